@@ -1,0 +1,94 @@
+// swift-tools-version:6.0
+// riffle: many paginated sources riffled into one feed, newest first.
+//
+// Layers, each a target, dependencies flowing downwards only:
+//
+//   riffle (executable: commands)           riffle-sandbox (executable)   riffle-bench
+//     └─ RiffleSources (adapters)             └─ RiffleSandbox (fake APIs)
+//          ├─ RiffleHTTP   ─ CCurl   (libcurl, system library)
+//          ├─ RiffleConfig ─ CLibYAML (libyaml, system library)
+//          └─ RiffleCore   (items, paging, merge; no I/O)
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "riffle",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "riffle", targets: ["riffle"]),
+        .executable(name: "riffle-sandbox", targets: ["riffle-sandbox"]),
+        .executable(name: "riffle-bench", targets: ["riffle-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
+    ],
+    targets: [
+        // C libraries, wrapped once at the edge.
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
+            name: "CLibYAML", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]),
+
+        // The layers.
+        .target(name: "RiffleCore", swiftSettings: strict),
+        .target(name: "RiffleHTTP", dependencies: ["CCurl"], swiftSettings: strict),
+        .target(name: "RiffleConfig", dependencies: ["CLibYAML"], swiftSettings: strict),
+        .target(
+            name: "RiffleSources",
+            dependencies: ["RiffleCore", "RiffleHTTP", "RiffleConfig"],
+            swiftSettings: strict),
+
+        // Executables.
+        .executableTarget(
+            name: "riffle",
+            dependencies: [
+                "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
+        .target(
+            name: "RiffleSandbox",
+            dependencies: [
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "GraphQL", package: "GraphQL"),
+            ],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "riffle-sandbox", dependencies: ["RiffleSandbox"], swiftSettings: strict),
+        .executableTarget(
+            name: "riffle-bench",
+            dependencies: ["RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RiffleTestSupport"],
+            swiftSettings: strict),
+
+        .executableTarget(
+            name: "riffle-config-fuzz", dependencies: ["RiffleConfig"], swiftSettings: strict),
+
+        // Tests: unit tests per layer, end-to-end tests that run the built binaries.
+        .target(
+            name: "RiffleTestSupport",
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox"), "RiffleCore"],
+            swiftSettings: strict),
+        .testTarget(name: "RiffleCoreTests", dependencies: ["RiffleCore"], swiftSettings: strict),
+        .testTarget(
+            name: "RiffleHTTPTests", dependencies: ["RiffleHTTP", "RiffleTestSupport"],
+            swiftSettings: strict),
+        .testTarget(name: "RiffleConfigTests", dependencies: ["RiffleConfig"], swiftSettings: strict),
+        .testTarget(
+            name: "RiffleSourcesTests",
+            dependencies: ["RiffleSources", "RiffleSandbox", "RiffleTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "RiffleEndToEndTests",
+            dependencies: ["RiffleSandbox", "RiffleTestSupport"],
+            swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// The YAML node tree and config decoding (issue 4) live here.

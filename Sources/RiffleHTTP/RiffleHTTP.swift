@@ -1,0 +1,1 @@
+// The libcurl client (issue 3) lives here.

@@ -1,0 +1,1 @@
+// The sandbox API server (issue 5) lives here.

@@ -1,0 +1,1 @@
+// Source adapters (issue 5) live here.

@@ -1,0 +1,1 @@
+// Loopback servers for tests live here.

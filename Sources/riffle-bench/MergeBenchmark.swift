@@ -1,0 +1,3 @@
+enum MergeBenchmark {
+    static func run(_ arguments: [String]) async throws {}
+}

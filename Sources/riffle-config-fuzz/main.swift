@@ -1,0 +1,1 @@
+// The config fuzzer (issue 4) lives here.
