@@ -1,0 +1,51 @@
+/// Base64url without padding (RFC 4648 §5), for tokens that travel in command lines and JSON.
+enum Base64URL {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    static func encode(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index + 2 < bytes.count {
+            let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+            for shift in [18, 12, 6, 0] { out.append(alphabet[Int(value >> UInt32(shift) & 63)]) }
+            index += 3
+        }
+        let rest = bytes.count - index
+        if rest == 1 {
+            let value = UInt32(bytes[index]) << 16
+            out.append(alphabet[Int(value >> 18 & 63)])
+            out.append(alphabet[Int(value >> 12 & 63)])
+        } else if rest == 2 {
+            let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
+            out.append(alphabet[Int(value >> 18 & 63)])
+            out.append(alphabet[Int(value >> 12 & 63)])
+            out.append(alphabet[Int(value >> 6 & 63)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func decode(_ text: Substring) -> [UInt8]? {
+        var out: [UInt8] = []
+        var buffer: UInt32 = 0
+        var bits = 0
+        for byte in text.utf8 {
+            let value: UInt8
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = byte - UInt8(ascii: "A")
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = byte - UInt8(ascii: "a") + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0") + 52
+            case UInt8(ascii: "-"): value = 62
+            case UInt8(ascii: "_"): value = 63
+            default: return nil
+            }
+            buffer = buffer << 6 | UInt32(value)
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                out.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
+            }
+        }
+        return bits >= 6 ? nil : out
+    }
+}

@@ -1,0 +1,26 @@
+/// How a merge pages its sources.
+public struct MergeOptions: Sendable, Hashable {
+    /// Items asked of a source per request.
+    public var pageSize: Int
+    /// A source whose buffer holds fewer items than this loads its next page in the background.
+    /// The buffer never holds more than `prefetchThreshold - 1 + pageSize` items.
+    public var prefetchThreshold: Int
+    /// Items older than this are not emitted, and a source stops paging once it reaches one.
+    public var since: Timestamp?
+    /// The most pages loaded from one source.
+    public var maxPagesPerSource: Int
+    /// How many pages of item ids each source remembers to drop duplicates (offset paging over changing
+    /// data repeats items across a page boundary).
+    public var dedupWindowPages: Int
+
+    public init(
+        pageSize: Int = 50, prefetchThreshold: Int? = nil, since: Timestamp? = nil,
+        maxPagesPerSource: Int = 10_000, dedupWindowPages: Int = 3
+    ) {
+        self.pageSize = max(1, pageSize)
+        self.prefetchThreshold = max(1, prefetchThreshold ?? pageSize)
+        self.since = since
+        self.maxPagesPerSource = max(1, maxPagesPerSource)
+        self.dedupWindowPages = max(1, dedupWindowPages)
+    }
+}

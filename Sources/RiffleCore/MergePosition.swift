@@ -1,0 +1,72 @@
+internal import FoundationEssentials
+
+/// Where a merged stream stands right after one emitted item: for every source, the cursor of the page
+/// holding its next unemitted item and how many of that page's items come before it. Resuming from a
+/// position reloads those pages and skips those items, so reading on and resuming give the same items.
+///
+/// Its text form (`token`) is the export's `cursor` field and `--after`'s argument: opaque to users.
+public struct MergePosition: Sendable, Hashable, Codable {
+    public struct Entry: Sendable, Hashable, Codable {
+        /// The source's configured name: a resumed run matches sources by name.
+        public var name: String
+        /// The cursor that loads the page holding the next item (`nil`: the first page).
+        public var cursor: String?
+        /// Items of that page already consumed.
+        public var skip: Int
+        /// The source has nothing more (exhausted after its last item).
+        public var done: Bool
+
+        public init(name: String, cursor: String?, skip: Int, done: Bool) {
+            self.name = name
+            self.cursor = cursor
+            self.skip = skip
+            self.done = done
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case name = "n"
+            case cursor = "c"
+            case skip = "i"
+            case done = "x"
+        }
+    }
+
+    public var entries: [Entry]
+    /// The time of the last in-order item emitted, which decides what counts as late.
+    public var frontier: Timestamp?
+
+    public init(entries: [Entry], frontier: Timestamp?) {
+        self.entries = entries
+        self.frontier = frontier
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case entries = "s"
+        case frontier = "f"
+    }
+
+    /// The entry for a source name.
+    public func entry(named name: String) -> Entry? { entries.first { $0.name == name } }
+
+    static let prefix = "r1."
+    /// Tokens longer than this are refused when parsed (every input has a limit).
+    static let maxTokenLength = 64 * 1024
+
+    /// The opaque text form: `r1.` and base64url (no padding) of compact JSON.
+    public var token: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let json = try? encoder.encode(self) else { return Self.prefix }
+        return Self.prefix + Base64URL.encode(Array(json))
+    }
+
+    /// Parses a token made by `token`; `nil` when it is not one.
+    public init?(token: String) {
+        guard token.utf8.count <= Self.maxTokenLength, token.hasPrefix(Self.prefix),
+            let bytes = Base64URL.decode(token.dropFirst(Self.prefix.count)),
+            let position = try? JSONDecoder().decode(MergePosition.self, from: Data(bytes)),
+            position.entries.allSatisfy({ $0.skip >= 0 })
+        else { return nil }
+        self = position
+    }
+}

@@ -1,0 +1,34 @@
+/// The merged stream seen as one more `Pageable`: a page is the next `pageSize` merged items and its
+/// cursor is a `MergePosition` token, so a merge can itself be paged, resumed, or be a source of
+/// another merge. Item ids become `SOURCE/ID` to stay unique; the source name is also in `extra`.
+public struct MergedPageable: Pageable {
+    public let sources: [MergeSource]
+    public let options: MergeOptions
+
+    public init(sources: [MergeSource], options: MergeOptions = MergeOptions()) {
+        self.sources = sources
+        self.options = options
+    }
+
+    public func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
+        var position: MergePosition?
+        if let cursor {
+            guard let parsed = MergePosition(token: cursor) else { throw SourceError("not a riffle cursor: \(cursor.prefix(40))") }
+            position = parsed
+        }
+        let feed = MergedFeed(sources: sources, options: options, resumingAt: position)
+        return try await feed.run { reader in
+            var items: [Item] = []
+            while items.count < max(1, pageSize), let merged = try await reader.next() {
+                var item = merged.item
+                item.id = "\(merged.sourceName)/\(item.id)"
+                item.extra["source"] = .string(merged.sourceName)
+                items.append(item)
+            }
+            let next = reader.position.token
+            // Peek one item: the page is the last one when nothing follows it.
+            let hasMore = items.count == max(1, pageSize) ? try await reader.next() != nil : false
+            return Page(items: items, nextCursor: next, hasMore: hasMore)
+        }
+    }
+}

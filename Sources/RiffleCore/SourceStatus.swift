@@ -1,0 +1,38 @@
+/// What the merge knows about one source, for the reader's `s` screen, `riffle sources` and export's
+/// stderr. Counts only; no items.
+public struct SourceStatus: Sendable, Hashable {
+    public enum State: Sendable, Hashable {
+        case waiting
+        case fetching
+        case ready
+        case done
+        case failed(SourceError)
+    }
+
+    public var name: String
+    public var state: State
+    public var pagesLoaded = 0
+    public var itemsEmitted = 0
+    /// Items that came out of order from their own source (emitted, marked late).
+    public var lateItems = 0
+    /// Items the adapter skipped (no id, time or title), and why the first one was.
+    public var skippedItems = 0
+    public var firstSkipReason: String?
+    /// Items dropped because the same (source, id) was already seen with the same or a newer time.
+    public var duplicates = 0
+    /// Server messages that came with usable data; the latest few.
+    public var warnings: [String] = []
+    /// Why paging stopped, once it has.
+    public var stopReason: Pager.ExhaustedReason?
+
+    public init(name: String, state: State = .waiting) {
+        self.name = name
+        self.state = state
+    }
+
+    /// The last error, when the source failed.
+    public var lastError: SourceError? {
+        if case .failed(let error) = state { return error }
+        return nil
+    }
+}

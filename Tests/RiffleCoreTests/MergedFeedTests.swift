@@ -1,0 +1,94 @@
+import RiffleCore
+import Synchronization
+import Testing
+
+/// A source that sleeps per page and records how many loads overlap across all sources.
+final class SlowSource: Pageable {
+    let inner: InMemorySource
+    let delay: Duration
+    let gauge: Gauge
+
+    init(items: [Item], delay: Duration, gauge: Gauge) {
+        self.inner = InMemorySource(items: items)
+        self.delay = delay
+        self.gauge = gauge
+    }
+
+    func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
+        gauge.enter()
+        defer { gauge.leave() }
+        try await Task.sleep(for: delay)
+        return try await inner.loadPage(after: cursor, pageSize: pageSize)
+    }
+}
+
+final class Gauge: Sendable {
+    private let counts = Mutex((now: 0, peak: 0, total: 0))
+    func enter() { counts.withLock { $0.now += 1; $0.total += 1; $0.peak = max($0.peak, $0.now) } }
+    func leave() { counts.withLock { $0.now -= 1 } }
+    var peak: Int { counts.withLock { $0.peak } }
+    var total: Int { counts.withLock { $0.total } }
+}
+
+@Suite struct MergedFeedTests {
+    @Test func loadsSourcesConcurrentlyAndEmitsInOrder() async throws {
+        var rng = SplitMix(state: 7)
+        let data = (0..<4).map { sortedItems(prefix: "s\($0)-", count: 25, spread: 4, rng: &rng) }
+        let gauge = Gauge()
+        let sources = data.indices.map {
+            MergeSource(name: "s\($0)", pageable: SlowSource(items: data[$0], delay: .milliseconds(30), gauge: gauge), pageSize: 10)
+        }
+        let feed = MergedFeed(sources: sources, options: MergeOptions(pageSize: 10))
+        let out = try await feed.run { reader in
+            var out: [MergedItem] = []
+            while let merged = try await reader.next() { out.append(merged) }
+            return out
+        }
+        #expect(out.map { "\($0.sourceIndex):\($0.item.id)" } == expectedOrder(data))
+        #expect(gauge.peak >= 2, "loads of different sources overlap")
+        #expect(feed.statuses.allSatisfy { $0.state == .done })
+    }
+
+    @Test func stoppingEarlyCancelsLoadsInFlight() async throws {
+        let gauge = Gauge()
+        let items = (0..<1000).map { item("i\($0)", 5000 - Int64($0)) }
+        let feed = MergedFeed(
+            sources: [MergeSource(name: "a", pageable: SlowSource(items: items, delay: .seconds(30), gauge: gauge), pageSize: 10)]
+                + [MergeSource(name: "b", pageable: InMemorySource(items: items), pageSize: 10)])
+        let clock = ContinuousClock()
+        let started = clock.now
+        let first = try await withThrowingTaskGroup(of: MergedItem?.self) { group in
+            group.addTask { try await feed.run { try await $0.next() } }
+            group.addTask {
+                try await Task.sleep(for: .milliseconds(100))
+                return nil
+            }
+            let first = try await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        #expect(first == nil)
+        #expect(clock.now - started < .seconds(5), "cancellation reached the slow load")
+    }
+
+    @Test func theMergedStreamIsPageableAndResumes() async throws {
+        var rng = SplitMix(state: 11)
+        let data = (0..<3).map { sortedItems(prefix: "s\($0)-", count: 17, spread: 2, rng: &rng) }
+        let sources = data.indices.map { MergeSource(name: "s\($0)", pageable: InMemorySource(items: data[$0]), pageSize: 4) }
+        let merged = MergedPageable(sources: sources, options: MergeOptions(pageSize: 4))
+        var cursor: String?
+        var pages: [[String]] = []
+        repeat {
+            let page = try await merged.loadPage(after: cursor, pageSize: 10)
+            pages.append(page.items.map(\.id))
+            cursor = page.nextCursor
+            if !page.hasMore { break }
+        } while pages.count < 20
+        let expected = expectedOrder(data).map { id -> String in
+            let parts = id.split(separator: ":")
+            return "s\(parts[0])/\(parts[1])"
+        }
+        #expect(pages.flatMap { $0 } == expected)
+        #expect(pages.count == 6)
+    }
+}
