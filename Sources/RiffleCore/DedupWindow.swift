@@ -1,29 +1,50 @@
-/// The ids one source sent in its last few pages, with their times, so that an item sent again (offset
-/// paging over data that changed, a keyset page that overlaps) is recognised. Bounded to a few pages:
-/// memory stays O(page size), never O(items).
+/// The ids one source sent recently, with their times, so that an item sent again (offset paging over
+/// data that changed, an overlapping keyset page, a server that restarts) is recognised. Two
+/// generations of about `capacity` pages each: when the newer fills, the older is dropped whole. It
+/// covers at least the last `capacity` pages, and memory stays O(page size), never O(items).
+///
+/// Keys are a 64-bit FNV-1a hash of the id (integer keys hash far faster than strings); the id itself is
+/// kept and compared on a hit, so a hash collision can at worst miss a duplicate, never drop an item.
 struct DedupWindow: Sendable {
-    private var times: [String: (time: Timestamp, page: Int)] = [:]
-    private var pages: [[String]] = []
-    private var pageSerial = 0
-    let capacity: Int
-
-    init(pages capacity: Int) { self.capacity = capacity }
-
-    func time(of id: String) -> Timestamp? { times[id]?.time }
-
-    /// Starts remembering a new page, forgetting the oldest beyond capacity.
-    mutating func beginPage() {
-        pageSerial += 1
-        pages.append([])
-        if pages.count > capacity {
-            let oldest = pages.removeFirst()
-            let oldestSerial = pageSerial - capacity
-            for id in oldest where times[id]?.page == oldestSerial { times[id] = nil }
-        }
+    private struct Seen: Sendable {
+        var id: String
+        var time: Timestamp
     }
 
-    mutating func remember(_ id: String, at time: Timestamp) {
-        times[id] = (time, pageSerial)
-        pages[pages.count - 1].append(id)
+    private var current: [UInt64: Seen] = [:]
+    private var previous: [UInt64: Seen] = [:]
+    private let generationSize: Int
+
+    init(pages capacity: Int, pageSize: Int) {
+        generationSize = max(1, capacity) * max(1, pageSize)
+        current.reserveCapacity(generationSize)
+    }
+
+    /// Remembers `id` at `time` and returns the time it was seen at before, if it was.
+    mutating func remember(_ id: String, at time: Timestamp) -> Timestamp? {
+        let key = Self.fnv1a(id)
+        if let earlier = current[key], earlier.id == id {
+            if time > earlier.time { current[key] = Seen(id: id, time: time) }
+            return earlier.time
+        }
+        if !previous.isEmpty, let earlier = previous[key], earlier.id == id {
+            current[key] = Seen(id: id, time: max(time, earlier.time))
+            return earlier.time
+        }
+        if current.count >= generationSize {
+            previous = current
+            current = [:]
+            current.reserveCapacity(generationSize)
+        }
+        current[key] = Seen(id: id, time: time)
+        return nil
+    }
+
+    static func fnv1a(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return hash
     }
 }

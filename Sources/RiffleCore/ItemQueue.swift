@@ -1,59 +1,100 @@
-/// One source's buffer: items in the order the source sent them, with where each came from so the
-/// merge can say where a source stands. Removed entries (superseded by a newer version) stay as
-/// tombstones until they reach the front.
+/// One source's buffer: whole pages as the source sent them, consumed from the front. Keeping the
+/// delivered arrays (rather than copying items into a queue) makes buffering a page O(1) copies.
+/// Items dropped after delivery (duplicates, superseded versions, older than `--since`) are marked,
+/// not moved.
 struct ItemQueue: Sendable {
-    struct Entry: Sendable {
-        var item: Item
-        /// The cursor that loaded this item's page.
-        var pageCursor: String?
-        /// The item's index in that page as the source sent it.
-        var index: Int
-        var removed = false
+    struct Chunk: Sendable {
+        var items: [Item]
+        /// The cursor that loaded this page.
+        var cursor: String?
+        /// The next item to hand out.
+        var next: Int
+        /// Positions not to hand out. Usually empty.
+        var dropped: Set<Int> = []
     }
 
-    private var storage: [Entry] = []
+    private var chunks: [Chunk] = []
     private var head = 0
-    /// Live (not removed) entries.
+    /// Live items left.
     private(set) var count = 0
 
     var isEmpty: Bool { count == 0 }
 
-    /// The first live entry. The front is never a tombstone.
-    var first: Entry? { head < storage.count ? storage[head] : nil }
+    /// Pages held, finished ones included (for tests of the memory bound).
+    var pageCount: Int { chunks.count }
 
-    mutating func append(_ entry: Entry) {
-        storage.append(entry)
-        count += 1
+    /// The front item, where it came from (page cursor and index). Never a dropped one.
+    var first: (item: Item, cursor: String?, index: Int)? {
+        guard head < chunks.count else { return nil }
+        let chunk = chunks[head]
+        return (chunk.items[chunk.next], chunk.cursor, chunk.next)
     }
 
-    mutating func popFirst() -> Entry? {
-        guard head < storage.count else { return nil }
-        let entry = storage[head]
-        head += 1
+    /// The front item's time, without copying the item.
+    var firstTime: Timestamp? {
+        guard head < chunks.count else { return nil }
+        return chunks[head].items[chunks[head].next].time
+    }
+
+    /// Buffers a page; `dropped` positions and those before `start` are never handed out.
+    mutating func append(page items: [Item], cursor: String?, start: Int, dropped: Set<Int>) {
+        let live = items.count - start - dropped.count { $0 >= start }
+        guard live > 0 else { return }
+        chunks.append(Chunk(items: items, cursor: cursor, next: start, dropped: dropped))
+        count += live
+        normalize()
+    }
+
+    mutating func popFirst() -> Item? {
+        guard head < chunks.count else { return nil }
+        let item = chunks[head].items[chunks[head].next]
+        chunks[head].next += 1
         count -= 1
-        dropTombstones()
-        return entry
+        normalize()
+        return item
     }
 
-    /// Marks the live entry with this id removed; returns whether there was one.
+    /// Drops the live item with this id; returns whether there was one.
     mutating func remove(id: String) -> Bool {
-        guard let position = storage[head...].firstIndex(where: { !$0.removed && $0.item.id == id }) else {
-            return false
+        for chunkIndex in head..<chunks.count {
+            let chunk = chunks[chunkIndex]
+            for position in chunk.next..<chunk.items.count
+            where chunk.items[position].id == id && !chunk.dropped.contains(position) {
+                chunks[chunkIndex].dropped.insert(position)
+                count -= 1
+                normalize()
+                return true
+            }
         }
-        storage[position].removed = true
-        count -= 1
-        dropTombstones()
-        return true
+        return false
     }
 
-    private mutating func dropTombstones() {
-        while head < storage.count, storage[head].removed { head += 1 }
-        if head == storage.count {
-            storage.removeAll(keepingCapacity: true)
+    /// Moves the front past dropped items and finished pages.
+    private mutating func normalize() {
+        while head < chunks.count {
+            while chunks[head].next < chunks[head].items.count, !chunks[head].dropped.isEmpty,
+                chunks[head].dropped.contains(chunks[head].next)
+            {
+                chunks[head].next += 1
+            }
+            if chunks[head].next < chunks[head].items.count { break }
+            chunks[head] = Chunk(items: [], cursor: nil, next: 0)  // release the finished page now
+            head += 1
+        }
+        if head == chunks.count {
+            chunks.removeAll(keepingCapacity: true)
             head = 0
-        } else if head >= 1024, head * 2 >= storage.count {
-            storage.removeFirst(head)
+        } else if head >= 8 {
+            chunks.removeFirst(head)
             head = 0
         }
+    }
+}
+
+extension Collection {
+    fileprivate func count(where predicate: (Element) -> Bool) -> Int {
+        var total = 0
+        for element in self where predicate(element) { total += 1 }
+        return total
     }
 }

@@ -73,7 +73,7 @@ public struct MergeState: Sendable {
         self.slots = sources.map { info in
             var slot = Slot(
                 info: info, pager: Pager(maxPages: options.maxPagesPerSource),
-                window: DedupWindow(pages: options.dedupWindowPages), status: SourceStatus(name: info.name))
+                window: DedupWindow(pages: options.dedupWindowPages, pageSize: info.pageSize), status: SourceStatus(name: info.name))
             if let entry = position?.entry(named: info.name) {
                 slot.pager = Pager(cursor: entry.cursor, maxPages: options.maxPagesPerSource)
                 slot.skipOnNextPage = entry.skip
@@ -87,6 +87,9 @@ public struct MergeState: Sendable {
         self.isCandidate = Array(repeating: false, count: sources.count)
         for index in slots.indices { settle(index) }
     }
+
+    /// Pages a source's buffer holds, for checking the memory bound.
+    public func bufferedPageCount(source index: Int) -> Int { slots[index].buffer.pageCount }
 
     /// Every source's status, in configuration order.
     public var statuses: [SourceStatus] { slots.map(\.status) }
@@ -115,18 +118,18 @@ public struct MergeState: Sendable {
         guard let top = heap.pop() else { return .finished }
         let index = top.source
         slots[index].inHeap = false
-        guard let entry = slots[index].buffer.popFirst() else { return next() }
+        guard let item = slots[index].buffer.popFirst() else { return next() }
         var isLate = false
-        if let frontier, entry.item.time > frontier {
+        if let frontier, item.time > frontier {
             isLate = true
             slots[index].status.lateItems += 1
         } else {
-            frontier = entry.item.time
+            frontier = item.time
         }
         slots[index].status.itemsEmitted += 1
         settle(index)
         return .item(
-            MergedItem(sourceIndex: index, sourceName: slots[index].info.name, item: entry.item, isLate: isLate))
+            MergedItem(sourceIndex: index, sourceName: slots[index].info.name, item: item, isLate: isLate))
     }
 
     /// Delivers the outcome of a load started by `loadsToStart()`.
@@ -158,16 +161,21 @@ public struct MergeState: Sendable {
 
     /// Where the stream stands now: resuming from it continues right after the last emitted item.
     public var position: MergePosition {
-        MergePosition(
-            entries: slots.map { slot in
-                if let head = slot.buffer.first {
-                    return .init(name: slot.info.name, cursor: head.pageCursor, skip: head.index, done: false)
-                }
-                let done = slot.pager.isExhausted
-                return .init(
-                    name: slot.info.name, cursor: done ? nil : slot.pager.cursor,
-                    skip: done ? 0 : slot.skipOnNextPage, done: done)
-            }, frontier: frontier)
+        MergePosition(entries: slots.indices.map(entry(for:)), frontier: frontier)
+    }
+
+    /// One source's part of `position`. Emitting an item changes only its own source's entry, and an
+    /// entry does not depend on whether a prefetch has arrived yet, so positions are the same on every
+    /// run over the same data.
+    public func entry(for index: Int) -> MergePosition.Entry {
+        let slot = slots[index]
+        if let head = slot.buffer.first {
+            return .init(name: slot.info.name, cursor: head.cursor, skip: head.index, done: false)
+        }
+        let done = slot.pager.isExhausted
+        return .init(
+            name: slot.info.name, cursor: done ? nil : slot.pager.cursor, skip: done ? 0 : slot.skipOnNextPage,
+            done: done)
     }
 
     private mutating func record(_ notes: PageNotes, for index: Int) {
@@ -181,44 +189,38 @@ public struct MergeState: Sendable {
     /// Buffers a page's items, dropping duplicates (the newer version of an item wins) and, with
     /// `since`, items older than it — which also ends the source's paging.
     private mutating func accept(_ items: [Item], pageCursor: String?, into index: Int) {
-        let skip = slots[index].skipOnNextPage
+        let skip = min(slots[index].skipOnNextPage, items.count)
         slots[index].skipOnNextPage = 0
-        slots[index].window.beginPage()
+        var dropped: Set<Int> = []
         var headChanged = false
-        for (position, item) in items.enumerated() {
-            if position < skip {
-                slots[index].window.remember(item.id, at: item.time)
-                continue
-            }
-            if let since = options.since, item.time < since {
+        for position in items.indices {
+            let item = items[position]
+            if position >= skip, let since = options.since, item.time < since {
                 slots[index].pager.stop(.olderThanSince)
+                dropped.insert(position)
                 continue
             }
-            if let seen = slots[index].window.time(of: item.id) {
-                guard item.time > seen else {
-                    slots[index].status.duplicates += 1
-                    continue
-                }
-                // A newer version: it replaces a buffered older one, or repeats one already emitted.
+            guard let seen = slots[index].window.remember(item.id, at: item.time), position >= skip else { continue }
+            slots[index].status.duplicates += 1
+            // A newer version replaces a buffered older one; any other repeat is dropped.
+            if item.time > seen {
                 let wasHead = slots[index].buffer.first?.item.id == item.id
-                guard slots[index].buffer.remove(id: item.id) else {
-                    slots[index].status.duplicates += 1
+                if slots[index].buffer.remove(id: item.id) {
+                    headChanged = headChanged || wasHead
                     continue
                 }
-                slots[index].status.duplicates += 1
-                headChanged = headChanged || wasHead
             }
-            slots[index].window.remember(item.id, at: item.time)
-            slots[index].buffer.append(.init(item: item, pageCursor: pageCursor, index: position))
+            dropped.insert(position)
         }
+        slots[index].buffer.append(page: items, cursor: pageCursor, start: skip, dropped: dropped)
         if headChanged { rebuildHeap() }
     }
 
     private mutating func rebuildHeap() {
         var entries: [HeadHeap.Entry] = []
         for index in slots.indices {
-            if let head = slots[index].buffer.first {
-                entries.append(.init(time: head.item.time, source: index))
+            if let time = slots[index].buffer.firstTime {
+                entries.append(.init(time: time, source: index))
                 slots[index].inHeap = true
             } else {
                 slots[index].inHeap = false
@@ -234,8 +236,8 @@ public struct MergeState: Sendable {
             blocked += shouldBlock ? 1 : -1
             slots[index].isBlocked = shouldBlock
         }
-        if !slots[index].inHeap, let head = slots[index].buffer.first {
-            heap.push(.init(time: head.item.time, source: index))
+        if !slots[index].inHeap, let time = slots[index].buffer.firstTime {
+            heap.push(.init(time: time, source: index))
             slots[index].inHeap = true
         }
         switch slots[index].pager.phase {

@@ -7,27 +7,33 @@ import Synchronization
 ///     try await feed.run { reader in
 ///         while let merged = try await reader.next() { print(merged.item.title) }
 ///     }
+///
+/// The merge state belongs to the consuming task alone. Loads only drop their results into a small
+/// locked inbox, which the consumer folds in when it next pulls, so loads and the consumer never wait on
+/// each other for longer than an array append.
 public final class MergedFeed: Sendable {
     let sources: [MergeSource]
+    let options: MergeOptions
+    let resumePosition: MergePosition?
     let shared: Mutex<Shared>
 
     struct Shared: Sendable {
-        var state: MergeState
-        /// Bumped whenever a load completes, so a waiter never misses a wake-up.
-        var generation = 0
+        /// Finished loads not yet folded into the merge.
+        var inbox: [(source: Int, result: Result<Page, SourceError>)] = []
         var waiter: CheckedContinuation<Void, Never>?
+        /// The latest status snapshot, published by the consumer.
+        var statuses: [SourceStatus]
     }
 
     public init(sources: [MergeSource], options: MergeOptions = MergeOptions(), resumingAt position: MergePosition? = nil) {
         self.sources = sources
-        let state = MergeState(
-            sources: sources.map { MergeState.SourceInfo(name: $0.name, pageSize: $0.pageSize) }, options: options,
-            resumingAt: position)
-        self.shared = Mutex(Shared(state: state))
+        self.options = options
+        self.resumePosition = position
+        self.shared = Mutex(Shared(statuses: sources.map { SourceStatus(name: $0.name) }))
     }
 
-    /// Every source's status now.
-    public var statuses: [SourceStatus] { shared.withLock { $0.state.statuses } }
+    /// Every source's status, as of the consumer's latest pull (or the end of `run`).
+    public var statuses: [SourceStatus] { shared.withLock { $0.statuses } }
 
     /// Runs `body` with a reader over the merged stream. Loads in flight when `body` returns are cancelled
     /// and awaited before `run` returns.
@@ -42,16 +48,12 @@ public final class MergedFeed: Sendable {
                 }
             }
             let reader = Reader(feed: self, requests: requestSink)
-            do {
-                let result = try await body(reader)
+            defer {
                 requestSink.finish()
                 group.cancelAll()
-                return result
-            } catch {
-                requestSink.finish()
-                group.cancelAll()
-                throw error
+                reader.publishStatuses()
             }
+            return try await body(reader)
         }
     }
 
@@ -68,70 +70,101 @@ public final class MergedFeed: Sendable {
             result = .failure(SourceError(String(describing: error)))
         }
         let waiter = shared.withLock { shared -> CheckedContinuation<Void, Never>? in
-            shared.state.deliver(result, to: request.source)
-            shared.generation &+= 1
+            shared.inbox.append((request.source, result))
             defer { shared.waiter = nil }
             return shared.waiter
         }
         waiter?.resume()
     }
 
-    /// Pulls items from a running merge. Use it only inside `run(_:)`, from one task.
-    public struct Reader: Sendable {
+    /// Pulls items from a running merge. Use it only inside `run(_:)`, from the task that runs `body`.
+    public final class Reader {
         let feed: MergedFeed
         let requests: AsyncStream<MergeState.LoadRequest>.Continuation
+        private var state: MergeState
+
+        init(feed: MergedFeed, requests: AsyncStream<MergeState.LoadRequest>.Continuation) {
+            self.feed = feed
+            self.requests = requests
+            self.state = MergeState(
+                sources: feed.sources.map { MergeState.SourceInfo(name: $0.name, pageSize: $0.pageSize) },
+                options: feed.options, resumingAt: feed.resumePosition)
+        }
 
         /// The next item, newest first; `nil` when every source has ended. Waits while a source the
         /// merge needs is loading. Throws `CancellationError` when the task is cancelled.
         public func next() async throws -> MergedItem? {
             while true {
-                let (step, loads, generation) = feed.shared.withLock { shared in
-                    let step = shared.state.next()
-                    return (step, shared.state.loadsToStart(), shared.generation)
-                }
-                for load in loads { requests.yield(load) }
+                let step = state.next()
+                startLoads()
                 switch step {
                 case .item(let merged): return merged
-                case .finished: return nil
-                case .waiting: try await wait(after: generation)
+                case .finished:
+                    publishStatuses()
+                    return nil
+                case .waiting:
+                    publishStatuses()
+                    try await waitForLoads()
                 }
             }
         }
 
-        /// Where the stream stands now, right after the last item `next()` returned.
-        public var position: MergePosition { feed.shared.withLock { $0.state.position } }
+        /// Where the stream stands, right after the last item `next()` returned.
+        public var position: MergePosition { state.position }
 
         /// Every source's status now.
-        public var statuses: [SourceStatus] { feed.statuses }
+        public var statuses: [SourceStatus] {
+            foldInbox()
+            return state.statuses
+        }
 
         /// Makes a failed source load again from the cursor that failed.
         public func retry(source index: Int) {
-            let loads = feed.shared.withLock { shared in
-                shared.state.retry(source: index)
-                return shared.state.loadsToStart()
-            }
-            for load in loads { requests.yield(load) }
+            state.retry(source: index)
+            startLoads()
         }
 
-        private func wait(after generation: Int) async throws {
-            try Task.checkCancellation()
-            await withTaskCancellationHandler {
-                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                    let resumeNow = feed.shared.withLock { shared -> Bool in
-                        if shared.generation != generation || Task.isCancelled { return true }
-                        shared.waiter = continuation
-                        return false
-                    }
-                    if resumeNow { continuation.resume() }
-                }
-            } onCancel: {
-                let waiter = feed.shared.withLock { shared in
-                    defer { shared.waiter = nil }
-                    return shared.waiter
-                }
-                waiter?.resume()
+        func publishStatuses() {
+            let statuses = state.statuses
+            feed.shared.withLock { $0.statuses = statuses }
+        }
+
+        private func startLoads() {
+            for load in state.loadsToStart() { requests.yield(load) }
+        }
+
+        /// Folds finished loads into the merge; returns whether there were any.
+        @discardableResult
+        private func foldInbox() -> Bool {
+            let arrived = feed.shared.withLock { shared in
+                defer { shared.inbox.removeAll(keepingCapacity: true) }
+                return shared.inbox
             }
-            try Task.checkCancellation()
+            for (source, result) in arrived { state.deliver(result, to: source) }
+            return !arrived.isEmpty
+        }
+
+        private func waitForLoads() async throws {
+            while !foldInbox() {
+                try Task.checkCancellation()
+                let feed = self.feed
+                await withTaskCancellationHandler {
+                    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                        let resumeNow = feed.shared.withLock { shared -> Bool in
+                            if !shared.inbox.isEmpty || Task.isCancelled { return true }
+                            shared.waiter = continuation
+                            return false
+                        }
+                        if resumeNow { continuation.resume() }
+                    }
+                } onCancel: {
+                    let waiter = feed.shared.withLock { shared in
+                        defer { shared.waiter = nil }
+                        return shared.waiter
+                    }
+                    waiter?.resume()
+                }
+            }
         }
     }
 }

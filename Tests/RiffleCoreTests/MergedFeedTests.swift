@@ -92,3 +92,23 @@ final class Gauge: Sendable {
         #expect(pages.count == 6)
     }
 }
+
+@Suite struct MemoryBoundTests {
+    /// Memory must not grow with the number of items: whatever the merge has handed out is released.
+    @Test func consumedPagesAreReleasedWhileBackgroundLoadsKeepBuffersFull() {
+        var state = MergeState(sources: [.init(name: "a", pageSize: 10)], options: MergeOptions(pageSize: 10, prefetchThreshold: 15))
+        var loaded = 0
+        var emitted = 0
+        // Deliver every requested page at once, as background prefetch does, so the buffer never empties.
+        for _ in 0..<10_000 {
+            for request in state.loadsToStart() {
+                let items = (0..<10).map { item("i\(loaded * 10 + $0)", 1_000_000 - Int64(loaded * 10 + $0)) }
+                loaded += 1
+                state.deliver(.success(Page(items: items, nextCursor: "c\(loaded)", hasMore: true)), to: request.source)
+            }
+            if case .item = state.next() { emitted += 1 }
+        }
+        #expect(emitted == 10_000)
+        #expect(state.bufferedPageCount(source: 0) <= 10, "finished pages are dropped from the buffer")
+    }
+}
