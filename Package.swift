@@ -4,7 +4,9 @@
 // Layers, each a target, dependencies flowing downwards only:
 //
 //   riffle (executable: commands)           riffle-sandbox (executable)   riffle-bench
-//     └─ RiffleSources (adapters)             └─ RiffleSandbox (fake APIs)
+//     ├─ RiffleTerminal (reader) ─ CTerminal  └─ RiffleSandbox (fake APIs)
+//     ├─ RiffleExport (JSON formats)
+//     └─ RiffleSources (adapters)
 //          ├─ RiffleHTTP   ─ CCurl   (libcurl, system library)
 //          ├─ RiffleConfig ─ CLibYAML (libyaml, system library)
 //          └─ RiffleCore   (items, paging, merge; no I/O)
@@ -41,6 +43,9 @@ let package = Package(
         .target(name: "RiffleCore", swiftSettings: strict),
         .target(name: "RiffleHTTP", dependencies: ["CCurl"], swiftSettings: strict),
         .target(name: "RiffleConfig", dependencies: ["CLibYAML"], swiftSettings: strict),
+        .target(name: "CTerminal"),
+        .target(name: "RiffleTerminal", dependencies: ["RiffleCore", "CTerminal"], swiftSettings: strict),
+        .target(name: "RiffleExport", dependencies: ["RiffleCore"], swiftSettings: strict),
         .target(
             name: "RiffleSources",
             dependencies: ["RiffleCore", "RiffleHTTP", "RiffleConfig"],
@@ -50,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "riffle",
             dependencies: [
-                "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources",
+                "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RiffleTerminal", "RiffleExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -65,7 +70,10 @@ let package = Package(
             name: "riffle-sandbox", dependencies: ["RiffleSandbox"], swiftSettings: strict),
         .executableTarget(
             name: "riffle-bench",
-            dependencies: ["RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RiffleTestSupport"],
+            dependencies: [
+                "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RiffleTerminal", "RiffleExport",
+                "RiffleTestSupport",
+            ],
             swiftSettings: strict),
 
         .executableTarget(
@@ -85,6 +93,8 @@ let package = Package(
             name: "RiffleSourcesTests",
             dependencies: ["RiffleSources", "RiffleSandbox", "RiffleTestSupport"],
             swiftSettings: strict),
+        .testTarget(name: "RiffleTerminalTests", dependencies: ["RiffleTerminal"], swiftSettings: strict),
+        .testTarget(name: "RiffleExportTests", dependencies: ["RiffleExport"], swiftSettings: strict),
         .testTarget(
             name: "RiffleEndToEndTests",
             dependencies: ["RiffleSandbox", "RiffleTestSupport"],

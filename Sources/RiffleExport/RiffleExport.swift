@@ -1,0 +1,1 @@
+// JSON export (issue 7) lives here.

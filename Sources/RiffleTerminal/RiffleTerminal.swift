@@ -1,0 +1,1 @@
+// The line-mode reader (issue 6) lives here.
