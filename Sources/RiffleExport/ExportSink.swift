@@ -1,0 +1,91 @@
+/// Where export bytes go: standard output, or a file that appears only when complete.
+public protocol ExportSink: AnyObject {
+    func write(_ bytes: [UInt8]) throws
+    /// Everything is written: make it durable and visible.
+    func commit() throws
+    /// The run failed or was interrupted: leave no trace.
+    func abort()
+}
+
+/// An export sink failure, with the path or stream it concerns.
+public struct ExportSinkError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    /// The reader of standard output went away (`| head`): not worth an error message.
+    public var isBrokenPipe: Bool
+}
+
+/// Writes to standard output.
+public final class StandardOutputSink: ExportSink {
+    public init() {}
+
+    public func write(_ bytes: [UInt8]) throws {
+        do {
+            try Platform.writeAll(1, bytes)
+        } catch {
+            throw ExportSinkError(description: "cannot write to standard output: \(error)", isBrokenPipe: error.isBrokenPipe)
+        }
+    }
+
+    public func commit() throws {}
+    public func abort() {}
+}
+
+/// Writes a temporary file beside `path`, then flushes it and renames it into place, so a failed or
+/// interrupted run never leaves a half file or clobbers the previous one.
+public final class AtomicFileSink: ExportSink {
+    public let path: String
+    let temporaryPath: String
+    private var fd: Int32?
+
+    public init(path: String) throws {
+        self.path = path
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var attempt = 0
+        while true {
+            let candidate = "\(directory).\(name).riffle-\(Platform.processID())-\(attempt).tmp"
+            do {
+                fd = try Platform.createExclusive(candidate)
+                temporaryPath = candidate
+                return
+            } catch where attempt < 20 && error.code == 17 /* EEXIST */ {
+                attempt += 1
+            } catch {
+                throw ExportSinkError(description: "cannot create a file beside \(path): \(error)", isBrokenPipe: false)
+            }
+        }
+    }
+
+    public func write(_ bytes: [UInt8]) throws {
+        guard let fd else { throw ExportSinkError(description: "\(path): already closed", isBrokenPipe: false) }
+        do {
+            try Platform.writeAll(fd, bytes)
+        } catch {
+            throw ExportSinkError(description: "cannot write \(temporaryPath): \(error)", isBrokenPipe: false)
+        }
+    }
+
+    public func commit() throws {
+        guard let fd else { return }
+        self.fd = nil
+        do {
+            try Platform.sync(fd)
+            Platform.close(fd)
+            try Platform.rename(temporaryPath, path)
+        } catch {
+            Platform.close(fd)
+            Platform.unlink(temporaryPath)
+            throw ExportSinkError(description: "cannot write \(path): \(error)", isBrokenPipe: false)
+        }
+    }
+
+    public func abort() {
+        guard let fd else { return }
+        self.fd = nil
+        Platform.close(fd)
+        Platform.unlink(temporaryPath)
+    }
+
+    deinit { abort() }
+}

@@ -1,0 +1,84 @@
+public import RiffleCore
+
+/// Streams a merged feed into a sink in one format: items are encoded as the merge emits them and
+/// written in blocks, so memory stays O(sources × page size) however many items there are.
+public struct Exporter {
+    public var format: ExportFormat
+    /// Stop after this many items (and stop fetching: loads in flight are cancelled).
+    public var limit: Int?
+    /// Called about four times a second with progress, when set (the CLI sets it when stderr is a
+    /// terminal).
+    public var progress: (@Sendable (ExportProgress) -> Void)?
+
+    public init(format: ExportFormat, limit: Int? = nil, progress: (@Sendable (ExportProgress) -> Void)? = nil) {
+        self.format = format
+        self.limit = limit
+        self.progress = progress
+    }
+
+    /// Bytes gathered before each write.
+    static let blockSize = 64 * 1024
+
+    /// Writes the feed and commits the sink. A source that fails does not stop the export: the rest is
+    /// written, and the summary names the failed sources. A sink error aborts the sink and is thrown.
+    public func run(_ feed: MergedFeed, into sink: any ExportSink) async throws -> ExportSummary {
+        var encoder = ExportEncoder(format: format)
+        let clock = ContinuousClock()
+        let started = clock.now
+        do {
+            let written = try await feed.run { reader in
+                var out: [UInt8] = []
+                out.reserveCapacity(Self.blockSize + 4096)
+                encoder.header(into: &out)
+                var count = 0
+                var lastProgress = started
+                while limit.map({ count < $0 }) ?? true, let merged = try await reader.next() {
+                    encoder.item(merged, cursor: reader.position.token, into: &out)
+                    count += 1
+                    if out.count >= Self.blockSize {
+                        try sink.write(out)
+                        out.removeAll(keepingCapacity: true)
+                    }
+                    if let progress, clock.now - lastProgress > .milliseconds(250) {
+                        lastProgress = clock.now
+                        progress(ExportProgress(items: count, elapsed: clock.now - started, statuses: reader.statuses))
+                    }
+                }
+                encoder.footer(into: &out)
+                try sink.write(out)
+                return count
+            }
+            try sink.commit()
+            let statuses = feed.statuses
+            return ExportSummary(items: written, elapsed: clock.now - started, statuses: statuses)
+        } catch {
+            sink.abort()
+            throw error
+        }
+    }
+}
+
+/// How far an export has come.
+public struct ExportProgress: Sendable {
+    public var items: Int
+    public var elapsed: Duration
+    public var statuses: [SourceStatus]
+
+    /// One line for a terminal: items out, pages per source, elapsed.
+    public var line: String {
+        let pages = statuses.map { "\($0.name) \($0.pagesLoaded)p" }.joined(separator: ", ")
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let tenths = Int((seconds * 10).rounded())
+        return "\(items) items · \(pages) · \(tenths / 10).\(tenths % 10)s"
+    }
+}
+
+/// What an export did.
+public struct ExportSummary: Sendable {
+    public var items: Int
+    public var elapsed: Duration
+    public var statuses: [SourceStatus]
+
+    /// Sources that failed (after retries): the run is partial (exit 2).
+    public var failed: [SourceStatus] { statuses.filter { $0.lastError != nil } }
+}

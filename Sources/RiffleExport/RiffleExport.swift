@@ -1,1 +1,0 @@
-// JSON export (issue 7) lives here.
