@@ -40,7 +40,7 @@ let package = Package(
         // The layers.
         .target(name: "RiffleCore", swiftSettings: strict),
         .target(name: "RiffleHTTP", dependencies: ["CCurl"], swiftSettings: strict),
-        .target(name: "RiffleConfig", dependencies: ["CLibYAML"], swiftSettings: strict),
+        .target(name: "RiffleConfig", dependencies: ["CLibYAML", "RiffleCore"], swiftSettings: strict),
         .target(
             name: "RiffleSources",
             dependencies: ["RiffleCore", "RiffleHTTP", "RiffleConfig"],
