@@ -20,7 +20,7 @@ enum ConfigFile {
         let size = Int(status.st_size)
         if size > limits.maxBytes {
             throw failure(
-                "the file is too large (\(InputCheck.describeSize(size)); "
+                "the file is too large (\(size) bytes; "
                     + "the limit is \(InputCheck.describeSize(limits.maxBytes)))")
         }
         // The file may grow after fstat: read in chunks and stop one byte past the limit.

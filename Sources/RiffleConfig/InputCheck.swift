@@ -6,7 +6,7 @@ enum InputCheck {
     /// The first problem with `bytes`, if any, as a message and (when it has one) a position.
     static func problem(in bytes: [UInt8], limits: ParseLimits) -> (message: String, mark: Mark?)? {
         if bytes.count > limits.maxBytes {
-            return ("the file is too large (\(describeSize(bytes.count)); the limit is \(describeSize(limits.maxBytes)))", nil)
+            return ("the file is too large (\(bytes.count) bytes; the limit is \(describeSize(limits.maxBytes)))", nil)
         }
         if let offset = bytes.firstIndex(of: 0) {
             return ("NUL byte in the file (a configuration file is UTF-8 text)", mark(at: offset, in: bytes))

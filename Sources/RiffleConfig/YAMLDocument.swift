@@ -120,6 +120,13 @@ public enum YAMLDocument {
         pointer.map { String(cString: $0) }
     }
 
+    /// The text of line `line` (1-based), for hints.
+    private static func lineText(_ line: Int, in bytes: [UInt8]) -> String {
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard line >= 1, line <= lines.count else { return "" }
+        return String(decoding: lines[line - 1], as: UTF8.self)
+    }
+
     /// libyaml's error as a message and a position, reworded where a plainer hint helps.
     private static func syntaxError(_ parser: inout yaml_parser_t, bytes: [UInt8]) -> TreeBuilder.Failure {
         let problem = parser.problem.map { String(cString: $0) } ?? "syntax error"
@@ -146,7 +153,11 @@ public enum YAMLDocument {
             "did not find expected key", "did not find expected '-' indicator",
             "mapping values are not allowed in this context", "did not find expected <document start>",
         ]
-        if indentationProblems.contains(problem) { message += "; check the indentation" }
+        if indentationProblems.contains(problem) {
+            message += "; check the indentation"
+        } else if context?.hasPrefix("while parsing a flow") == true, lineText(mark.line, in: bytes).contains("${") {
+            message += "; inside { } or [ ], quote a value that holds ${…}: \"${VAR}\""
+        }
         return TreeBuilder.Failure(message: message, mark: mark)
     }
 }
