@@ -45,7 +45,9 @@ public enum ConfigLocator {
     /// `$HOME/.config`.
     public static func configHome(environment: [String: String]) -> String? {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg }
-        if let home = environment["HOME"], !home.isEmpty { return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.config" }
+        if let home = environment["HOME"], !home.isEmpty {
+            return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.config"
+        }
         return nil
     }
 

@@ -49,7 +49,9 @@ extension Configuration {
             reader.value("plugins").flatMap {
                 decodePluginDirectories($0, context, base: directory(of: file), home: environment["HOME"])
             } ?? []
-        let sources = reader.required("sources").map { decodeSources($0, context, defaults: defaults, plugins: plugins) }
+        let sources = reader.required("sources").map {
+            decodeSources($0, context, defaults: defaults, plugins: plugins)
+        }
         guard context.diagnostics.isEmpty, let sources else { throw context.diagnostics.error }
 
         var warnings: [String] = []

@@ -14,7 +14,8 @@ final class DecodingContext {
     /// Key paths of tokens written literally in the file (for the permission warning).
     var literalTokens: [String] = []
 
-    init(file: String, environment: [String: String], params: [String: String]? = nil, defersPlaceholders: Bool = false) {
+    init(file: String, environment: [String: String], params: [String: String]? = nil, defersPlaceholders: Bool = false)
+    {
         self.diagnostics = Diagnostics(file: file)
         self.environment = environment
         self.params = params
@@ -43,7 +44,8 @@ final class DecodingContext {
         }
         secrets.formUnion(substituted.secrets)
         if substituted.hasPlaceholders && defersPlaceholders { return nil }
-        return ScalarValue(text: substituted.text, style: scalar.style, mark: node.mark, path: path, origins: substituted.origins)
+        return ScalarValue(
+            text: substituted.text, style: scalar.style, mark: node.mark, path: path, origins: substituted.origins)
     }
 }
 

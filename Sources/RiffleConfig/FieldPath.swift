@@ -8,13 +8,15 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `text`; `nil` when a segment is empty or holds whitespace.
     public init?(_ text: String) {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard
-            !parts.contains(where: { part in
-                part.isEmpty || part.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 }
-            })
-        else { return nil }
-        segments = parts.map(String.init)
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        for part in parts {
+            guard !part.isEmpty, !part.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return nil }
+        }
+        // Non-ASCII whitespace (NBSP, ideographic space) is rare: only then look at scalar properties.
+        if text.utf8.contains(where: { $0 >= 0x80 }), text.unicodeScalars.contains(where: \.properties.isWhitespace) {
+            return nil
+        }
+        segments = parts.map { String(decoding: $0, as: UTF8.self) }
     }
 
     public var description: String { segments.joined(separator: ".") }

@@ -64,7 +64,9 @@ struct MappingReader {
     // Typed shorthands: the value under a key, decoded, or `nil` when absent or invalid.
 
     func string(_ key: String, required: Bool = false, allowEmpty: Bool = false) -> ScalarValue? {
-        (required ? self.required(key) : value(key)).flatMap { context.string($0, path.key(key), allowEmpty: allowEmpty) }
+        (required ? self.required(key) : value(key)).flatMap {
+            context.string($0, path.key(key), allowEmpty: allowEmpty)
+        }
     }
 
     func int(_ key: String, in range: ClosedRange<Int>) -> Int? {

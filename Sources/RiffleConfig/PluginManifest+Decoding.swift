@@ -25,7 +25,9 @@ extension PluginManifest {
         else { throw context.diagnostics.error }
         let type = typeName(ofFile: file)
         if SourceSettings.builtInTypes.contains(type) {
-            context.error("plugin type \(Quote.text(type)) clashes with the built-in type; rename the file", at: nil, ConfigPath())
+            context.error(
+                "plugin type \(Quote.text(type)) clashes with the built-in type; rename the file", at: nil, ConfigPath()
+            )
         }
         let root = parsed ?? YAMLNode(content: .mapping([]), mark: Mark(line: 1, column: 1))
         guard let reader = MappingReader(root, ConfigPath(), context, expecting: "a mapping with a source key") else {
@@ -64,7 +66,9 @@ extension PluginManifest {
             guard let fields = MappingReader(pair.value, paramPath, context) else { continue }
             fields.rejectUnknownKeys(paramKeys)
             let required = fields.value("required").flatMap { context.bool($0, paramPath.key("required")) } ?? false
-            let fallback = fields.value("default").flatMap { context.string($0, paramPath.key("default"), allowEmpty: true) }
+            let fallback = fields.value("default").flatMap {
+                context.string($0, paramPath.key("default"), allowEmpty: true)
+            }
             let description = fields.string("description")?.text
             if required, fallback != nil, let key = fields.keyNode("default") {
                 context.error("a required param cannot have a default", at: key.mark, paramPath.key("default"))

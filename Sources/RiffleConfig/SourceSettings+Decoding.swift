@@ -42,7 +42,9 @@ extension SourceSettings {
             } else if let typeNode {
                 let available = builtInTypes + plugins.keys.filter { !builtInTypes.contains($0) }.sorted()
                 var message = "unknown type \(Quote.text(type))"
-                if let match = Suggestion.closest(to: type, among: available) { message += "; did you mean \"\(match)\"?" }
+                if let match = Suggestion.closest(to: type, among: available) {
+                    message += "; did you mean \"\(match)\"?"
+                }
                 message += " (available: \(available.joined(separator: ", ")))"
                 context.error(message, at: typeNode.mark, path.key("type"))
             }
@@ -102,7 +104,8 @@ extension PluginSourceSettings {
         let context = reader.context
         let declared = info.params.keys.sorted()
         reader.rejectUnknownKeys(
-            SourceSettings.commonKeys + declared, suggesting: declared, noun: "param of plugin type \(Quote.text(type))")
+            SourceSettings.commonKeys + declared, suggesting: declared, noun: "param of plugin type \(Quote.text(type))"
+        )
         var params: [String: String] = [:]
         var complete = true
         for name in declared {

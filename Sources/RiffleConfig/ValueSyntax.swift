@@ -52,15 +52,18 @@ enum ValueSyntax {
 
     /// Why `text` is not an http(s) URL with a host, or `nil` when it is one.
     static func webURLProblem(_ text: String) -> String? {
-        let lowered = text.lowercased()
-        guard let schemeEnd = lowered.firstRange(of: "://") else { return "expected an http or https URL" }
-        let scheme = lowered[..<schemeEnd.lowerBound]
+        let bytes = text.utf8
+        guard let separator = bytes.firstRange(of: "://".utf8) else { return "expected an http or https URL" }
+        let scheme = String(decoding: bytes[..<separator.lowerBound], as: UTF8.self).lowercased()
         guard scheme == "http" || scheme == "https" else {
-            return "expected an http or https URL, not \(scheme.isEmpty ? "one without a scheme" : String(scheme))"
+            return "expected an http or https URL, not \(scheme.isEmpty ? "one without a scheme" : scheme)"
         }
-        guard !text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) else {
+        guard !bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }),
+            !text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) })
+        else {
             return "a URL cannot contain spaces or control characters"
         }
+        let schemeEnd = separator.lowerBound..<separator.upperBound
         let rest = text[schemeEnd.upperBound...]
         var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
@@ -92,9 +95,16 @@ enum ValueSyntax {
 
     /// Letters, digits, `.`, `_`, `-`: names that are safe on a command line and in a terminal.
     static func isSourceName(_ text: String) -> Bool {
-        !text.isEmpty
+        let isASCIIName = text.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || ".-_".utf8.contains(byte)
+        }
+        if isASCIIName { return !text.isEmpty }
+        return !text.isEmpty
             && text.unicodeScalars.allSatisfy { scalar in
-                (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ".-_".unicodeScalars.contains(scalar))
+                (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || ".-_".unicodeScalars.contains(scalar))
                     && !scalar.properties.isWhitespace
             }
     }

@@ -55,7 +55,8 @@ public enum YAMLDocument {
     private static func run(_ bytes: [UInt8], builder: inout TreeBuilder) throws(TreeBuilder.Failure) {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
-            throw TreeBuilder.Failure(message: "libyaml could not start (out of memory)", mark: Mark(line: 1, column: 1))
+            throw TreeBuilder.Failure(
+                message: "libyaml could not start (out of memory)", mark: Mark(line: 1, column: 1))
         }
         defer { yaml_parser_delete(&parser) }
         let failure: TreeBuilder.Failure? = bytes.withUnsafeBufferPointer { buffer -> TreeBuilder.Failure? in
@@ -78,7 +79,9 @@ public enum YAMLDocument {
     }
 
     /// Feeds one event to the builder; true at the end of the stream.
-    private static func handle(_ event: inout yaml_event_t, builder: inout TreeBuilder) throws(TreeBuilder.Failure) -> Bool {
+    private static func handle(_ event: inout yaml_event_t, builder: inout TreeBuilder) throws(TreeBuilder.Failure)
+        -> Bool
+    {
         let mark = Mark(line: event.start_mark.line + 1, column: event.start_mark.column + 1)
         switch event.type {
         case YAML_STREAM_END_EVENT:

@@ -45,7 +45,9 @@ import Testing
         do {
             _ = try PluginManifest.parse(text: manifest, file: "p.yaml")
         } catch {
-            #expect(error.diagnostics.first?.description == "p.yaml:2:21: params.owner.required: expected true or false, got \"yes\"")
+            #expect(
+                error.diagnostics.first?.description
+                    == "p.yaml:2:21: params.owner.required: expected true or false, got \"yes\"")
         }
     }
 
@@ -86,7 +88,8 @@ import Testing
     }
 
     @Test func missingRequiredKey() {
-        let text = "sources:\n  - name: g\n    type: graphql\n    endpoint: https://api.example.com/graphql\n"
+        let text =
+            "sources:\n  - name: g\n    type: graphql\n    endpoint: https://api.example.com/graphql\n"
             + "    items: data.items\n    fields: {id: id, time: t}\n"
         #expect(
             problems(text) == [

@@ -10,8 +10,12 @@ import Testing
         #expect(try Substitution.substitute("${B:-beta}", environment: env, params: nil).text == "beta")
         #expect(try Substitution.substitute("${EMPTY:-dflt}", environment: env, params: nil).text == "dflt")
         #expect(try Substitution.substitute("${EMPTY}", environment: env, params: nil).text == "")
-        #expect(try Substitution.substitute("cost: $$5 and $${A}", environment: env, params: nil).text == "cost: $5 and ${A}")
-        #expect(try Substitution.substitute("query($first: Int!)", environment: env, params: nil).text == "query($first: Int!)")
+        #expect(
+            try Substitution.substitute("cost: $$5 and $${A}", environment: env, params: nil).text
+                == "cost: $5 and ${A}")
+        #expect(
+            try Substitution.substitute("query($first: Int!)", environment: env, params: nil).text
+                == "query($first: Int!)")
         #expect(try Substitution.substitute("${param.owner}", environment: env, params: nil).text == "${param.owner}")
         #expect(try Substitution.substitute("${param.owner}", environment: env, params: ["owner": "me"]).text == "me")
         #expect(throws: Substitution.Failure.unset("NOPE")) {

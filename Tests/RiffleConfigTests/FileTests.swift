@@ -94,6 +94,7 @@ import Testing
             Issue.record("expected gitlab")
             return
         }
-        #expect(gitlab == GitLabSettings(url: "https://gitlab.com", scope: .project("gitlab-org/gitlab"), state: .opened))
+        #expect(
+            gitlab == GitLabSettings(url: "https://gitlab.com", scope: .project("gitlab-org/gitlab"), state: .opened))
     }
 }

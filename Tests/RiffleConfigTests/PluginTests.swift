@@ -38,14 +38,18 @@ import Testing
     }
 
     @Test func sourceOfAPluginType() throws {
-        let text = "sources:\n  - {name: swift, type: github-issues, owner: apple, repo: swift, token: \"${GITHUB_TOKEN}\"}\n"
+        let text =
+            "sources:\n  - {name: swift, type: github-issues, owner: apple, repo: swift, token: \"${GITHUB_TOKEN}\"}\n"
         let config = try Configuration.parse(text: text, environment: ["GITHUB_TOKEN": "ghp"], plugins: Self.catalogue)
         #expect(
             config.sources[0].kind
                 == .plugin(
                     PluginSourceSettings(
                         type: "github-issues",
-                        params: ["owner": "apple", "repo": "swift", "token": "ghp", "endpoint": "https://api.github.com/graphql"],
+                        params: [
+                            "owner": "apple", "repo": "swift", "token": "ghp",
+                            "endpoint": "https://api.github.com/graphql",
+                        ],
                         pluginFile: "plugins/github-issues.yaml")))
         #expect(config.secrets == ["ghp"])
     }
@@ -139,10 +143,12 @@ import Testing
     }
 
     @Test func standaloneGraphQLDecoderUsesThePrefix() throws {
-        let node = try #require(try YAMLDocument.parse("endpoint: https://x.example\nquery: q\nitems: a\n", file: "m.yaml"))
+        let node = try #require(
+            try YAMLDocument.parse("endpoint: https://x.example\nquery: q\nitems: a\n", file: "m.yaml"))
         var secrets: Set<String> = []
         do {
-            _ = try GraphQLSettings.decode(from: node, file: "m.yaml", keyPath: "source", environment: [:], secrets: &secrets)
+            _ = try GraphQLSettings.decode(
+                from: node, file: "m.yaml", keyPath: "source", environment: [:], secrets: &secrets)
             Issue.record("expected an error")
         } catch {
             #expect(error.description == "m.yaml:1:1: source.fields: missing required key")

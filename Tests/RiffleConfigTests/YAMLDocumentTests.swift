@@ -63,7 +63,8 @@ import Testing
     }
 
     @Test func tabIndentation() {
-        #expect(problems("sources:\n\t- name: a\n") == ["config.yaml:2:1: a tab character here; YAML indents with spaces"])
+        #expect(
+            problems("sources:\n\t- name: a\n") == ["config.yaml:2:1: a tab character here; YAML indents with spaces"])
     }
 
     @Test func unclosedQuote() {
@@ -87,7 +88,8 @@ import Testing
         for level in 1..<9 {
             let previous = String(UnicodeScalar(UInt8(ascii: "a") + UInt8(level - 1)))
             let name = String(UnicodeScalar(UInt8(ascii: "a") + UInt8(level)))
-            lines.append("\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ", ") + "]")
+            lines.append(
+                "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 10).joined(separator: ", ") + "]")
         }
         let found = problems(lines.joined(separator: "\n") + "\n")
         #expect(found.count == 1)
@@ -109,12 +111,15 @@ import Testing
     @Test func bytesThatAreNotUTF8() {
         let bytes = Array("sources:\n  - name: ab".utf8) + [0xC3, 0x28] + Array("\n".utf8)
         #expect(
-            problems(bytes: bytes) == ["config.yaml:2:13: bytes that are not UTF-8 (a configuration file is UTF-8 text)"])
+            problems(bytes: bytes) == [
+                "config.yaml:2:13: bytes that are not UTF-8 (a configuration file is UTF-8 text)"
+            ])
     }
 
     @Test func nulByte() {
         let bytes = Array("sources:\n  - name: é".utf8) + [0] + Array("\n".utf8)
-        #expect(problems(bytes: bytes) == ["config.yaml:2:12: NUL byte in the file (a configuration file is UTF-8 text)"])
+        #expect(
+            problems(bytes: bytes) == ["config.yaml:2:12: NUL byte in the file (a configuration file is UTF-8 text)"])
     }
 
     @Test func hugeFileIsRefusedBeforeParsing() {
