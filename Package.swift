@@ -42,7 +42,7 @@ let package = Package(
         // The layers.
         .target(name: "RiffleCore", swiftSettings: strict),
         .target(name: "RiffleHTTP", dependencies: ["CCurl"], swiftSettings: strict),
-        .target(name: "RiffleConfig", dependencies: ["CLibYAML"], swiftSettings: strict),
+        .target(name: "RiffleConfig", dependencies: ["CLibYAML", "RiffleCore"], swiftSettings: strict),
         .target(name: "CTerminal"),
         .target(name: "RiffleTerminal", dependencies: ["RiffleCore", "CTerminal"], swiftSettings: strict),
         .target(name: "RiffleExport", dependencies: ["RiffleCore"], swiftSettings: strict),

@@ -1,0 +1,154 @@
+extension Configuration {
+    /// Reads and decodes the configuration file at `path`.
+    ///
+    /// `environment` supplies `${VAR}`; `plugins` is the catalogue of plugin types a source may use. Throws
+    /// every problem found (up to a cap), each as `FILE:LINE:COLUMN: KEY.PATH: message`. A literal token in a
+    /// file readable by group or others is not an error but a warning in `warnings`.
+    public static func load(
+        path: String, environment: [String: String], plugins: [String: PluginTypeInfo] = [:],
+        limits: ParseLimits = .standard
+    ) throws(ConfigError) -> Configuration {
+        let file = try ConfigFile.contents(path, limits: limits)
+        return try decode(
+            bytes: file.bytes, file: path, environment: environment, plugins: plugins, limits: limits, mode: file.mode)
+    }
+
+    /// Decodes configuration text, as if read from `file` (used in messages and to resolve `plugins:`).
+    public static func parse(
+        text: String, file: String = "config.yaml", environment: [String: String] = [:],
+        plugins: [String: PluginTypeInfo] = [:], limits: ParseLimits = .standard
+    ) throws(ConfigError) -> Configuration {
+        try decode(bytes: Array(text.utf8), file: file, environment: environment, plugins: plugins, limits: limits)
+    }
+
+    /// Decodes configuration bytes (which need not be UTF-8: that is checked), as if read from `file`.
+    public static func parse(
+        bytes: [UInt8], file: String = "config.yaml", environment: [String: String] = [:],
+        plugins: [String: PluginTypeInfo] = [:], limits: ParseLimits = .standard
+    ) throws(ConfigError) -> Configuration {
+        try decode(bytes: bytes, file: file, environment: environment, plugins: plugins, limits: limits)
+    }
+
+    private static let keys = ["reader", "defaults", "plugins", "sources"]
+
+    private static func decode(
+        bytes: [UInt8], file: String, environment: [String: String], plugins: [String: PluginTypeInfo],
+        limits: ParseLimits, mode: UInt32? = nil
+    ) throws(ConfigError) -> Configuration {
+        let context = DecodingContext(file: file, environment: environment)
+        guard case .parsed(let parsed) = YAMLDocument.parse(bytes, limits: limits, diagnostics: &context.diagnostics)
+        else { throw context.diagnostics.error }
+        let root = parsed ?? YAMLNode(content: .mapping([]), mark: Mark(line: 1, column: 1))
+        guard let reader = MappingReader(root, ConfigPath(), context, expecting: "a mapping with a sources key") else {
+            throw context.diagnostics.error
+        }
+        reader.rejectUnknownKeys(keys)
+        let readerSettings = reader.value("reader").flatMap { decodeReader($0, context) } ?? ReaderSettings()
+        let defaults = reader.value("defaults").flatMap { decodeDefaults($0, context) } ?? DefaultSettings()
+        let directories =
+            reader.value("plugins").flatMap {
+                decodePluginDirectories($0, context, base: directory(of: file), home: environment["HOME"])
+            } ?? []
+        let sources = reader.required("sources").map {
+            decodeSources($0, context, defaults: defaults, plugins: plugins)
+        }
+        guard context.diagnostics.isEmpty, let sources else { throw context.diagnostics.error }
+
+        var warnings: [String] = []
+        if let mode, mode & 0o044 != 0, let first = context.literalTokens.first {
+            warnings.append(
+                "\(file): \(first) holds a literal token and the file is readable by group or others; "
+                    + "run chmod 600 \(file) (or take the token from the environment with ${VAR})")
+        }
+        return Configuration(
+            path: file, reader: readerSettings, defaults: defaults, pluginDirectories: directories, sources: sources,
+            secrets: context.secrets, warnings: warnings)
+    }
+
+    private static func decodeReader(_ node: YAMLNode, _ context: DecodingContext) -> ReaderSettings? {
+        let path = ConfigPath("reader")
+        guard let reader = MappingReader(node, path, context) else { return nil }
+        reader.rejectUnknownKeys(["lines", "prefetch"])
+        var settings = ReaderSettings()
+        if let node = reader.value("lines"), let value = context.scalar(node, path.key("lines"), expecting: "auto") {
+            let range = ReaderSettings.linesRange
+            if value.text != "auto" {
+                if let lines = ValueSyntax.wholeNumber(value.text), range.contains(lines) {
+                    settings.lines = lines
+                } else {
+                    context.error(
+                        "expected auto or a whole number from \(range.lowerBound) to \(range.upperBound), "
+                            + "got \(value.display)", at: node.mark, path.key("lines"))
+                }
+            }
+        }
+        settings.prefetch = reader.int("prefetch", in: ReaderSettings.prefetchRange) ?? settings.prefetch
+        return settings
+    }
+
+    private static func decodeDefaults(_ node: YAMLNode, _ context: DecodingContext) -> DefaultSettings? {
+        guard let reader = MappingReader(node, ConfigPath("defaults"), context) else { return nil }
+        reader.rejectUnknownKeys(["page_size", "timeout", "retries"])
+        var settings = DefaultSettings()
+        settings.pageSize = reader.int("page_size", in: DefaultSettings.pageSizeRange) ?? settings.pageSize
+        settings.timeout = reader.duration("timeout", in: DefaultSettings.timeoutRange) ?? settings.timeout
+        settings.retries = reader.int("retries", in: DefaultSettings.retriesRange) ?? settings.retries
+        return settings
+    }
+
+    private static func decodePluginDirectories(
+        _ node: YAMLNode, _ context: DecodingContext, base: String, home: String?
+    ) -> [String]? {
+        let path = ConfigPath("plugins")
+        guard let elements = node.sequence else {
+            context.error("expected a list of directories, got \(node.kindDescription)", at: node.mark, path)
+            return nil
+        }
+        return elements.enumerated().compactMap { index, element in
+            context.string(element, path.index(index)).map { resolve($0.text, base: base, home: home) }
+        }
+    }
+
+    private static func decodeSources(
+        _ node: YAMLNode, _ context: DecodingContext, defaults: DefaultSettings, plugins: [String: PluginTypeInfo]
+    ) -> [SourceSettings] {
+        let path = ConfigPath("sources")
+        guard let elements = node.sequence else {
+            context.error("expected a list of sources, got \(node.kindDescription)", at: node.mark, path)
+            return []
+        }
+        if elements.isEmpty { context.error("expected at least one source", at: node.mark, path) }
+        var sources: [SourceSettings] = []
+        var names: [String: Mark] = [:]
+        for (index, element) in elements.enumerated() {
+            let (settings, name) = SourceSettings.decode(
+                element, path.index(index), context, defaults: defaults, plugins: plugins)
+            if let name {
+                if let first = names[name.text] {
+                    context.error(
+                        "duplicate source name \(name.display) (first at \(first))", at: name.mark, name.path)
+                    continue
+                }
+                names[name.text] = name.mark
+            }
+            if let settings { sources.append(settings) }
+        }
+        return sources
+    }
+
+    /// The directory part of `file` (`""` for a bare file name).
+    static func directory(of file: String) -> String {
+        guard let slash = file.lastIndex(of: "/") else { return "" }
+        return slash == file.startIndex ? "/" : String(file[..<slash])
+    }
+
+    /// `dir` resolved against `base`; `~` and `~/…` against `home`.
+    static func resolve(_ dir: String, base: String, home: String?) -> String {
+        if let home, !home.isEmpty, dir == "~" || dir.hasPrefix("~/") { return home + dir.dropFirst() }
+        if dir.hasPrefix("/") || base.isEmpty { return dir }
+        var relative = Substring(dir)
+        while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+        if relative.isEmpty || relative == "." { return base }
+        return base == "/" ? "/" + relative : base + "/" + relative
+    }
+}

@@ -1,0 +1,31 @@
+/// Everything `config.yaml` says, decoded and checked.
+///
+/// Made by `Configuration.load(path:environment:plugins:)` (or `parse(text:…)` in tests); either returns a
+/// configuration with no problems or throws every problem found.
+public struct Configuration: Sendable, Hashable {
+    /// The file it was read from, as given.
+    public var path: String
+    public var reader: ReaderSettings
+    public var defaults: DefaultSettings
+    /// The `plugins:` directories, resolved against the config file's directory (`~` is `$HOME`).
+    public var pluginDirectories: [String]
+    public var sources: [SourceSettings]
+    /// Every non-empty value substituted from the environment: the HTTP log masks these.
+    public var secrets: Set<String>
+    /// Problems that do not stop riffle, worded with their fix (a token in a file others can read).
+    public var warnings: [String]
+
+    public init(
+        path: String, reader: ReaderSettings = ReaderSettings(), defaults: DefaultSettings = DefaultSettings(),
+        pluginDirectories: [String] = [], sources: [SourceSettings] = [], secrets: Set<String> = [],
+        warnings: [String] = []
+    ) {
+        self.path = path
+        self.reader = reader
+        self.defaults = defaults
+        self.pluginDirectories = pluginDirectories
+        self.sources = sources
+        self.secrets = secrets
+        self.warnings = warnings
+    }
+}

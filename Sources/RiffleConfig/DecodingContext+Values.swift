@@ -1,0 +1,112 @@
+/// Typed values: each reads one node, reports what is wrong with it at its position, and returns `nil`
+/// then (decoding goes on, so that one run reports every problem).
+extension DecodingContext {
+    /// A non-empty string.
+    func string(_ node: YAMLNode, _ path: ConfigPath, allowEmpty: Bool = false) -> ScalarValue? {
+        guard let value = scalar(node, path, expecting: "a string") else { return nil }
+        if value.text.isEmpty && !allowEmpty {
+            error("expected a non-empty string", at: node.mark, path)
+            return nil
+        }
+        return value
+    }
+
+    /// A whole number in `range`.
+    func int(_ node: YAMLNode, _ path: ConfigPath, in range: ClosedRange<Int>) -> Int? {
+        guard let value = scalar(node, path, expecting: "a whole number") else { return nil }
+        guard let number = ValueSyntax.wholeNumber(value.text) else {
+            error("expected a whole number, got \(value.display)", at: node.mark, path)
+            return nil
+        }
+        guard range.contains(number) else {
+            error(
+                "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(value.display)",
+                at: node.mark, path)
+            return nil
+        }
+        return number
+    }
+
+    /// A duration such as `20s` in `range`.
+    func duration(_ node: YAMLNode, _ path: ConfigPath, in range: ClosedRange<Duration>) -> Duration? {
+        guard let value = scalar(node, path, expecting: "a duration") else { return nil }
+        guard let duration = ValueSyntax.duration(value.text) else {
+            error("expected a duration such as 20s, 2m, 1h30m, 500ms or 7d, got \(value.display)", at: node.mark, path)
+            return nil
+        }
+        guard range.contains(duration) else {
+            error(
+                "expected a duration from \(ValueSyntax.describe(range.lowerBound)) to "
+                    + "\(ValueSyntax.describe(range.upperBound)), got \(value.display)",
+                at: node.mark, path)
+            return nil
+        }
+        return duration
+    }
+
+    /// `true` or `false`, nothing else (YAML 1.2: `yes`, `on`, `no` are not booleans).
+    func bool(_ node: YAMLNode, _ path: ConfigPath) -> Bool? {
+        guard let value = scalar(node, path, expecting: "true or false") else { return nil }
+        switch value.text {
+        case "true": return true
+        case "false": return false
+        default:
+            error("expected true or false, got \(value.display)", at: node.mark, path)
+            return nil
+        }
+    }
+
+    /// One of `options`.
+    func choice(_ node: YAMLNode, _ path: ConfigPath, among options: [String]) -> String? {
+        guard let value = scalar(node, path, expecting: "one of \(options.joined(separator: ", "))") else {
+            return nil
+        }
+        guard options.contains(value.text) else {
+            error("expected one of \(options.joined(separator: ", ")), got \(value.display)", at: node.mark, path)
+            return nil
+        }
+        return value.text
+    }
+
+    /// An http or https URL with a host.
+    func webURL(_ node: YAMLNode, _ path: ConfigPath) -> String? {
+        guard let value = scalar(node, path, expecting: "an http or https URL") else { return nil }
+        if let problem = ValueSyntax.webURLProblem(value.text) {
+            error("\(problem), got \(value.display)", at: node.mark, path)
+            return nil
+        }
+        return value.text
+    }
+
+    /// A dotted path with non-empty segments.
+    func fieldPath(_ node: YAMLNode, _ path: ConfigPath) -> FieldPath? {
+        guard let value = scalar(node, path, expecting: "a dotted path") else { return nil }
+        guard let fieldPath = FieldPath(value.text) else {
+            error(
+                "expected a dotted path such as data.items.nodes (non-empty segments, no spaces), got \(value.display)",
+                at: node.mark, path)
+            return nil
+        }
+        return fieldPath
+    }
+
+    /// A GraphQL variable name.
+    func graphQLName(_ node: YAMLNode, _ path: ConfigPath) -> String? {
+        guard let value = scalar(node, path, expecting: "a GraphQL variable name") else { return nil }
+        guard ValueSyntax.isGraphQLName(value.text) else {
+            error("expected a GraphQL variable name (letters, digits, _), got \(value.display)", at: node.mark, path)
+            return nil
+        }
+        return value.text
+    }
+
+    /// A string that may go into an HTTP header: no CR, LF or NUL.
+    func headerValue(_ node: YAMLNode, _ path: ConfigPath) -> ScalarValue? {
+        guard let value = string(node, path, allowEmpty: true) else { return nil }
+        guard !value.text.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
+            error("a header value cannot contain CR, LF or NUL", at: node.mark, path)
+            return nil
+        }
+        return value
+    }
+}

@@ -1,0 +1,32 @@
+/// A `type: gitlab` source: the issues of one project or one group on a GitLab instance.
+public struct GitLabSettings: Sendable, Hashable {
+    /// The instance base URL without a trailing slash; the API is `{url}/api/graphql`.
+    public var url: String
+    public var scope: Scope
+    public var state: State
+    /// Sent as `Authorization: Bearer`; `nil` for anonymous access.
+    public var token: String?
+
+    /// Whose issues: exactly one of `project:` and `group:`.
+    public enum Scope: Sendable, Hashable {
+        /// A project's full path, e.g. `gitlab-org/gitlab`.
+        case project(String)
+        /// A group's full path.
+        case group(String)
+    }
+
+    /// Which issues, by state.
+    public enum State: String, Sendable, Hashable, CaseIterable {
+        case opened, closed, all
+    }
+
+    public static let defaultURL = "https://gitlab.com"
+    static let keys = ["url", "project", "group", "state", "token"]
+
+    public init(url: String = GitLabSettings.defaultURL, scope: Scope, state: State = .opened, token: String? = nil) {
+        self.url = url
+        self.scope = scope
+        self.state = state
+        self.token = token
+    }
+}

@@ -1,0 +1,74 @@
+public import RiffleCore
+
+/// A `type: graphql` source (the generic adapter), and the `source:` of a plugin manifest.
+public struct GraphQLSettings: Sendable, Hashable {
+    public var endpoint: String
+    public var headers: [HTTPHeader]
+    public var query: String
+    /// Static variables sent with every request. Plain YAML scalars are typed (`true`, `12`, `1.5`, `null`);
+    /// quoted ones are strings.
+    public var variables: [String: JSONValue]
+    /// The array of items in a response.
+    public var items: FieldPath
+    /// The next-page cursor in a response; `nil` with offset pagination (or a single page).
+    public var cursor: FieldPath?
+    /// The "more pages" flag in a response.
+    public var hasMore: FieldPath?
+    /// The variable that receives the cursor.
+    public var cursorVariable: String
+    /// The variable that receives the page size.
+    public var pageSizeVariable: String
+    /// With offset pagination, the variable that receives the offset.
+    public var offsetVariable: String?
+    public var fields: Fields
+
+    /// Where an item's fields are, as paths inside one item.
+    public struct Fields: Sendable, Hashable {
+        public var id: FieldPath
+        public var time: FieldPath
+        public var title: FieldPath
+        public var url: FieldPath?
+        public var author: FieldPath?
+        public var summary: FieldPath?
+        public var tags: FieldPath?
+
+        static let keys = ["id", "time", "title", "url", "author", "summary", "tags"]
+
+        public init(
+            id: FieldPath, time: FieldPath, title: FieldPath, url: FieldPath? = nil, author: FieldPath? = nil,
+            summary: FieldPath? = nil, tags: FieldPath? = nil
+        ) {
+            self.id = id
+            self.time = time
+            self.title = title
+            self.url = url
+            self.author = author
+            self.summary = summary
+            self.tags = tags
+        }
+    }
+
+    /// The keys of the generic adapter (a plugin manifest's `source:` may hold these and no others).
+    public static let keys = [
+        "endpoint", "headers", "query", "variables", "items", "cursor", "has_more", "cursor_variable",
+        "page_size_variable", "offset_variable", "fields",
+    ]
+
+    public init(
+        endpoint: String, headers: [HTTPHeader] = [], query: String, variables: [String: JSONValue] = [:],
+        items: FieldPath, cursor: FieldPath? = nil, hasMore: FieldPath? = nil, cursorVariable: String = "after",
+        pageSizeVariable: String = "first", offsetVariable: String? = nil, fields: Fields
+    ) {
+        self.endpoint = endpoint
+        self.headers = headers
+        self.query = query
+        self.variables = variables
+        self.items = items
+        self.cursor = cursor
+        self.hasMore = hasMore
+        self.cursorVariable = cursorVariable
+        self.pageSizeVariable = pageSizeVariable
+        self.offsetVariable = offsetVariable
+        self.fields = fields
+    }
+}

@@ -1,0 +1,95 @@
+/// Reads one YAML mapping by key: rejects unknown keys with a did-you-mean, reports missing ones, and
+/// treats a null value (`key:` with nothing after it) as absent.
+struct MappingReader {
+    let context: DecodingContext
+    let node: YAMLNode
+    let path: ConfigPath
+    /// The entries in document order (keys are unique: the tree builder dropped repeats).
+    let pairs: [YAMLPair]
+    private let index: [String: YAMLPair]
+
+    /// `nil` (reported) when `node` is neither a mapping nor null; a null reads as an empty mapping.
+    init?(_ node: YAMLNode, _ path: ConfigPath, _ context: DecodingContext, expecting noun: String = "a mapping") {
+        self.context = context
+        self.node = node
+        self.path = path
+        if node.isNull {
+            pairs = []
+        } else if let mapping = node.mapping {
+            pairs = mapping
+        } else {
+            context.error("expected \(noun), got \(node.kindDescription)", at: node.mark, path)
+            return nil
+        }
+        var index: [String: YAMLPair] = [:]
+        for pair in pairs {
+            if let key = pair.key.scalar?.value, index[key] == nil { index[key] = pair }
+        }
+        self.index = index
+    }
+
+    /// The keys in document order.
+    var keys: [String] { pairs.compactMap { $0.key.scalar?.value } }
+
+    /// Reports every key not in `allowed`, suggesting the closest of `suggestions` (default: `allowed`).
+    func rejectUnknownKeys(_ allowed: [String], suggesting suggestions: [String]? = nil, noun: String = "key") {
+        for pair in pairs {
+            guard let key = pair.key.scalar?.value, !allowed.contains(key) else { continue }
+            context.error(
+                "unknown \(noun)\(Suggestion.hint(for: key, among: suggestions ?? allowed))", at: pair.key.mark,
+                path.key(key))
+        }
+    }
+
+    /// The value under `key`, `nil` when absent or null.
+    func value(_ key: String) -> YAMLNode? {
+        guard let pair = index[key], !pair.value.isNull else { return nil }
+        return pair.value
+    }
+
+    /// The key node of `key`, when present.
+    func keyNode(_ key: String) -> YAMLNode? { index[key]?.key }
+
+    /// The value under `key`, reporting its absence.
+    func required(_ key: String) -> YAMLNode? {
+        if let value = value(key) { return value }
+        if let pair = index[key] {
+            context.error("missing value", at: pair.key.mark, path.key(key))
+        } else {
+            context.error("missing required key", at: node.mark, path.key(key))
+        }
+        return nil
+    }
+
+    // Typed shorthands: the value under a key, decoded, or `nil` when absent or invalid.
+
+    func string(_ key: String, required: Bool = false, allowEmpty: Bool = false) -> ScalarValue? {
+        (required ? self.required(key) : value(key)).flatMap {
+            context.string($0, path.key(key), allowEmpty: allowEmpty)
+        }
+    }
+
+    func int(_ key: String, in range: ClosedRange<Int>) -> Int? {
+        value(key).flatMap { context.int($0, path.key(key), in: range) }
+    }
+
+    func duration(_ key: String, in range: ClosedRange<Duration>) -> Duration? {
+        value(key).flatMap { context.duration($0, path.key(key), in: range) }
+    }
+
+    func choice(_ key: String, among options: [String]) -> String? {
+        value(key).flatMap { context.choice($0, path.key(key), among: options) }
+    }
+
+    func webURL(_ key: String, required: Bool = false) -> String? {
+        (required ? self.required(key) : value(key)).flatMap { context.webURL($0, path.key(key)) }
+    }
+
+    func fieldPath(_ key: String, required: Bool = false) -> FieldPath? {
+        (required ? self.required(key) : value(key)).flatMap { context.fieldPath($0, path.key(key)) }
+    }
+
+    func graphQLName(_ key: String) -> String? {
+        value(key).flatMap { context.graphQLName($0, path.key(key)) }
+    }
+}

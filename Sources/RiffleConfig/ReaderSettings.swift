@@ -1,0 +1,15 @@
+/// The `reader:` section: how the line-mode reader pages.
+public struct ReaderSettings: Sendable, Hashable {
+    /// Lines per screen page; `nil` means the terminal's height (`lines: auto`).
+    public var lines: Int?
+    /// Pages of items kept fetched ahead of what is shown (0...20).
+    public var prefetch: Int
+
+    public static let linesRange = 1...1000
+    public static let prefetchRange = 0...20
+
+    public init(lines: Int? = nil, prefetch: Int = 2) {
+        self.lines = lines
+        self.prefetch = prefetch
+    }
+}

@@ -1,1 +1,0 @@
-// The YAML node tree and config decoding (issue 4) live here.

@@ -1,0 +1,21 @@
+/// A `type: spacex` source: launches from the SpaceX API (`{url}/v4/launches/query`).
+public struct SpaceXSettings: Sendable, Hashable {
+    /// The API base URL without a trailing slash.
+    public var url: String
+    public var upcoming: Upcoming
+
+    /// Which launches: `upcoming: false` (past only, the default), `true` (upcoming only) or `all`.
+    public enum Upcoming: String, Sendable, Hashable, CaseIterable {
+        case pastOnly = "false"
+        case upcomingOnly = "true"
+        case all
+    }
+
+    public static let defaultURL = "https://api.spacexdata.com"
+    static let keys = ["url", "upcoming"]
+
+    public init(url: String = SpaceXSettings.defaultURL, upcoming: Upcoming = .pastOnly) {
+        self.url = url
+        self.upcoming = upcoming
+    }
+}

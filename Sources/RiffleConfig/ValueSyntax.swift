@@ -1,0 +1,111 @@
+/// The syntax of typed values: whole numbers, durations, booleans, URLs, names, dotted paths.
+///
+/// Pure functions over text, used by the decoders and tested directly.
+enum ValueSyntax {
+    /// `42`, `-3`, `+7`: an optional sign and decimal digits that fit in an `Int`.
+    static func wholeNumber(_ text: String) -> Int? {
+        var digits = Substring(text)
+        if digits.first == "+" { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.first != "+" else { return nil }
+        return Int(digits)
+    }
+
+    /// `20s`, `2m`, `1h30m`, `500ms`, `7d`: whole amounts with units d, h, m, s, ms, largest first.
+    static func duration(_ text: String) -> Duration? {
+        let units: [(name: String, milliseconds: Int64)] = [
+            ("d", 86_400_000), ("h", 3_600_000), ("ms", 1), ("m", 60_000), ("s", 1000),
+        ]
+        let order = ["d", "h", "m", "s", "ms"]
+        var rest = Substring(text)
+        var total: Int64 = 0
+        var lastRank = -1
+        guard !rest.isEmpty else { return nil }
+        while !rest.isEmpty {
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty, digits.count <= 12, let amount = Int64(digits) else { return nil }
+            rest = rest.dropFirst(digits.count)
+            guard let unit = units.first(where: { rest.hasPrefix($0.name) }),
+                let rank = order.firstIndex(of: unit.name), rank > lastRank
+            else { return nil }
+            rest = rest.dropFirst(unit.name.count)
+            lastRank = rank
+            let (product, overflow) = amount.multipliedReportingOverflow(by: unit.milliseconds)
+            let (sum, overflow2) = total.addingReportingOverflow(product)
+            guard !overflow, !overflow2 else { return nil }
+            total = sum
+        }
+        return .milliseconds(total)
+    }
+
+    /// A duration the way users write one: `1h30m`, `500ms`, `0s`.
+    static func describe(_ duration: Duration) -> String {
+        var milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        if milliseconds == 0 { return "0s" }
+        var out = ""
+        for (name, size) in [("d", Int64(86_400_000)), ("h", 3_600_000), ("m", 60_000), ("s", 1000), ("ms", 1)]
+        where milliseconds >= size {
+            out += "\(milliseconds / size)\(name)"
+            milliseconds %= size
+        }
+        return out
+    }
+
+    /// Why `text` is not an http(s) URL with a host, or `nil` when it is one.
+    static func webURLProblem(_ text: String) -> String? {
+        let bytes = text.utf8
+        guard let separator = bytes.firstRange(of: "://".utf8) else { return "expected an http or https URL" }
+        let scheme = String(decoding: bytes[..<separator.lowerBound], as: UTF8.self).lowercased()
+        guard scheme == "http" || scheme == "https" else {
+            return "expected an http or https URL, not \(scheme.isEmpty ? "one without a scheme" : scheme)"
+        }
+        guard !bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }),
+            !text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) })
+        else {
+            return "a URL cannot contain spaces or control characters"
+        }
+        let schemeEnd = separator.lowerBound..<separator.upperBound
+        let rest = text[schemeEnd.upperBound...]
+        var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        var host = authority
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { return "expected an http or https URL with a host" }
+            host = host[...close]
+        } else if let colon = host.lastIndex(of: ":") {
+            let port = host[host.index(after: colon)...]
+            guard port.allSatisfy({ $0.isASCII && $0.isNumber }), Int(port).map({ $0 <= 65_535 }) ?? port.isEmpty
+            else { return "expected a port number after \":\"" }
+            host = host[..<colon]
+        }
+        return host.isEmpty ? "expected an http or https URL with a host" : nil
+    }
+
+    /// A GraphQL name: `[_A-Za-z][_0-9A-Za-z]*`.
+    static func isGraphQLName(_ text: String) -> Bool {
+        Substitution.isVariableName(text)
+    }
+
+    /// An HTTP header field name (RFC 9110 token characters).
+    static func isHeaderName(_ text: String) -> Bool {
+        !text.isEmpty
+            && text.utf8.allSatisfy { byte in
+                (0x21...0x7E).contains(byte) && !"\"(),/:;<=>?@[\\]{}".utf8.contains(byte)
+            }
+    }
+
+    /// Letters, digits, `.`, `_`, `-`: names that are safe on a command line and in a terminal.
+    static func isSourceName(_ text: String) -> Bool {
+        let isASCIIName = text.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || ".-_".utf8.contains(byte)
+        }
+        if isASCIIName { return !text.isEmpty }
+        return !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || ".-_".unicodeScalars.contains(scalar))
+                    && !scalar.properties.isWhitespace
+            }
+    }
+}

@@ -1,0 +1,91 @@
+import RiffleCore
+import Testing
+
+@testable import RiffleConfig
+
+@Suite struct EnvironmentTests {
+    @Test func substitutionForms() throws {
+        let env = ["A": "alpha", "EMPTY": ""]
+        #expect(try Substitution.substitute("x${A}y", environment: env, params: nil).text == "xalphay")
+        #expect(try Substitution.substitute("${B:-beta}", environment: env, params: nil).text == "beta")
+        #expect(try Substitution.substitute("${EMPTY:-dflt}", environment: env, params: nil).text == "dflt")
+        #expect(try Substitution.substitute("${EMPTY}", environment: env, params: nil).text == "")
+        #expect(
+            try Substitution.substitute("cost: $$5 and $${A}", environment: env, params: nil).text
+                == "cost: $5 and ${A}")
+        #expect(
+            try Substitution.substitute("query($first: Int!)", environment: env, params: nil).text
+                == "query($first: Int!)")
+        #expect(try Substitution.substitute("${param.owner}", environment: env, params: nil).text == "${param.owner}")
+        #expect(try Substitution.substitute("${param.owner}", environment: env, params: ["owner": "me"]).text == "me")
+        #expect(throws: Substitution.Failure.unset("NOPE")) {
+            try Substitution.substitute("${NOPE}", environment: env, params: nil)
+        }
+        #expect(throws: Substitution.Failure.unterminated) {
+            try Substitution.substitute("${A", environment: env, params: nil)
+        }
+        #expect(throws: Substitution.Failure.invalidName("1A")) {
+            try Substitution.substitute("${1A}", environment: env, params: nil)
+        }
+    }
+
+    @Test func environmentValuesAreSecrets() throws {
+        let text = """
+            sources:
+              - name: a
+                type: gitlab
+                project: ${PROJECT:-gitlab-org/gitlab}
+                token: ${GITLAB_TOKEN}
+              - name: g
+                type: graphql
+                endpoint: https://api.example.com/graphql
+                headers:
+                  Authorization: Bearer ${HUB_TOKEN}
+                query: "query($first: Int!) { items }"
+                items: data.items
+                fields: {id: id, time: t, title: title}
+            """
+        let config = try Configuration.parse(
+            text: text, environment: ["GITLAB_TOKEN": "glpat-secret", "HUB_TOKEN": "hub-secret", "UNUSED": "x"])
+        #expect(config.secrets == ["glpat-secret", "hub-secret"])
+        guard case .gitlab(let gitlab) = config.sources[0].kind, case .graphql(let graphql) = config.sources[1].kind
+        else {
+            Issue.record("wrong kinds")
+            return
+        }
+        #expect(gitlab.token == "glpat-secret")
+        #expect(gitlab.scope == .project("gitlab-org/gitlab"))
+        #expect(graphql.headers == [HTTPHeader(name: "Authorization", value: "Bearer hub-secret")])
+        #expect(graphql.query == "query($first: Int!) { items }")
+        #expect(config.warnings.isEmpty)
+    }
+
+    @Test func unsetVariableNamesTheVariableAndTheKey() {
+        #expect(
+            problems(gitlabSource("    project: x\n    token: ${GITLAB_TOKEN}\n")) == [
+                "config.yaml:5:12: sources[0].token: environment variable GITLAB_TOKEN is not set "
+                    + "(${GITLAB_TOKEN:-default} gives a default)"
+            ])
+    }
+
+    @Test func valuesFromTheEnvironmentAreNeverQuoted() {
+        let found = problems(
+            gitlabSource("    project: x\n    page_size: ${SIZE}\n    url: ${URL}\n"),
+            environment: ["SIZE": "sekrit-size", "URL": "ftp://sekrit-host"])
+        #expect(
+            found == [
+                "config.yaml:5:16: sources[0].page_size: expected a whole number, got (value from ${SIZE})",
+                "config.yaml:6:10: sources[0].url: expected an http or https URL, not ftp, got (value from ${URL})",
+            ])
+        #expect(!found.joined().contains("sekrit"))
+    }
+
+    @Test func numbersAndDurationsMayComeFromTheEnvironment() throws {
+        let config = try Configuration.parse(
+            text: "defaults:\n  page_size: ${SIZE}\n  timeout: ${TIMEOUT:-45s}\n" + gitlabSource("    project: x\n"),
+            environment: ["SIZE": "25"])
+        #expect(config.defaults.pageSize == 25)
+        #expect(config.defaults.timeout == .seconds(45))
+        #expect(config.sources[0].pageSize == 25)
+    }
+}
