@@ -152,8 +152,9 @@ final class CurlTransfer {
             exceededLimit = true
             return 0
         }
-        var line = String(decoding: bytes, as: UTF8.self)
-        while line.hasSuffix("\n") || line.hasSuffix("\r") { line.removeLast() }
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 10 || bytes[end - 1] == 13 { end -= 1 }
+        let line = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
         if line.hasPrefix("HTTP/") {
             headers = HTTPHeaders()
         } else if let colon = line.firstIndex(of: ":") {

@@ -32,8 +32,9 @@ struct RedirectPolicy: Sendable, Equatable {
         guard let current = URLParts.parse(request.url) else { return .failure(.invalidLocation) }
         let target = current.resolve(location.trimmingSpaces)
         guard let next = URLParts.parse(target) else {
-            if let colon = target.firstIndex(of: ":"), !target[..<colon].contains("/") {
-                return .failure(.unsupportedScheme(String(target[..<colon]).lowercased()))
+            if URLParts.hasScheme(target), let colon = target.firstIndex(of: ":") {
+                let scheme = target[..<colon].lowercased()
+                if scheme != "http" && scheme != "https" { return .failure(.unsupportedScheme(scheme)) }
             }
             return .failure(.invalidLocation)
         }

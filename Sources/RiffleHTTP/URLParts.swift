@@ -121,7 +121,7 @@ struct URLParts: Sendable, Equatable {
 
     /// Resolves a `Location` value against this URL (absolute, `//host`, `/path`, `?query` or relative path).
     func resolve(_ reference: String) -> String {
-        if URLParts.parse(reference) != nil { return reference }
+        if URLParts.parse(reference) != nil || Self.hasScheme(reference) { return reference }
         let base = "\(scheme)://" + (userinfo.map { "\($0)@" } ?? "") + host + (port.map { ":\($0)" } ?? "")
         if reference.hasPrefix("//") { return "\(scheme):\(reference)" }
         if reference.hasPrefix("/") { return base + reference }
@@ -129,6 +129,14 @@ struct URLParts: Sendable, Equatable {
         if reference.isEmpty { return base + path + (query.map { "?\($0)" } ?? "") }
         let directory = path.lastIndex(of: "/").map { String(path[...$0]) } ?? "/"
         return base + Self.removeDotSegments(directory + reference)
+    }
+
+    /// Whether `reference` starts with `scheme:` (RFC 3986 §3.1), which makes it absolute.
+    static func hasScheme(_ reference: String) -> Bool {
+        guard let colon = reference.firstIndex(of: ":") else { return false }
+        let scheme = reference[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
     }
 
     /// RFC 3986 §5.2.4 dot-segment removal, on the path part only.
