@@ -34,7 +34,8 @@ enum BodyExcerpt {
         var lastWasSpace = true
         for scalar in decoded.unicodeScalars {
             let isSpace = scalar.properties.isWhitespace
-            let isControl = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            let isControl =
+                scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
                 || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
             if isSpace || isControl {
                 if !lastWasSpace { collapsed.append(" ") }

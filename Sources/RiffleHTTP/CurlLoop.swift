@@ -110,7 +110,12 @@ final class CurlLoop: Sendable {
             inbox.closed = true
             _ = curl_multi_wakeup(multi.pointer)
         }
-        guard let started = thread.withLock({ state in defer { state = nil }; return state }) else { return }
+        let taken = thread.withLock { state in
+            let started = state
+            state = nil
+            return started
+        }
+        guard let started = taken else { return }
         if Platform.isCurrent(started) {
             Platform.detach(started)
         } else {

@@ -160,7 +160,9 @@ extension HTTPError {
     static func status(host: String, status: Int, excerpt: String) -> HTTPError {
         HTTPError(host: host, reason: .status(status, excerpt: excerpt))
     }
-    static func tooLarge(host: String, limit: Int) -> HTTPError { HTTPError(host: host, reason: .tooLarge(limit: limit)) }
+    static func tooLarge(host: String, limit: Int) -> HTTPError {
+        HTTPError(host: host, reason: .tooLarge(limit: limit))
+    }
     static func tooManyRedirects(host: String, limit: Int) -> HTTPError {
         HTTPError(host: host, reason: .tooManyRedirects(limit: limit))
     }

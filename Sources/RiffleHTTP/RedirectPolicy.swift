@@ -47,7 +47,9 @@ struct RedirectPolicy: Sendable, Equatable {
         var redirected = request
         redirected.url = target
         let method = request.method.uppercased()
-        let becomesGet = (status == 303 && method != "HEAD" && method != "GET") || ((status == 301 || status == 302) && method == "POST")
+        let becomesGet =
+            (status == 303 && method != "HEAD" && method != "GET")
+            || ((status == 301 || status == 302) && method == "POST")
         if becomesGet {
             redirected.method = "GET"
             redirected.body = []

@@ -79,7 +79,9 @@ struct RequestStateMachine: Sendable {
                     waited: waited, random: random)
                 switch decision {
                 case .retry(let delay):
-                    let source = requested == nil ? "" : (response.headers["Retry-After"] != nil ? ", Retry-After" : ", RateLimit-Reset")
+                    let source =
+                        requested == nil
+                        ? "" : (response.headers["Retry-After"] != nil ? ", Retry-After" : ", RateLimit-Reset")
                     return scheduleRetry(after: delay, reason: "HTTP \(response.status)\(source)")
                 case .waitTooLong(let requested):
                     return .fail(
@@ -114,7 +116,8 @@ struct RequestStateMachine: Sendable {
             return .fail(.tooManyRedirects(host: host, limit: redirectPolicy.maxRedirects))
         case .failure(.unsupportedScheme(let scheme)):
             let shown = scheme.count <= 16 ? scheme : String(scheme.prefix(16)) + "…"
-            return .fail(.redirectRefused(host: host, detail: "it points to a \(shown): URL; only http and https are followed"))
+            return .fail(
+                .redirectRefused(host: host, detail: "it points to a \(shown): URL; only http and https are followed"))
         case .failure(.invalidLocation):
             return .fail(.redirectRefused(host: host, detail: "its Location is not a usable URL"))
         }

@@ -12,7 +12,9 @@ enum RequestValidator {
         func invalid(_ detail: String) -> Result<URLParts, HTTPError> {
             .failure(.invalidRequest(host: host, detail: detail))
         }
-        guard request.url.utf8.count <= maxURLLength else { return invalid("the URL is longer than \(maxURLLength) bytes") }
+        guard request.url.utf8.count <= maxURLLength else {
+            return invalid("the URL is longer than \(maxURLLength) bytes")
+        }
         guard !request.url.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
             return invalid("the URL contains spaces or control characters")
         }

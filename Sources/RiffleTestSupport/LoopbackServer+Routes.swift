@@ -38,7 +38,8 @@ extension LoopbackServer {
         }
         await route("/bomb") { request in
             let count = min(Int(request.query("bytes") ?? "") ?? 1 << 20, 1 << 30)
-            return Reply(headers: [("Content-Encoding", "gzip")], body: Gzip.compress([UInt8](repeating: 0, count: count)))
+            return Reply(
+                headers: [("Content-Encoding", "gzip")], body: Gzip.compress([UInt8](repeating: 0, count: count)))
         }
         await route("/big") { request in
             let count = min(Int(request.query("bytes") ?? "") ?? 1 << 20, 1 << 30)
@@ -55,7 +56,8 @@ extension LoopbackServer {
         }
         await route("/redirect") { request in
             Reply(
-                status: Int(request.query("code") ?? "") ?? 302, headers: [("Location", request.query("to") ?? "/hello")])
+                status: Int(request.query("code") ?? "") ?? 302,
+                headers: [("Location", request.query("to") ?? "/hello")])
         }
         await route("/chain") { request in
             let remaining = Int(request.query("n") ?? "") ?? 0

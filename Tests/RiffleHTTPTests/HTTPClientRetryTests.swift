@@ -64,7 +64,9 @@ import Testing
     @Test func tooLongRetryAfterGivesUpClearly() async throws {
         let server = try await LoopbackServer.start()
         let client = try makeClient()
-        let error = await failure { try await client.execute(HTTPRequest(url: server.url("/status?code=429&retryAfter=3600"))) }
+        let error = await failure {
+            try await client.execute(HTTPRequest(url: server.url("/status?code=429&retryAfter=3600")))
+        }
         #expect(error?.kind == .retryWaitTooLong)
         #expect(error?.status == 429)
         #expect(error?.description.contains("3600 s") == true)
@@ -140,7 +142,11 @@ import Testing
         defer { server.stop() }
         let client = try makeClient { $0.maxPerOrigin = 1 }
         let tasks = (0..<3).map { _ in
-            Task { await failure { try await client.execute(HTTPRequest(url: server.baseURL + "/x", timeout: .seconds(30))) } }
+            Task {
+                await failure {
+                    try await client.execute(HTTPRequest(url: server.baseURL + "/x", timeout: .seconds(30)))
+                }
+            }
         }
         #expect(await eventually { server.acceptedCount == 1 })
         for task in tasks { task.cancel() }

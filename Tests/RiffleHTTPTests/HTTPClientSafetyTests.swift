@@ -41,7 +41,8 @@ import Testing
         let server = try await LoopbackServer.start()
         let client = try makeClient()
         let body = Array("payload".utf8)
-        let kept = try await client.execute(HTTPRequest(method: "POST", url: server.url("/redirect?code=307&to=/echo"), body: body))
+        let kept = try await client.execute(
+            HTTPRequest(method: "POST", url: server.url("/redirect?code=307&to=/echo"), body: body))
         #expect(text(kept) == "POST payload")
         let rewritten = try await client.execute(
             HTTPRequest(method: "POST", url: server.url("/redirect?code=303&to=/echo"), body: body))
@@ -52,7 +53,9 @@ import Testing
         let server = try await LoopbackServer.start()
         let client = try makeClient()
         for target in ["ftp://127.0.0.1/x", "file:///etc/passwd"] {
-            let error = await failure { try await client.execute(HTTPRequest(url: server.url("/redirect?to=\(target)"))) }
+            let error = await failure {
+                try await client.execute(HTTPRequest(url: server.url("/redirect?to=\(target)")))
+            }
             #expect(error?.kind == .redirectRefused)
         }
     }
@@ -86,10 +89,14 @@ import Testing
         }
         let unreachable = await failure {
             try await client.execute(
-                HTTPRequest(url: "http://127.0.0.1:1/x?private_token=query-secret-1", headers: ["PRIVATE-TOKEN": token], retries: 0))
+                HTTPRequest(
+                    url: "http://127.0.0.1:1/x?private_token=query-secret-1", headers: ["PRIVATE-TOKEN": token],
+                    retries: 0))
         }
         let description = try #require(unreachable?.description)
-        #expect(!description.contains(token) && !description.contains("query-secret-1") && !description.contains("private_token"))
+        #expect(
+            !description.contains(token) && !description.contains("query-secret-1")
+                && !description.contains("private_token"))
     }
 
     @Test func requestLogMasksSecrets() async throws {

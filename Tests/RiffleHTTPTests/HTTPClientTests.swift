@@ -60,7 +60,9 @@ import Testing
         let server = try await LoopbackServer.start()
         let client = try makeClient()
         let response = try await client.execute(
-            HTTPRequest(method: "POST", url: server.url("/echo"), headers: ["Content-Type": "application/json"], body: Array("{\"q\":1}".utf8)))
+            HTTPRequest(
+                method: "POST", url: server.url("/echo"), headers: ["Content-Type": "application/json"],
+                body: Array("{\"q\":1}".utf8)))
         #expect(text(response) == "POST {\"q\":1}")
     }
 

@@ -19,8 +19,12 @@ import Testing
     }
 
     @Test func secretQueryParametersAreMasked() {
-        let masked = URLParts.maskQuery("page=2&private_token=abc&Access_Token=def&token=g&key=h&api_key=i&secret=j&password=k&sort=asc")
-        #expect(masked == "page=2&private_token=***&Access_Token=***&token=***&key=***&api_key=***&secret=***&password=***&sort=asc")
+        let masked = URLParts.maskQuery(
+            "page=2&private_token=abc&Access_Token=def&token=g&key=h&api_key=i&secret=j&password=k&sort=asc")
+        #expect(
+            masked
+                == "page=2&private_token=***&Access_Token=***&token=***&key=***&api_key=***&secret=***&password=***&sort=asc"
+        )
     }
 
     @Test func redactorMasksHeaderValuesAndConfiguredSecrets() {

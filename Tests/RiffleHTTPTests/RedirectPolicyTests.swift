@@ -59,9 +59,15 @@ import Testing
     }
 
     @Test func refusals() {
-        #expect(throws: RedirectPolicy.Refusal.unsupportedScheme("ftp")) { try follow(request(), 302, "ftp://x.example/f").get() }
-        #expect(throws: RedirectPolicy.Refusal.unsupportedScheme("file")) { try follow(request(), 302, "file:///etc/passwd").get() }
-        #expect(throws: RedirectPolicy.Refusal.unsupportedScheme("javascript")) { try follow(request(), 302, "javascript:alert(1)").get() }
+        #expect(throws: RedirectPolicy.Refusal.unsupportedScheme("ftp")) {
+            try follow(request(), 302, "ftp://x.example/f").get()
+        }
+        #expect(throws: RedirectPolicy.Refusal.unsupportedScheme("file")) {
+            try follow(request(), 302, "file:///etc/passwd").get()
+        }
+        #expect(throws: RedirectPolicy.Refusal.unsupportedScheme("javascript")) {
+            try follow(request(), 302, "javascript:alert(1)").get()
+        }
         #expect(throws: RedirectPolicy.Refusal.tooMany) { try follow(request(), 302, "/x", after: 5).get() }
         #expect(throws: RedirectPolicy.Refusal.invalidLocation) { try follow(request(), 302, "https:///nohost").get() }
     }

@@ -8,7 +8,9 @@ import Testing
 
     @Test func retryableStatusesAreExactlyTheTransientOnes() {
         for status in [408, 429, 500, 502, 503, 504] { #expect(RetryPolicy.isRetryable(status: status)) }
-        for status in [200, 301, 400, 401, 403, 404, 409, 422, 501, 505] { #expect(!RetryPolicy.isRetryable(status: status)) }
+        for status in [200, 301, 400, 401, 403, 404, 409, 422, 501, 505] {
+            #expect(!RetryPolicy.isRetryable(status: status))
+        }
     }
 
     @Test func retryAfterInSeconds() {
@@ -57,25 +59,40 @@ import Testing
     }
 
     @Test func decisions() {
-        #expect(policy.decide(retryable: false, retriesUsed: 0, retriesAllowed: 3, requested: nil, waited: .zero, random: 0.5) == .stop)
-        #expect(policy.decide(retryable: true, retriesUsed: 3, retriesAllowed: 3, requested: nil, waited: .zero, random: 0.5) == .stop)
         #expect(
-            policy.decide(retryable: true, retriesUsed: 1, retriesAllowed: 3, requested: nil, waited: .zero, random: 0.5)
+            policy.decide(
+                retryable: false, retriesUsed: 0, retriesAllowed: 3, requested: nil, waited: .zero, random: 0.5)
+                == .stop)
+        #expect(
+            policy.decide(
+                retryable: true, retriesUsed: 3, retriesAllowed: 3, requested: nil, waited: .zero, random: 0.5) == .stop
+        )
+        #expect(
+            policy.decide(
+                retryable: true, retriesUsed: 1, retriesAllowed: 3, requested: nil, waited: .zero, random: 0.5)
                 == .retry(after: .milliseconds(500)))
         #expect(
-            policy.decide(retryable: true, retriesUsed: 0, retriesAllowed: 3, requested: .seconds(2), waited: .zero, random: 0)
+            policy.decide(
+                retryable: true, retriesUsed: 0, retriesAllowed: 3, requested: .seconds(2), waited: .zero, random: 0)
                 == .retry(after: .seconds(2)))
         #expect(
-            policy.decide(retryable: true, retriesUsed: 0, retriesAllowed: 3, requested: .seconds(61), waited: .zero, random: 0)
+            policy.decide(
+                retryable: true, retriesUsed: 0, retriesAllowed: 3, requested: .seconds(61), waited: .zero, random: 0)
                 == .waitTooLong(requested: .seconds(61)))
         #expect(
-            policy.decide(retryable: true, retriesUsed: 1, retriesAllowed: 3, requested: .seconds(30), waited: .seconds(40), random: 0)
+            policy.decide(
+                retryable: true, retriesUsed: 1, retriesAllowed: 3, requested: .seconds(30), waited: .seconds(40),
+                random: 0)
                 == .waitTooLong(requested: .seconds(30)))
         // Backoff is clamped to what is left of the budget, and stops once it is spent.
         #expect(
-            policy.decide(retryable: true, retriesUsed: 6, retriesAllowed: 9, requested: nil, waited: .seconds(59), random: 0.9)
+            policy.decide(
+                retryable: true, retriesUsed: 6, retriesAllowed: 9, requested: nil, waited: .seconds(59), random: 0.9)
                 == .retry(after: .seconds(1)))
-        #expect(policy.decide(retryable: true, retriesUsed: 6, retriesAllowed: 9, requested: nil, waited: .seconds(60), random: 0.9) == .stop)
+        #expect(
+            policy.decide(
+                retryable: true, retriesUsed: 6, retriesAllowed: 9, requested: nil, waited: .seconds(60), random: 0.9)
+                == .stop)
     }
 
     @Test func stateMachineRetriesThenReturnsTheLastResponse() {
