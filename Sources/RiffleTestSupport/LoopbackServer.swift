@@ -43,7 +43,8 @@ public final class LoopbackServer: Sendable {
     public static func start(
         routes: [(path: String, handler: @Sendable (RecordedRequest) async -> Reply)] = []
     ) async throws -> LoopbackServer {
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
+        let server = HTTPServer(
+            address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, pool: NoDelaySocketPool(), logger: .disabled)
         let stats = ServerStats()
         for (path, handler) in routes {
             await server.appendRoute(HTTPRoute(path)) { request in

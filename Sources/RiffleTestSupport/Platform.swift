@@ -89,6 +89,12 @@ enum Platform {
         close(descriptor)
     }
 
+    /// Turns off Nagle's algorithm on a TCP socket (harmless on other descriptors).
+    static func setNoDelay(_ descriptor: Int32) {
+        var on: Int32 = 1
+        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+    }
+
     /// Closes a descriptor.
     static func close(_ descriptor: Int32) {
         _ = Glibc.close(descriptor)
