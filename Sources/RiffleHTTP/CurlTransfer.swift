@@ -1,0 +1,219 @@
+internal import CCurl
+
+/// One attempt as the loop thread receives it: plain, validated data.
+struct AttemptSpec: Sendable {
+    var method: String
+    var url: String
+    var headers: HTTPHeaders
+    var body: [UInt8]
+    var timeout: Duration
+    /// `scheme://host:port`, for the per-origin limit.
+    var origin: String
+}
+
+/// Options the loop applies to every transfer.
+struct TransferSettings: Sendable {
+    var userAgent: String
+    var connectTimeout: Duration
+    var lowSpeedLimit: Int
+    var lowSpeedTime: Duration
+    var maxResponseBytes: Int
+    /// The most response header bytes accepted (a server could otherwise stream headers forever).
+    var maxHeaderBytes: Int = 256 * 1024
+}
+
+/// One libcurl easy handle and the buffers of its transfer. Lives on the loop thread only: created,
+/// driven, completed and freed there (so it needs no locks and is deliberately not `Sendable`).
+final class CurlTransfer {
+    /// The raw easy handle (`CURL *`).
+    let handle: UnsafeMutableRawPointer
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+    private var body: [UInt8] = []
+    private var headers = HTTPHeaders()
+    private var headerBytes = 0
+    private var exceededLimit = false
+    private let settings: TransferSettings
+
+    /// Creates and configures an easy handle for `spec`, or fails with the reason.
+    static func make(_ spec: AttemptSpec, settings: TransferSettings) -> Result<CurlTransfer, TransportFailure> {
+        guard let handle = curl_easy_init() else {
+            return .failure(TransportFailure(kind: .other, detail: "curl_easy_init failed"))
+        }
+        let transfer = CurlTransfer(handle: handle, settings: settings)
+        if let failure = transfer.configure(spec) { return .failure(failure) }
+        return .success(transfer)
+    }
+
+    private init(handle: UnsafeMutableRawPointer, settings: TransferSettings) {
+        self.handle = handle
+        self.settings = settings
+        let size = Int(riffle_curl_error_size)
+        errorBuffer = .allocate(capacity: size)
+        errorBuffer.initialize(repeating: 0, count: size)
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+        curl_slist_free_all(headerList)
+        errorBuffer.deallocate()
+    }
+
+    /// Sets every option; returns the failure of the first option libcurl refuses.
+    private func configure(_ spec: AttemptSpec) -> TransportFailure? {
+        var codes: [CURLcode] = []
+        func long(_ option: CURLoption, _ value: Int) { codes.append(riffle_easy_setopt_long(handle, option, value)) }
+        func string(_ option: CURLoption, _ value: String) {
+            codes.append(riffle_easy_setopt_string(handle, option, value))
+        }
+        let userdata = Unmanaged.passUnretained(self).toOpaque()
+
+        string(CURLOPT_URL, spec.url)
+        string(CURLOPT_PROTOCOLS_STR, "http,https")
+        string(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        long(CURLOPT_FOLLOWLOCATION, 0)
+        long(CURLOPT_NOSIGNAL, 1)
+        long(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
+        long(CURLOPT_PIPEWAIT, 1)
+        long(CURLOPT_TCP_KEEPALIVE, 1)
+        string(CURLOPT_ACCEPT_ENCODING, "")
+        string(CURLOPT_USERAGENT, settings.userAgent)
+        long(CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(settings.connectTimeout))
+        long(CURLOPT_TIMEOUT_MS, Self.milliseconds(spec.timeout))
+        long(CURLOPT_LOW_SPEED_LIMIT, settings.lowSpeedLimit)
+        long(CURLOPT_LOW_SPEED_TIME, max(1, Self.milliseconds(settings.lowSpeedTime) / 1000))
+        codes.append(riffle_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(settings.maxResponseBytes)))
+        codes.append(riffle_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)))
+        codes.append(
+            riffle_easy_setopt_callback(handle, CURLOPT_WRITEFUNCTION) { buffer, size, count, userdata in
+                guard let userdata else { return 0 }
+                let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+                return transfer.receiveBody(UnsafeRawBufferPointer(start: buffer, count: size * count))
+            })
+        codes.append(riffle_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, userdata))
+        codes.append(
+            riffle_easy_setopt_callback(handle, CURLOPT_HEADERFUNCTION) { buffer, size, count, userdata in
+                guard let userdata else { return 0 }
+                let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+                return transfer.receiveHeader(UnsafeRawBufferPointer(start: buffer, count: size * count))
+            })
+        codes.append(riffle_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, userdata))
+
+        switch spec.method {
+        case "GET":
+            long(CURLOPT_HTTPGET, 1)
+        case "HEAD":
+            long(CURLOPT_NOBODY, 1)
+        case "POST":
+            long(CURLOPT_POST, 1)
+        default:
+            string(CURLOPT_CUSTOMREQUEST, spec.method)
+        }
+        if spec.method == "POST" || !spec.body.isEmpty {
+            codes.append(riffle_easy_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(spec.body.count)))
+            var bytes = spec.body
+            bytes.append(0)  // a valid pointer even for an empty body
+            bytes.withUnsafeMutableBytes { buffer in
+                codes.append(riffle_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, buffer.baseAddress))
+            }
+        }
+
+        // "Expect:" stops libcurl's 100-continue wait for large bodies; "Name;" sends an empty value.
+        var lines = spec.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
+        if !spec.headers.contains(name: "Expect") { lines.append("Expect:") }
+        for line in lines {
+            guard let appended = curl_slist_append(headerList, line) else {
+                return TransportFailure(kind: .other, detail: "out of memory building headers")
+            }
+            headerList = appended
+        }
+        codes.append(riffle_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList))
+
+        if let bad = codes.first(where: { $0 != CURLE_OK }) {
+            return Self.failure(code: bad, detail: String(cString: curl_easy_strerror(bad)), exceededLimit: false)
+        }
+        return nil
+    }
+
+    /// The write callback: keeps decoded body bytes up to the limit; returning short aborts the transfer.
+    private func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
+        guard body.count + bytes.count <= settings.maxResponseBytes else {
+            exceededLimit = true
+            return 0
+        }
+        body.append(contentsOf: bytes)
+        return bytes.count
+    }
+
+    /// The header callback: one line at a time; a new status line (1xx, or a redirect) starts afresh.
+    private func receiveHeader(_ bytes: UnsafeRawBufferPointer) -> Int {
+        headerBytes += bytes.count
+        guard headerBytes <= settings.maxHeaderBytes else {
+            exceededLimit = true
+            return 0
+        }
+        var end = bytes.count
+        while end > 0, bytes[end - 1] == 10 || bytes[end - 1] == 13 { end -= 1 }
+        let line = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
+        if line.hasPrefix("HTTP/") {
+            headers = HTTPHeaders()
+        } else if let colon = line.firstIndex(of: ":") {
+            headers.add(name: String(line[..<colon]), value: String(line[line.index(after: colon)...]).trimmingSpaces)
+        }
+        return bytes.count
+    }
+
+    /// The outcome once libcurl reports the transfer done with `code`.
+    func outcome(code: CURLcode) -> AttemptOutcome {
+        guard code == CURLE_OK else {
+            let text = String(cString: errorBuffer)
+            let detail = text.isEmpty ? String(cString: curl_easy_strerror(code)) : text
+            return .failure(Self.failure(code: code, detail: detail, exceededLimit: exceededLimit))
+        }
+        var status = 0
+        _ = riffle_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        var connects = 0
+        _ = riffle_easy_getinfo_long(handle, CURLINFO_NUM_CONNECTS, &connects)
+        var redirect: UnsafeMutablePointer<CChar>?
+        _ = riffle_easy_getinfo_string(handle, CURLINFO_REDIRECT_URL, &redirect)
+        return .response(
+            AttemptResponse(
+                status: status, headers: headers, body: body, redirectURL: redirect.map { String(cString: $0) },
+                newConnections: connects))
+    }
+
+    /// Maps a libcurl error code to a transport failure.
+    static func failure(code: CURLcode, detail: String, exceededLimit: Bool) -> TransportFailure {
+        let kind: TransportFailure.Kind
+        switch code {
+        case CURLE_WRITE_ERROR where exceededLimit, CURLE_FILESIZE_EXCEEDED:
+            kind = .tooLarge
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
+            kind = .cannotResolve
+        case CURLE_COULDNT_CONNECT:
+            kind = .refused
+        case CURLE_OPERATION_TIMEDOUT:
+            kind = .timedOut
+        case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE, CURLE_HTTP2,
+            CURLE_HTTP2_STREAM:
+            kind = .connectionLost
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+            CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_ENGINE_NOTFOUND,
+            CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_CRL_BADFILE:
+            kind = .tls
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
+            kind = .invalid
+        default:
+            kind = .other
+        }
+        return TransportFailure(kind: kind, code: Int(code.rawValue), detail: detail)
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        let total = seconds.multipliedReportingOverflow(by: 1000)
+        guard !total.overflow, seconds >= 0 else { return seconds < 0 ? 1 : Int.max / 2 }
+        return max(1, Int(total.partialValue + attoseconds / 1_000_000_000_000_000))
+    }
+}

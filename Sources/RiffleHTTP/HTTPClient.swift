@@ -1,0 +1,120 @@
+/// The HTTP client of riffle: libcurl underneath, async/await on top.
+///
+/// One client runs every request of the program over one libcurl multi handle and one loop thread:
+/// connections are reused, HTTP/2 is used where offered, and transfers beyond the total and per-origin
+/// limits queue. `execute` follows redirects itself (dropping configured headers across origins),
+/// retries what is worth retrying, and returns the final response whatever its status.
+public final class HTTPClient: Sendable {
+    /// The configuration in effect (limits clamped).
+    public let configuration: Configuration
+    private let loop: CurlLoop
+
+    /// Starts a client. Throws `HTTPError` (kind `.transport`) if libcurl or its loop thread cannot start.
+    public init(configuration: Configuration = .init()) throws {
+        let configuration = configuration.clamped
+        let settings = CurlLoop.Settings(
+            maxInFlight: configuration.maxInFlight, maxPerOrigin: configuration.maxPerOrigin,
+            transfer: TransferSettings(
+                userAgent: configuration.userAgent, connectTimeout: configuration.connectTimeout,
+                lowSpeedLimit: configuration.lowSpeedLimit, lowSpeedTime: configuration.lowSpeedTime,
+                maxResponseBytes: configuration.maxResponseBytes))
+        guard let loop = CurlLoop(settings: settings) else {
+            throw HTTPError.transport(host: "localhost", code: 0, detail: "cannot start libcurl or its loop thread")
+        }
+        self.configuration = configuration
+        self.loop = loop
+    }
+
+    deinit {
+        loop.shutdown()
+    }
+
+    /// Stops the loop thread; requests in flight end as `.cancelled`, later ones fail at once. Idempotent.
+    public func shutdown() {
+        loop.shutdown()
+    }
+
+    /// Sends `request`, following redirects and retrying retryable failures, and returns the final
+    /// response for any status (call `ensureSuccess()` to turn a non-2xx into an error).
+    ///
+    /// Throws `HTTPError` only: invalid requests before anything is sent, transport failures after the
+    /// retries, redirect refusals, `.retryWaitTooLong`, and `.cancelled` when the task is cancelled.
+    public func execute(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        let redactor = Redactor(secrets: Redactor.secrets(for: request, configured: configuration.secrets))
+        var machine = RequestStateMachine(
+            request: request,
+            retryPolicy: RetryPolicy(
+                backoffBase: configuration.backoffBase, backoffCap: configuration.backoffCap,
+                maxTotalWait: configuration.maxTotalRetryWait),
+            redirectPolicy: RedirectPolicy(maxRedirects: configuration.maxRedirects),
+            maxResponseBytes: configuration.maxResponseBytes, redactor: redactor)
+        while true {
+            let current = machine.request
+            let parts: URLParts
+            switch RequestValidator.validate(current) {
+            case .success(let valid): parts = valid
+            case .failure(let error): throw error
+            }
+            if Task.isCancelled { throw .cancelled(host: parts.host) }
+            let retryReason = machine.pendingRetryReason
+            machine.attemptStarted()
+            let spec = AttemptSpec(
+                method: current.method, url: current.url, headers: current.headers, body: current.body,
+                timeout: current.timeout, origin: parts.origin)
+            let started = ContinuousClock.now
+            let outcome = await loop.perform(spec)
+            let elapsed = ContinuousClock.now - started
+            if case .failure(let failure) = outcome, failure.kind == .cancelled {
+                log(current, parts, outcome, elapsed, attempt: machine.attempts, retryReason, redactor)
+                throw .cancelled(host: parts.host)
+            }
+            let action = machine.next(after: outcome, now: Platform.secondsSinceEpoch(), random: Platform.randomUnit())
+            log(current, parts, outcome, elapsed, attempt: machine.attempts, retryReason, redactor, then: action)
+            switch action {
+            case .finish(let response):
+                return response
+            case .fail(let error):
+                throw error
+            case .redirect:
+                continue
+            case .retry(let delay, _):
+                do {
+                    try await Task.sleep(for: delay)
+                } catch {
+                    throw .cancelled(host: parts.host)
+                }
+            }
+        }
+    }
+
+    /// Writes one request-log line for an attempt: method, URL (secrets masked), status or failure,
+    /// bytes, time, attempt number and why it was a retry, and what happens next.
+    private func log(
+        _ request: HTTPRequest, _ parts: URLParts, _ outcome: AttemptOutcome, _ elapsed: Duration, attempt: Int,
+        _ retryReason: String?, _ redactor: Redactor, then action: RequestStateMachine.Action? = nil
+    ) {
+        guard let sink = configuration.log else { return }
+        var line = "\(request.method) \(parts.redactedForLog) → "
+        switch outcome {
+        case .response(let response):
+            line += "\(response.status), \(ByteCount.format(response.body.count))"
+        case .failure(let failure):
+            line += failure.reason
+        }
+        let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+        line += ", \(milliseconds) ms, attempt \(attempt)"
+        if let retryReason { line += " (retry after \(retryReason))" }
+        switch action {
+        case .retry(let delay, let reason)?:
+            let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
+            line += "; retrying in \((seconds * 100).rounded() / 100) s: \(reason)"
+        case .redirect(let target)?:
+            line += "; redirected to \(URLParts.parse(target)?.redactedForLog ?? "?")"
+        case .fail(let error)?:
+            line += "; failed: \(error)"
+        default:
+            break
+        }
+        sink(redactor.redact(line))
+    }
+}

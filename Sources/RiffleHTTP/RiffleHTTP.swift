@@ -1,1 +1,0 @@
-// The libcurl client (issue 3) lives here.

@@ -1,0 +1,118 @@
+import FlyingFox
+import FoundationEssentials
+
+/// An HTTP/1.1 server on 127.0.0.1 at a free port, for tests and benchmarks, with a standard set of
+/// routes that misbehave on request (see `LoopbackServer+Routes.swift`) and `stats` of what it saw.
+public final class LoopbackServer: Sendable {
+    /// A canned answer for a custom route.
+    public struct Reply: Sendable {
+        public var status: Int
+        public var headers: [(name: String, value: String)]
+        public var body: [UInt8]
+
+        public init(status: Int = 200, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
+
+        public init(status: Int = 200, headers: [(name: String, value: String)] = [], text: String) {
+            self.init(status: status, headers: headers, body: Array(text.utf8))
+        }
+    }
+
+    /// Why a server could not start.
+    public enum StartError: Error {
+        case noIPv4Address
+    }
+
+    /// The port the server listens on.
+    public let port: UInt16
+    /// What the server observed.
+    public let stats: ServerStats
+    private let server: HTTPServer
+    private let task: Task<Void, any Error>
+
+    /// `http://127.0.0.1:PORT`.
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// `baseURL` + `path` (which starts with `/`).
+    public func url(_ path: String) -> String { baseURL + path }
+
+    /// Starts a server with the standard routes plus `routes` (path → handler), which take precedence.
+    public static func start(
+        routes: [(path: String, handler: @Sendable (RecordedRequest) async -> Reply)] = []
+    ) async throws -> LoopbackServer {
+        let server = HTTPServer(
+            address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, pool: NoDelaySocketPool(), logger: .disabled)
+        let stats = ServerStats()
+        for (path, handler) in routes {
+            await server.appendRoute(HTTPRoute(path)) { request in
+                try await respond(to: request, stats: stats) { recorded in await handler(recorded) }
+            }
+        }
+        await addStandardRoutes(to: server, stats: stats)
+        let task = Task { try await server.run() }
+        try await server.waitUntilListening()
+        guard case .ip4(_, let port) = await server.listeningAddress else {
+            task.cancel()
+            throw StartError.noIPv4Address
+        }
+        return LoopbackServer(port: port, stats: stats, server: server, task: task)
+    }
+
+    private init(port: UInt16, stats: ServerStats, server: HTTPServer, task: Task<Void, any Error>) {
+        self.port = port
+        self.stats = stats
+        self.server = server
+        self.task = task
+    }
+
+    deinit {
+        task.cancel()
+    }
+
+    /// Stops the server, dropping its connections.
+    public func stop() {
+        task.cancel()
+    }
+
+    /// Records the request in `stats`, runs `body`, and converts its reply.
+    static func respond(
+        to request: HTTPRequest, stats: ServerStats, _ body: (RecordedRequest) async -> Reply
+    ) async throws -> HTTPResponse {
+        var remotePort: Int?
+        if case .ip4(_, let port)? = request.remoteAddress { remotePort = Int(port) }
+        let recorded = RecordedRequest(
+            method: request.method.rawValue, path: request.path,
+            query: request.query.map { (name: $0.name, value: $0.value) },
+            headers: request.headers.map { (name: $0.key.rawValue, value: $0.value) },
+            body: Array(try await request.bodyData), remotePort: remotePort)
+        stats.begin(recorded)
+        defer { stats.end() }
+        let reply = await body(recorded)
+        var headers = HTTPHeaders()
+        for (name, value) in reply.headers { headers.addValue(value, for: HTTPHeader(name)) }
+        return HTTPResponse(
+            statusCode: HTTPStatusCode(reply.status, phrase: phrase(reply.status)), headers: headers,
+            body: Data(reply.body))
+    }
+
+    private static func phrase(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 301: "Moved Permanently"
+        case 302: "Found"
+        case 303: "See Other"
+        case 307: "Temporary Redirect"
+        case 308: "Permanent Redirect"
+        case 401: "Unauthorized"
+        case 404: "Not Found"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        default: "Status"
+        }
+    }
+}

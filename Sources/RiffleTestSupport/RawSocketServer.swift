@@ -1,0 +1,88 @@
+import Synchronization
+
+/// A TCP server on 127.0.0.1 for the failures an HTTP server library cannot produce: a server that
+/// accepts and never answers, or one that resets the connection in the middle of a response.
+/// Each connection gets its own thread (blocking sockets, tests only).
+public final class RawSocketServer: Sendable {
+    /// What the server does with each connection.
+    public enum Behaviour: Sendable {
+        /// Reads the request and never answers; notices when the client closes.
+        case neverAnswer
+        /// Sends the start of a response promising more bytes, then resets the connection.
+        case resetMidResponse
+    }
+
+    /// Why the server could not start.
+    public enum StartError: Error {
+        case cannotListen
+    }
+
+    private struct State {
+        var accepted = 0
+        var clientClosed = 0
+        var stopped = false
+    }
+
+    /// The port the server listens on.
+    public let port: UInt16
+    private let state = Mutex(State())
+    private let listener: Int32
+
+    /// `http://127.0.0.1:PORT`.
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// Connections accepted so far.
+    public var acceptedCount: Int { state.withLock { $0.accepted } }
+    /// Connections the client closed (seen as end of stream or a reset) so far.
+    public var clientClosedCount: Int { state.withLock { $0.clientClosed } }
+
+    /// Starts listening.
+    public init(behaviour: Behaviour) throws {
+        guard let (listener, port) = Platform.listenLoopback() else { throw StartError.cannotListen }
+        self.listener = listener
+        self.port = port
+        Platform.detachThread { [self] in acceptLoop(behaviour) }
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Stops accepting and closes connections within about 100 ms.
+    public func stop() {
+        state.withLock { $0.stopped = true }
+    }
+
+    private var isStopped: Bool { state.withLock { $0.stopped } }
+
+    private func acceptLoop(_ behaviour: Behaviour) {
+        while !isStopped {
+            guard Platform.waitReadable(listener, milliseconds: 50), let client = Platform.accept(listener) else {
+                continue
+            }
+            state.withLock { $0.accepted += 1 }
+            Platform.detachThread { [self] in serve(client, behaviour) }
+        }
+        Platform.close(listener)
+    }
+
+    private func serve(_ client: Int32, _ behaviour: Behaviour) {
+        switch behaviour {
+        case .resetMidResponse:
+            _ = Platform.waitReadable(client, milliseconds: 2000)
+            _ = Platform.read(client)
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 100000\r\n\r\npartial body"
+            Platform.write(client, Array(head.utf8))
+            Platform.reset(client)
+        case .neverAnswer:
+            while !isStopped {
+                guard Platform.waitReadable(client, milliseconds: 50) else { continue }
+                if Platform.read(client) == nil {
+                    state.withLock { $0.clientClosed += 1 }
+                    break
+                }
+            }
+            Platform.close(client)
+        }
+    }
+}

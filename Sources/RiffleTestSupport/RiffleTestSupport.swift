@@ -1,1 +1,0 @@
-// Loopback servers for tests live here.

@@ -1,0 +1,105 @@
+import RiffleTestSupport
+import Testing
+
+@testable import RiffleHTTP
+
+/// The client against real loopback servers: concurrency, reuse, encoding, limits.
+@Suite struct HTTPClientTests {
+    @Test func manyRequestsRunAtOnce() async throws {
+        let server = try await LoopbackServer.start()
+        let client = try makeClient { $0.maxPerOrigin = 16 }
+        let started = ContinuousClock.now
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<16 {
+                group.addTask { try await client.execute(HTTPRequest(url: server.url("/delay?ms=300"))).status }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let elapsed = ContinuousClock.now - started
+        #expect(statuses == Array(repeating: 200, count: 16))
+        #expect(server.stats.maxConcurrent >= 12)
+        #expect(elapsed < .milliseconds(1500))
+    }
+
+    @Test func perOriginLimitQueuesTheRest() async throws {
+        let server = try await LoopbackServer.start()
+        let client = try makeClient { $0.maxPerOrigin = 2 }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<6 {
+                group.addTask { _ = try await client.execute(HTTPRequest(url: server.url("/delay?ms=100"))) }
+            }
+            try await group.waitForAll()
+        }
+        #expect(server.stats.maxConcurrent == 2)
+        #expect(server.stats.requestCount == 6)
+    }
+
+    @Test func keepAliveReusesTheConnection() async throws {
+        let server = try await LoopbackServer.start()
+        let client = try makeClient()
+        for _ in 0..<8 {
+            let response = try await client.execute(HTTPRequest(url: server.url("/hello")))
+            #expect(text(response) == "hello")
+        }
+        #expect(server.stats.requestCount == 8)
+        #expect(server.stats.connectionCount < 8)
+    }
+
+    @Test func gzipBodiesAreDecodedAndUserAgentIsSent() async throws {
+        let server = try await LoopbackServer.start()
+        let client = try makeClient()
+        let response = try await client.execute(HTTPRequest(url: server.url("/gzip?repeat=1000")))
+        #expect(response.status == 200)
+        #expect(text(response) == String(repeating: "hello gzip ", count: 1000))
+        let request = try #require(server.stats.requests.first)
+        #expect(request.header("Accept-Encoding")?.contains("gzip") == true)
+        #expect(request.header("User-Agent") == "riffle/9.9.9")
+    }
+
+    @Test func postSendsBody() async throws {
+        let server = try await LoopbackServer.start()
+        let client = try makeClient()
+        let response = try await client.execute(
+            HTTPRequest(
+                method: "POST", url: server.url("/echo"), headers: ["Content-Type": "application/json"],
+                body: Array("{\"q\":1}".utf8)))
+        #expect(text(response) == "POST {\"q\":1}")
+    }
+
+    @Test func oversizedBodyIsTooLarge() async throws {
+        let server = try await LoopbackServer.start()
+        let client = try makeClient { $0.maxResponseBytes = 1 << 20 }
+        let plain = await failure { try await client.execute(HTTPRequest(url: server.url("/big?bytes=2000000"))) }
+        #expect(plain?.kind == .tooLarge)
+        // A gzip bomb: small on the wire, the limit applies to the decoded bytes.
+        let bomb = await failure { try await client.execute(HTTPRequest(url: server.url("/bomb?bytes=4000000"))) }
+        #expect(bomb?.kind == .tooLarge)
+        #expect(bomb?.description.contains("1 MiB") == true)
+        let fits = try await client.execute(HTTPRequest(url: server.url("/big?bytes=1000000")))
+        #expect(fits.body.count == 1_000_000)
+    }
+
+    @Test func crlfInHeaderIsRefusedBeforeAnyRequest() async throws {
+        let server = try await LoopbackServer.start()
+        let client = try makeClient()
+        let error = await failure {
+            try await client.execute(HTTPRequest(url: server.url("/hello"), headers: ["X-Note": "a\r\nX-Injected: 1"]))
+        }
+        #expect(error?.kind == .invalidRequest)
+        #expect(error?.description.contains("X-Note") == true)
+        let scheme = await failure { try await client.execute(HTTPRequest(url: "gopher://127.0.0.1:\(server.port)/")) }
+        #expect(scheme?.kind == .invalidRequest)
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(server.stats.requestCount == 0)
+    }
+
+    @Test func shutdownIsIdempotentAndFailsLaterRequests() async throws {
+        let server = try await LoopbackServer.start()
+        let client = try makeClient()
+        _ = try await client.execute(HTTPRequest(url: server.url("/hello")))
+        client.shutdown()
+        client.shutdown()
+        let error = await failure { try await client.execute(HTTPRequest(url: server.url("/hello"))) }
+        #expect(error?.kind == .cancelled)
+    }
+}
