@@ -82,7 +82,10 @@ let package = Package(
         // Tests: unit tests per layer, end-to-end tests that run the built binaries.
         .target(
             name: "RiffleTestSupport",
-            dependencies: [.product(name: "FlyingFox", package: "FlyingFox"), "RiffleCore"],
+            dependencies: [
+                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+                "RiffleCore",
+            ],
             swiftSettings: strict),
         .testTarget(name: "RiffleCoreTests", dependencies: ["RiffleCore"], swiftSettings: strict),
         .testTarget(
