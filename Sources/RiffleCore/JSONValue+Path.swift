@@ -1,0 +1,54 @@
+extension JSONValue {
+    /// The value at a dotted path's segments. A numeric segment indexes an array; any other segment
+    /// applied to an array is applied to every element, collecting the results (flattened), so
+    /// `labels.nodes.title` gives every label's title. `nil` when nothing is there.
+    public func value(at segments: some Collection<String>) -> JSONValue? {
+        guard let segment = segments.first else { return self }
+        let rest = segments.dropFirst()
+        switch self {
+        case .object(let members):
+            return members[segment]?.value(at: rest)
+        case .array(let elements):
+            if let index = Int(segment) {
+                guard index >= 0, index < elements.count else { return nil }
+                return elements[index].value(at: rest)
+            }
+            var collected: [JSONValue] = []
+            for element in elements {
+                switch element.value(at: segments) {
+                case .array(let inner)?: collected.append(contentsOf: inner)
+                case .null?, nil: break
+                case let value?: collected.append(value)
+                }
+            }
+            return .array(collected)
+        default:
+            return nil
+        }
+    }
+
+    /// A scalar as text: strings as they are, numbers and booleans written out; else `nil`.
+    public var scalarText: String? {
+        switch self {
+        case .string(let text): return text
+        case .int(let value): return String(value)
+        case .double(let value): return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        case .bool(let value): return value ? "true" : "false"
+        case .null, .array, .object: return nil
+        }
+    }
+
+    /// A time: an RFC 3339 string, or Unix seconds as a number or a string of digits.
+    public var timestampValue: Timestamp? {
+        switch self {
+        case .string(let text):
+            if let time = Timestamp(rfc3339: text) { return time }
+            if let seconds = Int64(text) { return Timestamp(unixSeconds: seconds) }
+            return nil
+        case .int(let seconds): return Timestamp(unixSeconds: seconds)
+        case .double(let seconds) where seconds.isFinite && abs(seconds) < 1e12:
+            return Timestamp(microseconds: Int64((seconds * 1_000_000).rounded()))
+        default: return nil
+        }
+    }
+}

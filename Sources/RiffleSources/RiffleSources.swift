@@ -1,1 +1,0 @@
-// Source adapters (issue 5) live here.
