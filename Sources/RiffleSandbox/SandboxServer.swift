@@ -69,7 +69,7 @@ public final class SandboxServer: Sendable {
             defer { current = nil }
             return current
         }) else { return }
-        await current.server.stop(timeout: 1)
+        await current.server.stop(timeout: 0.25)
         current.task.cancel()
         _ = await current.task.result
     }

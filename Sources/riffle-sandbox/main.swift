@@ -46,17 +46,23 @@ do {
     exit(1)
 }
 
-// Signals are taken from a dispatch source rather than a C handler, so stopping runs as ordinary code.
-let (stopSignals, stopContinuation) = AsyncStream<Int32>.makeStream()
-signal(SIGINT, SIG_IGN)
-signal(SIGTERM, SIG_IGN)
-let signalQueue = DispatchQueue(label: "riffle-sandbox.signals")
-let signalSources = [SIGINT, SIGTERM].map { number in
-    let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
-    source.setEventHandler { [stopContinuation] in stopContinuation.yield(number) }
-    source.resume()
-    return source
+/// Turns SIGINT and SIGTERM into elements of a stream. Taken with dispatch sources rather than a C
+/// handler, so stopping runs as ordinary code; a nonisolated function, so the handlers are not bound
+/// to the main actor (they run on their own queue).
+func watchSignals(_ continuation: AsyncStream<Int32>.Continuation) -> [any DispatchSourceSignal] {
+    signal(SIGINT, SIG_IGN)
+    signal(SIGTERM, SIG_IGN)
+    let queue = DispatchQueue(label: "riffle-sandbox.signals")
+    return [SIGINT, SIGTERM].map { number in
+        let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+        source.setEventHandler { continuation.yield(number) }
+        source.resume()
+        return source
+    }
 }
+
+let (stopSignals, stopContinuation) = AsyncStream<Int32>.makeStream()
+let signalSources = watchSignals(stopContinuation)
 
 emit("riffle-sandbox listening on http://127.0.0.1:\(port)\n", to: STDOUT_FILENO)
 
