@@ -58,29 +58,51 @@ struct SandboxHarness {
     }
 }
 
-/// Read-only navigation through parsed JSON for assertions.
-struct JSON {
-    let value: Any?
+/// Parsed JSON with read-only navigation for assertions; a missing member or a parse failure is
+/// `.missing`, so chains never crash.
+enum JSON: Decodable {
+    case missing, null, bool(Bool), int(Int), double(Double), string(String), array([JSON]), object([String: JSON])
 
     init(parsing data: Data) {
-        value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        self = (try? JSONDecoder().decode(JSON.self, from: data)) ?? .missing
     }
 
-    init(value: Any?) { self.value = value }
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSON].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSON].self))
+        }
+    }
 
-    subscript(key: String) -> JSON { JSON(value: (value as? [String: Any])?[key]) }
+    subscript(key: String) -> JSON {
+        if case .object(let members) = self { return members[key] ?? .missing }
+        return .missing
+    }
+
     subscript(index: Int) -> JSON {
-        guard let array = value as? [Any], array.indices.contains(index) else { return JSON(value: nil) }
-        return JSON(value: array[index])
+        guard case .array(let elements) = self, elements.indices.contains(index) else { return .missing }
+        return elements[index]
     }
 
-    var string: String? { value as? String }
-    var int: Int? { value is Bool ? nil : value as? Int }
-    var bool: Bool? { value as? Bool }
-    var array: [JSON] { (value as? [Any])?.map { JSON(value: $0) } ?? [] }
-    var isNull: Bool { value is NSNull }
-    var exists: Bool { value != nil }
-    var keys: Set<String> { Set((value as? [String: Any])?.keys.map { $0 } ?? []) }
+    var string: String? { if case .string(let value) = self { value } else { nil } }
+    var int: Int? { if case .int(let value) = self { value } else { nil } }
+    var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
+    var array: [JSON] { if case .array(let value) = self { value } else { [] } }
+    var isNull: Bool { if case .null = self { true } else { false } }
+    var exists: Bool { if case .missing = self { false } else { true } }
+    var keys: Set<String> { if case .object(let members) = self { Set(members.keys) } else { [] } }
 }
 
 /// The package root, found from this file, and the shared fixtures next to it (`../shared/fixtures`).
