@@ -29,7 +29,10 @@ extension FaultRule.Fault {
     }
 
     private static let errors = SandboxJSON.object([
-        (key: "errors", value: .array([.object([(key: "message", value: .string("Sandbox fault: simulated GraphQL error"))])])),
+        (
+            key: "errors",
+            value: .array([.object([(key: "message", value: .string("Sandbox fault: simulated GraphQL error"))])])
+        ),
         (key: "data", value: .null),
     ])
 
@@ -43,11 +46,13 @@ extension FaultRule.Fault {
     /// item fails to resolve.
     private static func partial(_ data: SandboxJSON) -> SandboxJSON {
         var path: [SandboxJSON] = []
-        let damaged = nullFirstListItem(data, path: &path) ?? {
-            guard let first = data.members?.first else { return data }
-            path = [.string(first.key)]
-            return .object([(key: first.key, value: .null)] + (data.members?.dropFirst() ?? []))
-        }()
+        let damaged =
+            nullFirstListItem(data, path: &path)
+            ?? {
+                guard let first = data.members?.first else { return data }
+                path = [.string(first.key)]
+                return .object([(key: first.key, value: .null)] + (data.members?.dropFirst() ?? []))
+            }()
         let error = SandboxJSON.object([
             (key: "message", value: .string("Sandbox fault: simulated failure of one item")),
             (key: "path", value: .array(path)),

@@ -109,12 +109,15 @@ struct GenericData: Sendable {
                         bodyText: TextCorpus.description(&random).replacing("\n", with: " "),
                         state: random.chance(55) ? "OPEN" : "CLOSED",
                         createdAt: time,
-                        updatedAt: index % 19 == 5 && index > 0 ? max(time, issues[index - 1].updatedAt) : random.int64(in: time...now),
+                        updatedAt: index % 19 == 5 && index > 0
+                            ? max(time, issues[index - 1].updatedAt) : random.int64(in: time...now),
                         author: random.pick(logins),
                         labels: random.sample(labelNames, count: random.int(in: 0...3)),
                         comments: random.int(in: 0...25)))
             }
-            let types = ["IssuesEvent", "PushEvent", "PullRequestEvent", "IssueCommentEvent", "ReleaseEvent", "WatchEvent"]
+            let types = [
+                "IssuesEvent", "PushEvent", "PullRequestEvent", "IssueCommentEvent", "ReleaseEvent", "WatchEvent",
+            ]
             var events: [Event] = []
             let eventTimes = (0..<count).map { _ in random.int64(in: start...now) }.sorted(by: >)
             for (index, time) in eventTimes.enumerated() {
@@ -162,7 +165,8 @@ struct GenericData: Sendable {
         switch type {
         case "IssuesEvent": "\(random.pick(["opened", "closed", "reopened"])) issue #\(issue)"
         case "PushEvent": "pushed \(random.int(in: 1...9)) commits to main"
-        case "PullRequestEvent": "\(random.pick(["opened", "merged"])) pull request #\(issue): \(TextCorpus.title(&random))"
+        case "PullRequestEvent":
+            "\(random.pick(["opened", "merged"])) pull request #\(issue): \(TextCorpus.title(&random))"
         case "IssueCommentEvent": "commented on #\(issue): \(TextCorpus.title(&random))"
         case "ReleaseEvent": "released v\(random.int(in: 0...3)).\(random.int(in: 0...20)).\(random.int(in: 0...9))"
         default: "starred the repository ⭐"
@@ -175,7 +179,9 @@ struct GenericData: Sendable {
     private static func tutorialLaunches(_ spaceX: SpaceXData) -> [TutorialLaunch] {
         let pads = Dictionary(uniqueKeysWithValues: SpaceXData.knownLaunchpads.map { ($0.id, $0.site) })
         let types = Dictionary(uniqueKeysWithValues: SpaceXData.knownRockets.map { ($0.id, $0.tutorialType) })
-        let past = spaceX.launches.filter { $0["upcoming"].flatMap { if case .bool(let b) = $0 { b } else { nil } } == false }
+        let past = spaceX.launches.filter {
+            $0["upcoming"].flatMap { if case .bool(let b) = $0 { b } else { nil } } == false
+        }
         return past.reversed().map { launch in
             let rocketID = launch["rocket"]?.stringValue ?? ""
             let unix = launch["date_unix"]?.intValue ?? 0
@@ -186,7 +192,8 @@ struct GenericData: Sendable {
                 missionName: launch["name"]?.stringValue ?? "",
                 missionPatchSmall: launch["links"]?["patch"]?["small"]?.stringValue,
                 missionPatchLarge: launch["links"]?["patch"]?["large"]?.stringValue,
-                rocketID: SpaceXData.knownRockets.first { $0.id == rocketID }?.name.lowercased().replacing(" ", with: "") ?? rocketID,
+                rocketID: SpaceXData.knownRockets.first { $0.id == rocketID }?.name.lowercased().replacing(
+                    " ", with: "") ?? rocketID,
                 rocketName: spaceX.rockets[rocketID]?["name"]?.stringValue ?? "Unknown",
                 rocketType: types[rocketID] ?? nil,
                 launchDateUnix: unix)

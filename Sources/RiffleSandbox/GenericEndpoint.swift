@@ -23,11 +23,19 @@ struct GenericEndpoint: Sendable {
         guard let graphQLRequest = GraphQLService.decodeRequest(request.body) else {
             return .json(
                 400,
-                .object([(key: "errors", value: .array([.object([(key: "message", value: .string("Problems parsing JSON"))])]))]))
+                .object([
+                    (
+                        key: "errors",
+                        value: .array([.object([(key: "message", value: .string("Problems parsing JSON"))])])
+                    )
+                ]))
         }
         guard graphQLRequest.query.count <= GraphQLService.maxQueryLength else {
             return .json(
-                400, .object([(key: "errors", value: .array([.object([(key: "message", value: .string("Query too large"))])]))]))
+                400,
+                .object([
+                    (key: "errors", value: .array([.object([(key: "message", value: .string("Query too large"))])]))
+                ]))
         }
         let result = await service.execute(graphQLRequest, context: ())
         return .json(200, GraphQLService.encode(result))

@@ -46,7 +46,8 @@ struct GenericResolvers: Sendable {
             "name": repository.name,
             "nameWithOwner": "\(repository.owner)/\(repository.name)",
             "url": url,
-            "owner": ["login": repository.owner, "url": "\(GenericData.githubBase)/\(repository.owner)"] as [String: any Sendable],
+            "owner": ["login": repository.owner, "url": "\(GenericData.githubBase)/\(repository.owner)"]
+                as [String: any Sendable],
             Self.recordKey: repository,
         ]
     }
@@ -58,11 +59,13 @@ struct GenericResolvers: Sendable {
             return [:]
         }
         guard let first = args.int("first") else {
-            throw GraphQLError(message: "You must provide a `first` or `last` value to properly paginate the `issues` connection.")
+            throw GraphQLError(
+                message: "You must provide a `first` or `last` value to properly paginate the `issues` connection.")
         }
         guard (0...Self.maxPageSize).contains(first) else {
             throw GraphQLError(
-                message: "Requesting \(first) records on the `issues` connection exceeds the `first` limit of 100 records.")
+                message:
+                    "Requesting \(first) records on the `issues` connection exceeds the `first` limit of 100 records.")
         }
         var issues = repository.issues
         if let states = args.strings("states") { issues.removeAll { !states.contains($0.state) } }
@@ -103,17 +106,22 @@ struct GenericResolvers: Sendable {
                 "createdAt": UTCTime.rfc3339(issue.createdAt),
                 "updatedAt": UTCTime.rfc3339(issue.updatedAt),
                 "bodyText": issue.bodyText,
-                "author": ["login": issue.author, "url": "\(GenericData.githubBase)/\(issue.author)"] as [String: any Sendable],
+                "author": ["login": issue.author, "url": "\(GenericData.githubBase)/\(issue.author)"]
+                    as [String: any Sendable],
                 "labels": ["nodes": labels, "totalCount": labels.count] as [String: any Sendable],
                 "comments": ["totalCount": issue.comments] as [String: any Sendable],
             ]
         }
         let cursors = page.map { Self.encodeCursor("cursor:v2:\($0.number)") }
-        var pageInfo: [String: any Sendable] = ["hasNextPage": start + page.count < issues.count, "hasPreviousPage": start > 0]
+        var pageInfo: [String: any Sendable] = [
+            "hasNextPage": start + page.count < issues.count, "hasPreviousPage": start > 0,
+        ]
         pageInfo["startCursor"] = cursors.first
         pageInfo["endCursor"] = cursors.last
         return [
-            "edges": zip(cursors, nodes).map { (["cursor": $0, "node": $1] as [String: any Sendable]) as (any Sendable)? },
+            "edges": zip(cursors, nodes).map {
+                (["cursor": $0, "node": $1] as [String: any Sendable]) as (any Sendable)?
+            },
             "nodes": nodes.map { $0 as (any Sendable)? },
             "pageInfo": pageInfo,
             "totalCount": issues.count,
@@ -140,7 +148,9 @@ struct GenericResolvers: Sendable {
                 "url": "\(GenericData.newsBase)/\(article.id)",
             ] as [String: any Sendable]
         }
-        var pageInfo: [String: any Sendable] = ["hasNextPage": page.endIndex < data.articles.count, "hasPreviousPage": start > 0]
+        var pageInfo: [String: any Sendable] = [
+            "hasNextPage": page.endIndex < data.articles.count, "hasPreviousPage": start > 0,
+        ]
         if !page.isEmpty {
             pageInfo["startCursor"] = Self.encodeCursor("article:\(page.startIndex)")
             pageInfo["endCursor"] = Self.encodeCursor("article:\(page.endIndex - 1)")
@@ -195,7 +205,9 @@ struct GenericResolvers: Sendable {
         let offset = args.int("offset") ?? 0
         let limit = args.int("limit") ?? 0
         guard offset >= 0 else { throw GraphQLError(message: "offset must be 0 or more") }
-        guard (0...Self.maxPageSize).contains(limit) else { throw GraphQLError(message: "limit must be between 0 and 100") }
+        guard (0...Self.maxPageSize).contains(limit) else {
+            throw GraphQLError(message: "limit must be between 0 and 100")
+        }
         let start = min(offset, data.events.count)
         return data.events[start..<min(data.events.count, start + limit)].map { event -> (any Sendable)? in
             [

@@ -35,7 +35,8 @@ struct GitLabEndpoint: Sendable {
             authenticated = true
         }
         guard let graphQLRequest = GraphQLService.decodeRequest(request.body) else {
-            return .json(422, errors("Unexpected end of document, or a body that is not a GraphQL request", correlation))
+            return .json(
+                422, errors("Unexpected end of document, or a body that is not a GraphQL request", correlation))
         }
         guard graphQLRequest.query.count <= GraphQLService.maxQueryLength else {
             return .json(422, errors("Query too large", correlation))

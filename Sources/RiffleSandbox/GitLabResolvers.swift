@@ -83,7 +83,9 @@ struct GitLabResolvers: Sendable {
         let filter = try Filter(args)
         if let state = args.string("state"), state != "all" { items.removeAll { $0.state != state } }
         if let search = args.string("search")?.lowercased(), !search.isEmpty {
-            items.removeAll { !$0.title.lowercased().contains(search) && !($0.description?.lowercased().contains(search) ?? false) }
+            items.removeAll {
+                !$0.title.lowercased().contains(search) && !($0.description?.lowercased().contains(search) ?? false)
+            }
         }
         if let labels = args.strings("labelName") {
             items.removeAll { issue in !labels.allSatisfy { name in issue.labels.contains { $0.title == name } } }
@@ -261,7 +263,9 @@ struct GitLabResolvers: Sendable {
                 "updatedAt": labelTime,
             ]
         }
-        let cursors = nodes.indices.map { Base64URL.encode(SandboxJSON.object([(key: "id", value: .string(String($0)))]).data) }
+        let cursors = nodes.indices.map {
+            Base64URL.encode(SandboxJSON.object([(key: "id", value: .string(String($0)))]).data)
+        }
         var pageInfo: [String: any Sendable] = ["hasNextPage": false, "hasPreviousPage": false]
         pageInfo["startCursor"] = cursors.first
         pageInfo["endCursor"] = cursors.last

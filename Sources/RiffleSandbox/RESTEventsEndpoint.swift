@@ -18,7 +18,8 @@ struct RESTEventsEndpoint: Sendable {
                     (key: "documentation_url", value: .string("https://docs.github.com/rest")),
                 ]))
         }
-        let perPage = min(max(request.queryValue("per_page").flatMap { Int($0) } ?? Self.defaultPerPage, 1), Self.maxPerPage)
+        let perPage = min(
+            max(request.queryValue("per_page").flatMap { Int($0) } ?? Self.defaultPerPage, 1), Self.maxPerPage)
         let page = min(max(request.queryValue("page").flatMap { Int($0) } ?? 1, 1), 1_000_000)
         let events = repository.events
         let start = min((page - 1) * perPage, events.count)
@@ -33,7 +34,8 @@ struct RESTEventsEndpoint: Sendable {
                     (
                         key: "html_url",
                         value: .string(
-                            "\(GenericData.githubBase)/\(repository.owner)/\(repository.name)/issues/\(event.issueNumber)")
+                            "\(GenericData.githubBase)/\(repository.owner)/\(repository.name)/issues/\(event.issueNumber)"
+                        )
                     ),
                     (key: "actor", value: .object([(key: "login", value: .string(event.actor))])),
                 ])

@@ -9,7 +9,8 @@ struct SandboxRouter: Sendable {
     init(options: SandboxOptions) throws {
         let spaceXData = try SpaceXData(options: options)
         let genericData = GenericData(options: options, spaceX: spaceXData)
-        gitlab = try GitLabEndpoint(data: GitLabData(options: options), validTokens: options.validTokens, seed: options.seed)
+        gitlab = try GitLabEndpoint(
+            data: GitLabData(options: options), validTokens: options.validTokens, seed: options.seed)
         spacex = SpaceXEndpoint(data: spaceXData)
         generic = try GenericEndpoint(data: genericData, validTokens: options.validTokens)
         rest = RESTEventsEndpoint(data: genericData)
@@ -20,7 +21,8 @@ struct SandboxRouter: Sendable {
             return .error(404, "no such endpoint: \(request.path)")
         }
         guard request.method == endpoint.method else {
-            return .error(405, "\(request.method) not allowed on \(request.path)", headers: [("Allow", endpoint.method)])
+            return .error(
+                405, "\(request.method) not allowed on \(request.path)", headers: [("Allow", endpoint.method)])
         }
         switch endpoint {
         case .gitlab: return await gitlab.handle(request)

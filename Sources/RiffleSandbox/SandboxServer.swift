@@ -65,10 +65,12 @@ public final class SandboxServer: Sendable {
 
     /// Stops listening and closes every connection. Safe to call when not running.
     public func stop() async {
-        guard let current = running.withLock({ current -> Running? in
-            defer { current = nil }
-            return current
-        }) else { return }
+        guard
+            let current = running.withLock({ current -> Running? in
+                defer { current = nil }
+                return current
+            })
+        else { return }
         await current.server.stop(timeout: 0.25)
         current.task.cancel()
         _ = await current.task.result

@@ -93,13 +93,16 @@ struct SpaceXData: Sendable {
 
     static let knownLaunchpads = [
         Launchpad(
-            id: "5e9e4501f509094ba4566f84", name: "CCSFS SLC 40", fullName: "Cape Canaveral Space Force Station Space Launch Complex 40",
+            id: "5e9e4501f509094ba4566f84", name: "CCSFS SLC 40",
+            fullName: "Cape Canaveral Space Force Station Space Launch Complex 40",
             locality: "Cape Canaveral", site: "CCAFS SLC 40"),
         Launchpad(
-            id: "5e9e4502f509094188566f88", name: "KSC LC 39A", fullName: "Kennedy Space Center Historic Launch Complex 39A",
+            id: "5e9e4502f509094188566f88", name: "KSC LC 39A",
+            fullName: "Kennedy Space Center Historic Launch Complex 39A",
             locality: "Cape Canaveral", site: "KSC LC 39A"),
         Launchpad(
-            id: "5e9e4502f509092b78566f87", name: "VAFB SLC 4E", fullName: "Vandenberg Space Force Base Space Launch Complex 4E",
+            id: "5e9e4502f509092b78566f87", name: "VAFB SLC 4E",
+            fullName: "Vandenberg Space Force Base Space Launch Complex 4E",
             locality: "Vandenberg", site: "VAFB SLC 4E"),
         Launchpad(
             id: "5e9e4502f5090995de566f86", name: "Kwajalein Atoll", fullName: "Kwajalein Atoll Omelek Island",
@@ -117,7 +120,10 @@ struct SpaceXData: Sendable {
             (key: "first_flight", value: .string(rocket.firstFlight)),
             (key: "country", value: .string("United States")),
             (key: "company", value: .string("SpaceX")),
-            (key: "wikipedia", value: .string("https://en.wikipedia.org/wiki/\(rocket.name.replacing(" ", with: "_"))")),
+            (
+                key: "wikipedia",
+                value: .string("https://en.wikipedia.org/wiki/\(rocket.name.replacing(" ", with: "_"))")
+            ),
             (key: "id", value: .string(rocket.id)),
         ])
     }
@@ -182,14 +188,32 @@ struct SpaceXData: Sendable {
                             (
                                 key: "patch",
                                 value: .object([
-                                    (key: "small", value: hasPatch ? .string("https://images2.imgbox.com/\(patch)_o.png") : .null),
-                                    (key: "large", value: hasPatch ? .string("https://images2.imgbox.com/\(patch)_l.png") : .null),
+                                    (
+                                        key: "small",
+                                        value: hasPatch ? .string("https://images2.imgbox.com/\(patch)_o.png") : .null
+                                    ),
+                                    (
+                                        key: "large",
+                                        value: hasPatch ? .string("https://images2.imgbox.com/\(patch)_l.png") : .null
+                                    ),
                                 ])
                             ),
-                            (key: "webcast", value: upcoming ? .null : .string("https://www.youtube.com/watch?v=\(youtube)")),
+                            (
+                                key: "webcast",
+                                value: upcoming ? .null : .string("https://www.youtube.com/watch?v=\(youtube)")
+                            ),
                             (key: "youtube_id", value: upcoming ? .null : .string(youtube)),
-                            (key: "article", value: random.chance(50) ? .string("https://spaceflightnow.com/launch/\(flightNumber)/") : .null),
-                            (key: "wikipedia", value: random.chance(40) ? .string("https://en.wikipedia.org/wiki/\(rocket.name.replacing(" ", with: "_"))") : .null),
+                            (
+                                key: "article",
+                                value: random.chance(50)
+                                    ? .string("https://spaceflightnow.com/launch/\(flightNumber)/") : .null
+                            ),
+                            (
+                                key: "wikipedia",
+                                value: random.chance(40)
+                                    ? .string("https://en.wikipedia.org/wiki/\(rocket.name.replacing(" ", with: "_"))")
+                                    : .null
+                            ),
                         ])
                     ),
                     (key: "static_fire_date_utc", value: .null),

@@ -51,8 +51,10 @@ extension SpaceXEndpoint {
         var keys: [SortKey] = []
         for (field, direction) in members {
             switch direction {
-            case .int(-1), .string("desc"), .string("descending"), .string("-1"): keys.append(SortKey(field: field, descending: true))
-            case .int(1), .string("asc"), .string("ascending"), .string("1"): keys.append(SortKey(field: field, descending: false))
+            case .int(-1), .string("desc"), .string("descending"), .string("-1"):
+                keys.append(SortKey(field: field, descending: true))
+            case .int(1), .string("asc"), .string("ascending"), .string("1"):
+                keys.append(SortKey(field: field, descending: false))
             default: throw SpaceXQueryError("invalid sort direction for \(field): use asc, desc, 1 or -1")
             }
         }
@@ -99,7 +101,11 @@ extension SpaceXEndpoint {
         var exclude: Set<String> = []
         if let text = select.stringValue {
             for part in text.split(separator: " ") {
-                if part.hasPrefix("-") { exclude.insert(String(part.dropFirst())) } else { include.insert(String(part)) }
+                if part.hasPrefix("-") {
+                    exclude.insert(String(part.dropFirst()))
+                } else {
+                    include.insert(String(part))
+                }
             }
         } else if let members = select.members {
             for (field, flag) in members {
@@ -115,7 +121,8 @@ extension SpaceXEndpoint {
         guard include.isEmpty || exclude.isEmpty else {
             throw SpaceXQueryError("options.select cannot mix inclusion and exclusion")
         }
-        return include.isEmpty ? Projection(fields: exclude, including: false) : Projection(fields: include, including: true)
+        return include.isEmpty
+            ? Projection(fields: exclude, including: false) : Projection(fields: include, including: true)
     }
 
     /// Mongo-like ordering of two values: null < numbers < strings < others; -1, 0 or 1.

@@ -56,7 +56,9 @@ struct SandboxFaultTests {
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") {
             let curl = Process()
             curl.executableURL = URL(filePath: "/usr/bin/curl")
-            curl.arguments = ["-s", "-o", "/dev/null", "http://127.0.0.1:\(sandbox.port)/rest/repos/acme/rocket/events"]
+            curl.arguments = [
+                "-s", "-o", "/dev/null", "http://127.0.0.1:\(sandbox.port)/rest/repos/acme/rocket/events",
+            ]
             try curl.run()
             while curl.isRunning { try await Task.sleep(for: .milliseconds(20)) }
             #expect(curl.terminationStatus == 52)
@@ -67,7 +69,8 @@ struct SandboxFaultTests {
 
     @Test func truncatedJSON() async throws {
         let sandbox = try await SandboxHarness.start(
-            SandboxOptions(faults: [FaultRule(endpoint: .rest, requests: .every, fault: .truncatedJSON)], itemsPerSource: 20))
+            SandboxOptions(
+                faults: [FaultRule(endpoint: .rest, requests: .every, fault: .truncatedJSON)], itemsPerSource: 20))
         defer { Task { await sandbox.stop() } }
         let response = try await sandbox.send(.GET, "/rest/repos/acme/rocket/events")
         #expect(response.status == 200)

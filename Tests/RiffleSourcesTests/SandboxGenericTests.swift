@@ -37,9 +37,11 @@ struct SandboxGenericTests {
 
         let tooMany = try await sandbox.graphQL("/graphql", query, variables: ["first": 101]).json
         #expect(tooMany["errors"][0]["message"].string?.contains("exceeds the `first` limit of 100") == true)
-        let missing = try await sandbox.graphQL("/graphql", "{ repository(owner: \"acme\", name: \"nope\") { name } }").json
+        let missing = try await sandbox.graphQL("/graphql", "{ repository(owner: \"acme\", name: \"nope\") { name } }")
+            .json
         #expect(missing["data"]["repository"].isNull)
-        #expect(missing["errors"][0]["message"].string == "Could not resolve to a Repository with the name 'acme/nope'.")
+        #expect(
+            missing["errors"][0]["message"].string == "Could not resolve to a Repository with the name 'acme/nope'.")
         let refused = try await sandbox.graphQL("/graphql", query, variables: ["first": 1], token: "stolen")
         #expect(refused.status == 401 && refused.json["message"].string == "Bad credentials")
     }
@@ -94,8 +96,10 @@ struct SandboxGenericTests {
         #expect(times.count >= 120)
 
         let first = try await sandbox.graphQL("/graphql", query, variables: ["pageSize": 5]).json["data"]["launches"]
-        let restarted = try await sandbox.graphQL("/graphql", query, variables: ["pageSize": 5, "after": "not-a-cursor"])
-            .json["data"]["launches"]
+        let restarted = try await sandbox.graphQL(
+            "/graphql", query, variables: ["pageSize": 5, "after": "not-a-cursor"]
+        )
+        .json["data"]["launches"]
         #expect(first["launches"].array.map { $0["id"].string } == restarted["launches"].array.map { $0["id"].string })
         #expect(first["cursor"].string == restarted["cursor"].string)
     }
@@ -107,7 +111,8 @@ struct SandboxGenericTests {
         var cursors: [String] = []
         var after: Any = NSNull()
         for _ in 0..<200 {
-            let connection = try await sandbox.graphQL("/graphql", query, variables: ["after": after]).json["data"]["launches"]
+            let connection = try await sandbox.graphQL("/graphql", query, variables: ["after": after]).json["data"][
+                "launches"]
             guard let cursor = connection["cursor"].string else { break }
             if cursors.last == cursor { break }
             cursors.append(cursor)
@@ -151,7 +156,9 @@ struct SandboxGenericTests {
             guard let link = response.headers["link"],
                 let next = link.split(separator: ",").first(where: { $0.contains("rel=\"next\"") })
             else { break }
-            let url = try #require(URLComponents(string: String(next.split(separator: ";")[0]).trimmingCharacters(in: .init(charactersIn: " <>"))))
+            let url = try #require(
+                URLComponents(
+                    string: String(next.split(separator: ";")[0]).trimmingCharacters(in: .init(charactersIn: " <>"))))
             #expect(url.host == "127.0.0.1" && url.path == "/rest/repos/acme/ground/events")
             query = (url.queryItems ?? []).map { ($0.name, $0.value ?? "") }
         }
@@ -182,9 +189,12 @@ struct SandboxGenericTests {
             let sandbox = try await SandboxHarness.start(options)
             defer { Task { await sandbox.stop() } }
             let json = try await sandbox.graphQL("/graphql", query).json
-            let titles = json["data"]["events"].array.compactMap { $0["name"].string }
+            let titles =
+                json["data"]["events"].array.compactMap { $0["name"].string }
                 + json["data"]["articles"]["nodes"].array.compactMap { $0["headline"].string }
-            return titles.count { $0.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" } }
+            return titles.count {
+                $0.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" }
+            }
         }
         #expect(try await hostileCount(SandboxOptions(itemsPerSource: 150)) > 0)
         #expect(try await hostileCount(SandboxOptions(itemsPerSource: 150, includeHostileTitles: false)) == 0)

@@ -31,7 +31,8 @@ struct SandboxGitLabTests {
             #expect(response.status == 200)
             let issues = response.json["data"]["project"]["issues"]
             pages.append(issues)
-            guard issues["pageInfo"]["hasNextPage"].bool == true, let cursor = issues["pageInfo"]["endCursor"].string else {
+            guard issues["pageInfo"]["hasNextPage"].bool == true, let cursor = issues["pageInfo"]["endCursor"].string
+            else {
                 break
             }
             after = cursor
@@ -49,7 +50,9 @@ struct SandboxGitLabTests {
         #expect(Set(nodes.compactMap { $0["id"].string }).count == total)
         #expect(pages.count == (total + 39) / 40)
         // Sorted by updatedAt then id, both descending.
-        let keys = nodes.map { ($0["updatedAt"].string ?? "", Int($0["id"].string?.split(separator: "/").last ?? "") ?? 0) }
+        let keys = nodes.map {
+            ($0["updatedAt"].string ?? "", Int($0["id"].string?.split(separator: "/").last ?? "") ?? 0)
+        }
         #expect(zip(keys, keys.dropFirst()).allSatisfy { $0.0 > $0.1 || ($0.0 == $0.1 && $0.1.1 < $0.0.1) })
         #expect(zip(keys, keys.dropFirst()).contains { $0.0.0 == $0.1.0 }, "the data has equal updatedAt values")
         // Shapes and GitLab's quirks.
@@ -66,7 +69,9 @@ struct SandboxGitLabTests {
         while base64.count % 4 != 0 { base64 += "=" }
         let decoded = JSON(parsing: try #require(Data(base64Encoded: base64)))
         #expect(decoded["updated_at"].string?.hasSuffix(".000000000 +0000") == true)
-        #expect(decoded["id"].string == pages[0]["nodes"].array.last?["id"].string?.split(separator: "/").last.map(String.init))
+        #expect(
+            decoded["id"].string
+                == pages[0]["nodes"].array.last?["id"].string?.split(separator: "/").last.map(String.init))
     }
 
     @Test func firstIsCappedAt100AndHasNextPageNeedsFirst() async throws {
@@ -76,7 +81,8 @@ struct SandboxGitLabTests {
             "/api/graphql", Self.issuesQuery, variables: ["path": "sandbox/rocket", "first": 500])
         #expect(capped.json["data"]["project"]["issues"]["nodes"].array.count == 100)
         #expect(capped.json["data"]["project"]["issues"]["pageInfo"]["hasNextPage"].bool == true)
-        let unbounded = try await sandbox.graphQL("/api/graphql", Self.issuesQuery, variables: ["path": "sandbox/rocket"])
+        let unbounded = try await sandbox.graphQL(
+            "/api/graphql", Self.issuesQuery, variables: ["path": "sandbox/rocket"])
         #expect(unbounded.json["data"]["project"]["issues"]["nodes"].array.count == 100)
         #expect(unbounded.json["data"]["project"]["issues"]["pageInfo"]["hasNextPage"].bool == false)
         #expect(unbounded.json["correlationId"].string != nil)
@@ -86,7 +92,8 @@ struct SandboxGitLabTests {
         let sandbox = try await SandboxHarness.start()
         defer { Task { await sandbox.stop() } }
         for path in ["acme/nothing", "sandbox/vault"] {
-            let response = try await sandbox.graphQL("/api/graphql", Self.issuesQuery, variables: ["path": path, "first": 5])
+            let response = try await sandbox.graphQL(
+                "/api/graphql", Self.issuesQuery, variables: ["path": path, "first": 5])
             #expect(response.status == 200)
             #expect(response.json["data"]["project"].isNull)
             #expect(!response.json["errors"].exists)
@@ -101,11 +108,13 @@ struct SandboxGitLabTests {
         #expect(refused.status == 401)
         #expect(refused.text == #"{"errors":[{"message":"Invalid token"}]}"#)
 
-        let pages = try await Self.allPages(sandbox, path: "sandbox/vault", first: 100, token: SandboxOptions.defaultToken)
+        let pages = try await Self.allPages(
+            sandbox, path: "sandbox/vault", first: 100, token: SandboxOptions.defaultToken)
         #expect(pages.flatMap { $0["nodes"].array }.count == 150)
 
         let query = "{ group(fullPath: \"sandbox\") { issues(first: 1) { count } } }"
-        let anonymous = try await sandbox.graphQL("/api/graphql", query).json["data"]["group"]["issues"]["count"].int ?? 0
+        let anonymous =
+            try await sandbox.graphQL("/api/graphql", query).json["data"]["group"]["issues"]["count"].int ?? 0
         let authenticated =
             try await sandbox.graphQL("/api/graphql", query, token: SandboxOptions.defaultToken)
             .json["data"]["group"]["issues"]["count"].int ?? 0
@@ -122,7 +131,8 @@ struct SandboxGitLabTests {
         #expect(closedNodes.allSatisfy { $0["state"].string == "closed" && $0["closedAt"].string != nil })
 
         let since = "2026-09-01T00:00:00+02:00"
-        let recent = try await Self.allPages(sandbox, path: "sandbox/ground", first: 100, extra: ["updatedAfter": since])
+        let recent = try await Self.allPages(
+            sandbox, path: "sandbox/ground", first: 100, extra: ["updatedAfter": since])
         let recentNodes = recent.flatMap { $0["nodes"].array }
         #expect(!recentNodes.isEmpty)
         #expect(recentNodes.allSatisfy { ($0["updatedAt"].string ?? "") >= "2026-08-31T22:00:00Z" })

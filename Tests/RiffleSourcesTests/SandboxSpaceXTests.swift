@@ -94,7 +94,8 @@ struct SandboxSpaceXTests {
             return
         }
         let sandbox = try await SandboxHarness.start(
-            SandboxOptions(spaceXLaunchesFile: launches, spaceXRocketsFile: SandboxFixtures.path("spacex/v4-rockets.json")))
+            SandboxOptions(
+                spaceXLaunchesFile: launches, spaceXRocketsFile: SandboxFixtures.path("spacex/v4-rockets.json")))
         defer { Task { await sandbox.stop() } }
         let expected = JSON(parsing: try Data(contentsOf: URL(filePath: launches))).array.compactMap { $0["id"].string }
         var ids: [String] = []
