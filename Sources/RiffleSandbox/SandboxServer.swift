@@ -33,14 +33,26 @@ public final class SandboxServer: Sendable {
         let handler = SandboxHandler(router: router, state: state, maxBodyBytes: max(1, options.maxRequestBodyBytes))
         let server = HTTPServer(
             address: try .inet(ip4: "127.0.0.1", port: options.port), timeout: 180, logger: .disabled, handler: handler)
-        let task = Task { try await server.run() }
-        do {
-            try await server.waitUntilListening(timeout: 10)
-        } catch {
-            task.cancel()
-            // `run()` failing (e.g. the port is in use) explains more than the wait timing out.
-            if case .failure(let runError) = await task.result { throw runError }
-            throw error
+        // `run()` fails at once when the port is taken; record that, so that waiting for the server
+        // to listen can give up immediately with the real reason.
+        let failure = Mutex<(any Error)?>(nil)
+        let task = Task {
+            do {
+                try await server.run()
+            } catch {
+                failure.withLock { $0 = error }
+                throw error
+            }
+        }
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while await !server.isListening {
+            if let error = failure.withLock({ $0 }) { throw error }
+            guard clock.now < deadline else {
+                task.cancel()
+                throw SandboxUsageError("the sandbox did not start listening within 10 seconds")
+            }
+            try await Task.sleep(for: .milliseconds(5))
         }
         guard case .ip4(_, let port) = await server.listeningAddress else {
             await server.stop()

@@ -43,12 +43,9 @@ struct SpaceXData: Sendable {
     }
 
     private static func readArray(_ path: String) throws(SandboxUsageError) -> [SandboxJSON] {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(filePath: path))
-        } catch {
-            throw SandboxUsageError("cannot read \(path): \(error)")
-        }
+        let url = URL(filePath: path)
+        guard FileManager.default.fileExists(atPath: url.path) else { throw SandboxUsageError("\(path): no such file") }
+        guard let data = try? Data(contentsOf: url) else { throw SandboxUsageError("\(path): cannot be read") }
         guard data.count <= maxFileBytes else { throw SandboxUsageError("\(path): larger than 64 MiB") }
         guard case .array(let elements) = try? SandboxJSON.parse(data) else {
             throw SandboxUsageError("\(path): not a JSON array")

@@ -104,6 +104,31 @@ struct SandboxGenericTests {
         #expect(first["cursor"].string == restarted["cursor"].string)
     }
 
+    @Test func apolloShapeOverTheRealFixtureMatchesTheTutorial() async throws {
+        guard let launches = SandboxFixtures.path("spacex/v4-launches.json"),
+            let shaped = SandboxFixtures.path("apollo-tutorial/fullstack-shaped-launches.json")
+        else {
+            print("skipped: no ../shared/fixtures next to the package")
+            return
+        }
+        let sandbox = try await SandboxHarness.start(
+            SandboxOptions(
+                spaceXLaunchesFile: launches, spaceXRocketsFile: SandboxFixtures.path("spacex/v4-rockets.json")))
+        defer { Task { await sandbox.stop() } }
+        let query = "{ launches(pageSize: 500) { hasMore launches { id site mission { name } rocket { name } } } }"
+        let served = try await sandbox.graphQL("/graphql", query).json["data"]["launches"]
+        let expected = JSON(parsing: try Data(contentsOf: URL(filePath: shaped)))["launches"].array
+            .filter { $0["_v4"]["upcoming"].bool == false }.reversed()
+        func row(_ launch: JSON) -> [String?] {
+            [
+                launch["id"].string, launch["site"].string, launch["mission"]["name"].string,
+                launch["rocket"]["name"].string,
+            ]
+        }
+        #expect(served["launches"].array.map(row) == expected.map(row))
+        #expect(served["hasMore"].bool == false)
+    }
+
     @Test func apolloCursorsRepeatOnEqualTimes() async throws {
         let sandbox = try await SandboxHarness.start()
         defer { Task { await sandbox.stop() } }
