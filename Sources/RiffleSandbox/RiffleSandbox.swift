@@ -1,1 +1,0 @@
-// The sandbox API server (issue 5) lives here.

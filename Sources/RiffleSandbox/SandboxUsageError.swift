@@ -1,0 +1,11 @@
+/// A command-line or option value the sandbox cannot use; the message says which and why.
+public struct SandboxUsageError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// One line, without a prefix.
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

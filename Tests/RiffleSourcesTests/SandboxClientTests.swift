@@ -1,0 +1,164 @@
+import FlyingFox
+import Foundation
+import RiffleSandbox
+import Testing
+
+/// A started sandbox and a minimal loopback HTTP/1.1 client for it (FlyingFox's, one connection per
+/// request), shared by the sandbox tests.
+struct SandboxHarness {
+    let server: SandboxServer
+    let port: UInt16
+
+    /// A response: status, headers by lowercased name, body.
+    struct Response {
+        var status: Int
+        var headers: [String: String]
+        var body: Data
+
+        var text: String { String(decoding: body, as: UTF8.self) }
+        var json: JSON { JSON(parsing: body) }
+    }
+
+    static func start(_ options: SandboxOptions = SandboxOptions(itemsPerSource: 150)) async throws -> SandboxHarness {
+        let server = SandboxServer(options: options)
+        let port = try await server.start()
+        return SandboxHarness(server: server, port: port)
+    }
+
+    func stop() async { await server.stop() }
+
+    func send(
+        _ method: HTTPMethod, _ path: String, query: [(String, String)] = [], headers: [String: String] = [:],
+        body: Data = Data()
+    ) async throws -> Response {
+        var fields: [HTTPHeader: String] = [HTTPHeader("Host"): "127.0.0.1:\(port)"]
+        if !body.isEmpty { fields[HTTPHeader("Content-Type")] = "application/json" }
+        for (name, value) in headers { fields[HTTPHeader(name)] = value }
+        let request = HTTPRequest(
+            method: method, version: .http11, path: path,
+            query: query.map { HTTPRequest.QueryItem(name: $0.0, value: $0.1) }, headers: fields, body: body)
+        var client = HTTPClient()
+        let response = try await client.sendHTTPRequest(request, to: try sockaddr_in.inet(ip4: "127.0.0.1", port: port))
+        var responseHeaders: [String: String] = [:]
+        for (name, value) in response.headers { responseHeaders[name.rawValue.lowercased()] = value }
+        return Response(status: response.statusCode.code, headers: responseHeaders, body: try await response.bodyData)
+    }
+
+    /// POSTs a GraphQL request to `path`.
+    func graphQL(
+        _ path: String, _ query: String, variables: [String: Any] = [:], token: String? = nil
+    ) async throws -> Response {
+        let body = try JSONSerialization.data(withJSONObject: ["query": query, "variables": variables])
+        return try await send(.POST, path, headers: token.map { ["Authorization": "Bearer \($0)"] } ?? [:], body: body)
+    }
+
+    /// POSTs a SpaceX query body.
+    func spaceX(_ body: [String: Any]) async throws -> Response {
+        try await send(.POST, "/v4/launches/query", body: try JSONSerialization.data(withJSONObject: body))
+    }
+}
+
+/// Parsed JSON with read-only navigation for assertions; a missing member or a parse failure is
+/// `.missing`, so chains never crash.
+enum JSON: Decodable {
+    case missing, null, bool(Bool), int(Int), double(Double), string(String), array([JSON]), object([String: JSON])
+
+    init(parsing data: Data) {
+        self = (try? JSONDecoder().decode(JSON.self, from: data)) ?? .missing
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSON].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSON].self))
+        }
+    }
+
+    subscript(key: String) -> JSON {
+        if case .object(let members) = self { return members[key] ?? .missing }
+        return .missing
+    }
+
+    subscript(index: Int) -> JSON {
+        guard case .array(let elements) = self, elements.indices.contains(index) else { return .missing }
+        return elements[index]
+    }
+
+    var string: String? { if case .string(let value) = self { value } else { nil } }
+    var int: Int? { if case .int(let value) = self { value } else { nil } }
+    var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
+    var array: [JSON] { if case .array(let value) = self { value } else { [] } }
+    var isNull: Bool { if case .null = self { true } else { false } }
+    var exists: Bool { if case .missing = self { false } else { true } }
+    var keys: Set<String> { if case .object(let members) = self { Set(members.keys) } else { [] } }
+}
+
+/// The package root, found from this file, and the shared fixtures next to it (`../shared/fixtures`).
+enum SandboxFixtures {
+    static let packageRoot = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let directory = packageRoot.deletingLastPathComponent().appending(path: "shared/fixtures")
+
+    static func path(_ relative: String) -> String? {
+        let url = directory.appending(path: relative)
+        return FileManager.default.fileExists(atPath: url.path) ? url.path : nil
+    }
+}
+
+@Suite("Sandbox command line")
+struct SandboxCommandLineTests {
+    @Test func parsesEveryOption() throws {
+        let command = try SandboxCommandLine.parse([
+            "--port", "8765", "--latency", "300ms", "--fault", "gitlab:3=429", "--fault=spacex:2-4=502",
+            "--fault", "any:every=reset", "--spacex-data", "/tmp/l.json", "--seed", "7", "--items", "50",
+            "--no-hostile", "--token", "t1",
+        ])
+        guard case .serve(let options) = command else {
+            Issue.record("expected serve")
+            return
+        }
+        #expect(options.port == 8765)
+        #expect(options.latency == .milliseconds(300))
+        #expect(
+            options.faults == [
+                FaultRule(endpoint: .gitlab, requests: .nth(3), fault: .tooManyRequests(retryAfter: 1)),
+                FaultRule(endpoint: .spacex, requests: .numbers(2...4), fault: .badGateway),
+                FaultRule(endpoint: nil, requests: .every, fault: .connectionReset),
+            ])
+        #expect(options.spaceXLaunchesFile == "/tmp/l.json")
+        #expect(options.seed == 7)
+        #expect(options.itemsPerSource == 50)
+        #expect(!options.includeHostileTitles)
+        #expect(options.validTokens == ["t1"])
+    }
+
+    @Test func parsesFaultForms() throws {
+        #expect(try FaultRule(parsing: "graphql:next2=errors").requests == .numbers(1...2))
+        #expect(try FaultRule(parsing: "rest:every3=truncate").requests == .everyNth(3))
+        #expect(try FaultRule(parsing: "gitlab:1=429:7").fault == .tooManyRequests(retryAfter: 7))
+        #expect(try FaultRule(parsing: "gitlab:1=partial").fault == .partialData)
+        #expect(try FaultRule(parsing: "spacex:1=503").fault == .serviceUnavailable)
+        #expect(try SandboxCommandLine.parseDuration("1.5s") == .milliseconds(1500))
+    }
+
+    @Test(arguments: [
+        ["--port", "x"], ["--fault", "gitlab=429"], ["--fault", "moon:1=429"], ["--fault", "gitlab:0=429"],
+        ["--fault", "gitlab:4-2=429"], ["--fault", "gitlab:1=418"], ["--latency", "3 weeks"], ["--items", "0"],
+        ["--frobnicate"], ["--seed"],
+    ])
+    func rejectsBadArguments(_ arguments: [String]) {
+        #expect(throws: SandboxUsageError.self) { try SandboxCommandLine.parse(arguments) }
+    }
+}
