@@ -3,10 +3,10 @@ import Testing
 
 @Suite struct JSONValueTests {
     @Test func parsesEveryKind() throws {
-        let value = try JSONValue(parsing: #"{"a":[1,-2,3.5,1e3,true,false,null],"b":{"c":"x\"\\\/\n\u00e9\ud83d\ude00"}, "big": 92233720368547758070}"#)
+        let value = try JSONValue(parsing: #"{"a":[1,-2,3.5,1e3,true,false,null],"b":{"c":"x\"\\\/\n\u00e9\ud83d\ude00"}, "big": 92233720368547758080}"#)
         #expect(value["a"] == .array([.int(1), .int(-2), .double(3.5), .double(1000), .bool(true), .bool(false), .null]))
         #expect(value["b"]?["c"] == .string("x\"\\/\né😀"))
-        #expect(value["big"] == .double(92233720368547758070))
+        #expect(value["big"] == .double(92_233_720_368_547_758_080))
     }
 
     @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "tru", "\"abc", "01", "1.", "-", "[1] x", "\"\u{1}\"", "{\"a\":1,}", "\"\\x\""])

@@ -16,7 +16,7 @@ import Testing
         #expect(response.status == 200)
         #expect(response.attempts == 2)
         #expect(elapsed >= .seconds(1))
-        #expect(elapsed < .seconds(3))
+        #expect(elapsed < .seconds(10), "the wait is bounded")
         #expect(lines.lines.count == 2)
         #expect(lines.lines.first?.contains("429") == true)
         #expect(lines.lines.first?.contains("retrying in 1.0 s: HTTP 429, Retry-After") == true)
@@ -107,7 +107,7 @@ import Testing
             try await client.execute(HTTPRequest(url: server.baseURL + "/x", timeout: .milliseconds(500), retries: 0))
         }
         #expect(error?.kind == .timedOut)
-        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(ContinuousClock.now - started < .seconds(5), "the 500 ms timeout fired, not a hang")
     }
 
     @Test func refusedConnection() async throws {
@@ -132,7 +132,7 @@ import Testing
         let cancelled = ContinuousClock.now
         task.cancel()
         let error = await task.value
-        #expect(ContinuousClock.now - cancelled < .milliseconds(500))
+        #expect(ContinuousClock.now - cancelled < .seconds(3), "cancellation is prompt (the request itself would take 30 s)")
         #expect(error?.kind == .cancelled)
         #expect(await eventually { server.clientClosedCount == 1 })
     }

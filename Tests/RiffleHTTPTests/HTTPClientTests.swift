@@ -18,7 +18,7 @@ import Testing
         let elapsed = ContinuousClock.now - started
         #expect(statuses == Array(repeating: 200, count: 16))
         #expect(server.stats.maxConcurrent >= 12)
-        #expect(elapsed < .milliseconds(1500))
+        #expect(elapsed < .seconds(4), "16 × 300 ms one after another would take 4.8 s")
     }
 
     @Test func perOriginLimitQueuesTheRest() async throws {
