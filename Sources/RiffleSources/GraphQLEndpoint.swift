@@ -43,6 +43,17 @@ public struct GraphQLEndpoint: Sendable {
 
     /// POSTs a JSON body and decodes a GraphQL-shaped answer.
     func post(_ bytes: [UInt8]) async throws(SourceError) -> Response {
+        let (json, errors, status) = try await exchange(bytes)
+        let data = json["data"].flatMap { $0 == .null ? nil : $0 }
+        return Response(data: data, errors: errors, status: status)
+    }
+
+    /// POSTs a JSON body and returns the JSON object answered (for REST endpoints such as SpaceX's).
+    public func postJSON(_ bytes: [UInt8]) async throws(SourceError) -> JSONValue {
+        try await exchange(bytes).json
+    }
+
+    private func exchange(_ bytes: [UInt8]) async throws(SourceError) -> (json: JSONValue, errors: [String], status: Int) {
         var requestHeaders = headers
         requestHeaders.replaceOrAdd(name: "Content-Type", value: "application/json")
         if !requestHeaders.contains(name: "Accept") { requestHeaders.add(name: "Accept", value: "application/json") }
@@ -72,8 +83,7 @@ public struct GraphQLEndpoint: Sendable {
                 "HTTP \(response.status) from \(Self.host(of: url)) was not JSON (\(response.body.count) bytes)",
                 isRetryable: true)
         }
-        let data = json["data"].flatMap { $0 == .null ? nil : $0 }
-        return Response(data: data, errors: errors, status: response.status)
+        return (json, errors, response.status)
     }
 
     static func messages(in json: JSONValue?) -> [String] {

@@ -1,0 +1,156 @@
+public import RiffleConfig
+public import RiffleCore
+public import RiffleHTTP
+
+/// GitLab issues of a project or a group over GraphQL (`{url}/api/graphql`), most recently updated first.
+///
+/// Always sends `first` (without it GitLab reports `hasNextPage: false`) and `sort: UPDATED_DESC`;
+/// `--since` becomes `updatedAfter`, so the server filters. A token goes in `Authorization: Bearer`,
+/// which libcurl and riffle's redirect policy both drop on a cross-origin redirect.
+public struct GitLabSource: Pageable {
+    public let settings: GitLabSettings
+    public let endpoint: GraphQLEndpoint
+    public let since: Timestamp?
+
+    /// GitLab's largest page.
+    public static let maxPageSize = 100
+
+    public init(settings: GitLabSettings, client: HTTPClient, timeout: Duration, retries: Int, since: Timestamp? = nil) {
+        var headers = HTTPHeaders()
+        if let token = settings.token, !token.isEmpty { headers.add(name: "Authorization", value: "Bearer \(token)") }
+        var base = settings.url
+        while base.hasSuffix("/") { base.removeLast() }
+        self.settings = settings
+        self.endpoint = GraphQLEndpoint(
+            client: client, url: base + "/api/graphql", headers: headers, timeout: timeout, retries: retries)
+        self.since = since
+    }
+
+    /// The issue fields riffle reads.
+    static let issueFields = """
+        nodes { id iid title state updatedAt webUrl description userNotesCount \
+        author { username name } labels { nodes { title color textColor } } milestone { title } }
+        pageInfo { endCursor hasNextPage }
+        """
+
+    /// The query for a project's issues.
+    public static let projectQuery = query(root: "project")
+    /// The query for a group's issues.
+    public static let groupQuery = query(root: "group")
+
+    static func query(root: String) -> String {
+        """
+        query riffleIssues($fullPath: ID!, $first: Int!, $after: String, $state: IssuableState, $updatedAfter: Time) {
+          \(root)(fullPath: $fullPath) {
+            issues(first: $first, after: $after, sort: UPDATED_DESC, state: $state, updatedAfter: $updatedAfter) {
+              \(issueFields)
+            }
+          }
+        }
+        """
+    }
+
+    /// The variables for one page.
+    public func variables(after cursor: String?, pageSize: Int) -> [String: JSONValue] {
+        var variables: [String: JSONValue] = [
+            "fullPath": .string(fullPath),
+            "first": .int(Int64(min(max(1, pageSize), Self.maxPageSize))),
+            "state": .string(settings.state.rawValue),
+        ]
+        if let cursor { variables["after"] = .string(cursor) }
+        if let since { variables["updatedAfter"] = .string(since.rfc3339) }
+        return variables
+    }
+
+    var fullPath: String {
+        switch settings.scope {
+        case .project(let path), .group(let path): return path
+        }
+    }
+
+    var root: String {
+        if case .group = settings.scope { return "group" }
+        return "project"
+    }
+
+    /// Sends the query for one page, turning a 401 into words about the token.
+    func send(after cursor: String?, pageSize: Int) async throws -> GraphQLEndpoint.Response {
+        let result: Result<GraphQLEndpoint.Response, SourceError>
+        do {
+            result = .success(
+                try await endpoint.send(
+                    query: root == "group" ? Self.groupQuery : Self.projectQuery,
+                    variables: variables(after: cursor, pageSize: pageSize), operationName: "riffleIssues"))
+        } catch {
+            result = .failure(error)
+        }
+        switch result {
+        case .success(let response): return response
+        case .failure(let error) where error.message.hasPrefix("HTTP 401"):
+            throw SourceError(
+                settings.token == nil
+                    ? "GitLab answered 401 without a token: \(error.message)"
+                    : "GitLab rejected the token (HTTP 401); check it is valid and has read_api scope")
+        case .failure(let error): throw error
+        }
+    }
+
+    public func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
+        let response = try await send(after: cursor, pageSize: pageSize)
+        guard let data = response.data else {
+            throw SourceError(
+                response.errors.isEmpty
+                    ? "GitLab sent no data" : "GitLab: \(response.errors.joined(separator: "; "))")
+        }
+        guard let scope = data[root], scope != .null else {
+            let visibility = settings.token == nil ? "without a token" : "with this token"
+            throw SourceError("\(root) \(fullPath) not found or not visible \(visibility)")
+        }
+        guard let connection = scope["issues"], case .array(let nodes)? = connection["nodes"] else {
+            throw SourceError(
+                response.errors.isEmpty ? "GitLab sent no issues" : "GitLab: \(response.errors.joined(separator: "; "))")
+        }
+        var mapping = ItemMapping()
+        var items: [Item] = []
+        items.reserveCapacity(nodes.count)
+        for (position, node) in nodes.enumerated() {
+            guard let id = ItemMapping.text(node["id"]) else {
+                mapping.skip(position, "no value at id")
+                continue
+            }
+            guard let time = node["updatedAt"]?.timestampValue else {
+                mapping.skip(position, "no time at updatedAt")
+                continue
+            }
+            guard let title = node["title"]?.stringValue else {
+                mapping.skip(position, "no value at title")
+                continue
+            }
+            var extra: [String: JSONValue] = [:]
+            if let iid = node["iid"], iid != .null { extra["iid"] = iid }
+            if let state = node["state"], state != .null { extra["state"] = state }
+            if let milestone = node["milestone"]?["title"], milestone != .null { extra["milestone"] = milestone }
+            if let notes = node["userNotesCount"], notes != .null { extra["notes"] = notes }
+            var colors: [String: JSONValue] = [:]
+            var tags: [String] = []
+            if case .array(let labels)? = node["labels"]?["nodes"] {
+                for label in labels {
+                    guard let name = label["title"]?.stringValue else { continue }
+                    tags.append(name)
+                    if let color = label["color"]?.stringValue { colors[name] = .string(color) }
+                }
+            }
+            if !colors.isEmpty { extra["label_colors"] = .object(colors) }
+            items.append(
+                Item(
+                    id: id, time: time, title: title, url: ItemMapping.text(node["webUrl"]),
+                    author: ItemMapping.text(node["author"]?["username"]),
+                    summary: ItemMapping.text(node["description"]), tags: tags, extra: extra))
+        }
+        mapping.notes.warnings = response.errors
+        let pageInfo = connection["pageInfo"]
+        return Page(
+            items: items, nextCursor: pageInfo?["endCursor"]?.stringValue,
+            hasMore: pageInfo?["hasNextPage"] == .bool(true), notes: mapping.notes)
+    }
+}

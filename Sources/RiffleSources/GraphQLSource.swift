@@ -1,0 +1,93 @@
+public import RiffleConfig
+public import RiffleCore
+public import RiffleHTTP
+
+/// The generic adapter (contract section 2): any GraphQL API, described by dotted paths. Cursor
+/// paging puts the cursor in `cursor_variable`; offset paging keeps the offset in riffle's cursor and
+/// sends it in `offset_variable`. Without `has_more`, a cursor source goes on while it gets a cursor and
+/// items, and an offset source stops at a page shorter than the page size.
+public struct GraphQLSource: Pageable {
+    public let settings: GraphQLSettings
+    public let endpoint: GraphQLEndpoint
+
+    /// The largest page asked for: the adapter does not know the API's own maximum.
+    public static let maxPageSize = 1000
+
+    public init(settings: GraphQLSettings, client: HTTPClient, timeout: Duration, retries: Int) {
+        var headers = HTTPHeaders()
+        for header in settings.headers { headers.add(name: header.name, value: header.value) }
+        self.settings = settings
+        self.endpoint = GraphQLEndpoint(
+            client: client, url: settings.endpoint, headers: headers, timeout: timeout, retries: retries)
+    }
+
+    /// The variables for one page.
+    public func variables(after cursor: String?, pageSize: Int) throws -> [String: JSONValue] {
+        var variables = settings.variables
+        variables[settings.pageSizeVariable] = .int(Int64(min(max(1, pageSize), Self.maxPageSize)))
+        if let offsetVariable = settings.offsetVariable {
+            let offset = try cursor.map { text -> Int64 in
+                guard let value = Int64(text), value >= 0 else { throw SourceError("not an offset cursor: \(text.prefix(40))") }
+                return value
+            }
+            variables[offsetVariable] = .int(offset ?? 0)
+        } else if let cursor {
+            variables[settings.cursorVariable] = .string(cursor)
+        }
+        return variables
+    }
+
+    public func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
+        let response = try await endpoint.send(
+            query: settings.query, variables: try variables(after: cursor, pageSize: pageSize), operationName: nil)
+        guard let data = response.data else {
+            throw SourceError(
+                response.errors.isEmpty ? "the API sent no data" : response.errors.joined(separator: "; "))
+        }
+        let document = JSONValue.object(["data": data])
+        let list: [JSONValue]
+        switch document.value(at: settings.items.segments) {
+        case .array(let elements)?: list = elements
+        case .null?, nil:
+            let reason = "no list at \(settings.items)"
+            throw SourceError(response.errors.isEmpty ? reason : "\(reason): \(response.errors.joined(separator: "; "))")
+        case .some:
+            throw SourceError("\(settings.items) is not a list")
+        }
+        var mapping = ItemMapping()
+        var items: [Item] = []
+        items.reserveCapacity(list.count)
+        let fields = settings.fields
+        for (position, element) in list.enumerated() {
+            guard let id = ItemMapping.text(element.value(at: fields.id.segments)) else {
+                mapping.skip(position, "no value at \(fields.id)")
+                continue
+            }
+            guard let time = element.value(at: fields.time.segments)?.timestampValue else {
+                mapping.skip(position, "no time at \(fields.time)")
+                continue
+            }
+            guard let title = element.value(at: fields.title.segments)?.scalarText else {
+                mapping.skip(position, "no value at \(fields.title)")
+                continue
+            }
+            items.append(
+                Item(
+                    id: id, time: time, title: title,
+                    url: fields.url.flatMap { ItemMapping.text(element.value(at: $0.segments)) },
+                    author: fields.author.flatMap { ItemMapping.text(element.value(at: $0.segments)) },
+                    summary: fields.summary.flatMap { ItemMapping.text(element.value(at: $0.segments)) },
+                    tags: fields.tags.map { ItemMapping.strings(element.value(at: $0.segments)) } ?? []))
+        }
+        mapping.notes.warnings = response.errors
+        let hasMoreValue = settings.hasMore.flatMap { document.value(at: $0.segments) }
+        if settings.offsetVariable != nil {
+            let offset = cursor.flatMap { Int($0) } ?? 0
+            let hasMore = hasMoreValue.map { $0 == .bool(true) } ?? (list.count >= min(max(1, pageSize), Self.maxPageSize))
+            return Page(items: items, nextCursor: String(offset + list.count), hasMore: hasMore && !list.isEmpty, notes: mapping.notes)
+        }
+        let next = settings.cursor.flatMap { document.value(at: $0.segments)?.scalarText }
+        let hasMore = hasMoreValue.map { $0 == .bool(true) } ?? (next != nil && !list.isEmpty)
+        return Page(items: items, nextCursor: next, hasMore: hasMore, notes: mapping.notes)
+    }
+}

@@ -1,0 +1,88 @@
+public import RiffleConfig
+public import RiffleCore
+public import RiffleHTTP
+
+/// SpaceX API v4 launches: `POST {url}/v4/launches/query`, newest first by `date_unix`, offset paging
+/// through mongoose-paginate's `page`/`hasNextPage`. The cursor is the next page number.
+public struct SpaceXSource: Pageable {
+    public let settings: SpaceXSettings
+    public let endpoint: GraphQLEndpoint
+
+    /// The most launches asked for at once.
+    public static let maxPageSize = 100
+
+    public init(settings: SpaceXSettings, client: HTTPClient, timeout: Duration, retries: Int) {
+        var base = settings.url
+        while base.hasSuffix("/") { base.removeLast() }
+        self.settings = settings
+        self.endpoint = GraphQLEndpoint(
+            client: client, url: base + "/v4/launches/query", timeout: timeout, retries: retries)
+    }
+
+    /// The request body for one page.
+    public func body(page: Int, limit: Int) -> JSONValue {
+        var query: [String: JSONValue] = [:]
+        switch settings.upcoming {
+        case .pastOnly: query["upcoming"] = .bool(false)
+        case .upcomingOnly: query["upcoming"] = .bool(true)
+        case .all: break
+        }
+        return .object([
+            "query": .object(query),
+            "options": .object([
+                "page": .int(Int64(page)),
+                "limit": .int(Int64(min(max(1, limit), Self.maxPageSize))),
+                "sort": .object(["date_unix": .string("desc")]),
+                "populate": .array([.object(["path": .string("rocket")])]),
+            ]),
+        ])
+    }
+
+    public func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
+        let page: Int
+        if let cursor {
+            guard let number = Int(cursor), number >= 1 else { throw SourceError("not a SpaceX page cursor: \(cursor.prefix(40))") }
+            page = number
+        } else {
+            page = 1
+        }
+        var bytes: [UInt8] = []
+        body(page: page, limit: pageSize).write(to: &bytes)
+        let json = try await endpoint.postJSON(bytes)
+        guard case .array(let docs)? = json["docs"] else {
+            let message = json["error"]?.scalarText ?? json["message"]?.scalarText
+            throw SourceError("SpaceX API sent no launches" + (message.map { ": \($0)" } ?? ""))
+        }
+        var mapping = ItemMapping()
+        var items: [Item] = []
+        for (position, launch) in docs.enumerated() {
+            guard let id = ItemMapping.text(launch["id"]) else {
+                mapping.skip(position, "no value at id")
+                continue
+            }
+            guard let time = launch["date_unix"]?.timestampValue ?? launch["date_utc"]?.timestampValue else {
+                mapping.skip(position, "no time at date_unix")
+                continue
+            }
+            guard let name = launch["name"]?.scalarText else {
+                mapping.skip(position, "no value at name")
+                continue
+            }
+            let links = launch["links"]
+            let url = ItemMapping.text(links?["webcast"]) ?? ItemMapping.text(links?["article"])
+                ?? ItemMapping.text(links?["wikipedia"])
+            var extra: [String: JSONValue] = [:]
+            for key in ["flight_number", "success", "upcoming", "date_precision"] {
+                if let value = launch[key] { extra[key] = value }
+            }
+            let rocket = launch["rocket"]?["name"]?.stringValue
+            items.append(
+                Item(
+                    id: id, time: time, title: name, url: url, summary: ItemMapping.text(launch["details"]),
+                    tags: rocket.map { [$0] } ?? [], extra: extra))
+        }
+        let hasNext = json["hasNextPage"] == .bool(true)
+        let next = json["nextPage"]?.scalarText.flatMap { Int($0) } ?? (page + 1)
+        return Page(items: items, nextCursor: hasNext ? String(next) : nil, hasMore: hasNext, notes: mapping.notes)
+    }
+}
