@@ -2,7 +2,7 @@ public import RiffleCore
 
 /// Streams a merged feed into a sink in one format: items are encoded as the merge emits them and
 /// written in blocks, so memory stays O(sources × page size) however many items there are.
-public struct Exporter {
+public struct Exporter: Sendable {
     public var format: ExportFormat
     /// Stop after this many items (and stop fetching: loads in flight are cancelled).
     public var limit: Int?

@@ -1,0 +1,26 @@
+/// Moves global options that stand before the command to just after it, because the argument parser
+/// reads options only where their command declares them.
+enum CommandLineOrder {
+    static let commands: Set<String> = ["read", "export", "sources", "plugins", "check", "help"]
+    /// Global options that take a value.
+    static let valued: Set<String> = ["--config", "--source"]
+
+    static func normalized(_ arguments: [String]) -> [String] {
+        var index = 0
+        var leading: [String] = []
+        while index < arguments.count {
+            let argument = arguments[index]
+            if commands.contains(argument) {
+                return [argument] + leading + arguments[(index + 1)...]
+            }
+            guard argument.hasPrefix("-"), argument != "--" else { return arguments }
+            leading.append(argument)
+            if valued.contains(argument), index + 1 < arguments.count {
+                leading.append(arguments[index + 1])
+                index += 1
+            }
+            index += 1
+        }
+        return arguments
+    }
+}

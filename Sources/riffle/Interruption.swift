@@ -1,0 +1,46 @@
+import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs work that SIGINT or SIGTERM cancel (structured: the work is a child task, cancelled on a
+/// signal, and its clean-up — an export's temporary file, plugin processes — runs before exit 130).
+enum Interruption {
+    struct Interrupted: Error {}
+
+    static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        let (signals, sink) = AsyncStream<Int32>.makeStream()
+        let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number)
+            source.setEventHandler { sink.yield(number) }
+            source.resume()
+            return source
+        }
+        defer {
+            for source in sources { source.cancel() }
+            sink.finish()
+        }
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                for await _ in signals { return nil }
+                return nil
+            }
+            while let result = try await group.next() {
+                if let value = result {
+                    group.cancelAll()
+                    return value
+                }
+                if !Task.isCancelled {
+                    group.cancelAll()
+                    // Let the work finish its clean-up, then report the interruption.
+                    while (try? await group.next()) != nil {}
+                    throw Interrupted()
+                }
+            }
+            throw Interrupted()
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// `riffle plugins`: every adapter type, built-in or from a plugin directory, with where it came from.
+struct PluginsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plugins", abstract: "List every adapter type: built-in and from plugin directories.")
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let environment = Platform.environment()
+        for line in PluginSupport.listing(configFlag: global.config, environment: environment) {
+            Platform.writeOut(line + "\n")
+        }
+    }
+}

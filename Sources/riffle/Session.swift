@@ -1,0 +1,116 @@
+import RiffleConfig
+import RiffleCore
+import RiffleHTTP
+import RiffleSources
+
+/// What every command that reads sources needs: the configuration, the HTTP client, and the sources
+/// chosen with `--source`. Loading it is where configuration errors (exit 78) and unknown source names
+/// (exit 64) are reported.
+struct Session {
+    let configuration: Configuration
+    let client: HTTPClient
+    /// The chosen sources, in configuration order.
+    let sources: [SourceSettings]
+    let environment: [String: String]
+
+    static func load(_ options: GlobalOptions) throws -> Session {
+        let environment = Platform.environment()
+        let configuration = try loadConfiguration(options, environment: environment)
+        for warning in configuration.warnings { Platform.writeError("riffle: warning: \(warning)") }
+        let sources = try choose(options.source, from: configuration.sources)
+        var httpConfiguration = HTTPClient.Configuration(version: Riffle.version)
+        httpConfiguration.secrets = Array(configuration.secrets) + sources.flatMap(\.literalSecrets)
+        if options.verbose {
+            httpConfiguration.log = { line in Platform.writeError("riffle: \(InertText.line(line))") }
+        }
+        let client: HTTPClient
+        do {
+            client = try HTTPClient(configuration: httpConfiguration)
+        } catch {
+            throw CLIFailure.other("cannot start the HTTP client: \(error)")
+        }
+        return Session(configuration: configuration, client: client, sources: sources, environment: environment)
+    }
+
+    static func loadConfiguration(_ options: GlobalOptions, environment: [String: String]) throws -> Configuration {
+        guard let location = ConfigLocator.resolve(flag: options.config, environment: environment),
+            location.origin != .xdg || ConfigLocator.fileExists(location.path)
+        else {
+            throw CLIFailure.configuration([
+                "no configuration found: pass --config FILE, set RIFFLE_CONFIG, or create ./config.yaml "
+                    + "or $XDG_CONFIG_HOME/riffle/config.yaml"
+            ])
+        }
+        do {
+            return try Configuration.load(path: location.path, environment: environment, plugins: PluginSupport.catalog(
+                configPath: location.path, environment: environment))
+        } catch {
+            throw CLIFailure.configuration(error.diagnostics.map(\.description))
+        }
+    }
+
+    /// The sources named with `--source`, or all; an unknown name is a usage error with a suggestion.
+    static func choose(_ names: [String], from sources: [SourceSettings]) throws -> [SourceSettings] {
+        guard !names.isEmpty else { return sources }
+        let known = Set(sources.map(\.name))
+        for name in names where !known.contains(name) {
+            let listed = sources.map(\.name).joined(separator: ", ")
+            throw CLIFailure.usage("--source \(InertText.line(name)): no such source; the configured sources are: \(listed)")
+        }
+        let wanted = Set(names)
+        return sources.filter { wanted.contains($0.name) }
+    }
+
+    /// The merge sources for the chosen sources.
+    func mergeSources(since: Timestamp? = nil) throws -> [MergeSource] {
+        try sources.map { source in
+            let pageable = try SourceFactory.make(source, client: client, since: since, plugins: PluginSupport.makeSource)
+            return SourceFactory.mergeSource(source, pageable: pageable)
+        }
+    }
+
+    /// The merge options from the configuration.
+    func mergeOptions(since: Timestamp? = nil) -> MergeOptions {
+        MergeOptions(pageSize: configuration.defaults.pageSize, since: since)
+    }
+}
+
+extension SourceSettings {
+    /// The host a source talks to, for listings.
+    var host: String {
+        switch kind {
+        case .gitlab(let settings): return Self.host(of: settings.url)
+        case .spacex(let settings): return Self.host(of: settings.url)
+        case .graphql(let settings): return Self.host(of: settings.endpoint)
+        case .plugin(let settings):
+            for key in ["endpoint", "url", "base_url"] {
+                if let value = settings.params[key], !value.isEmpty { return Self.host(of: value) }
+            }
+            return "-"
+        }
+    }
+
+    /// Tokens written literally in the configuration (not from the environment): masked in logs too.
+    var literalSecrets: [String] {
+        switch kind {
+        case .gitlab(let settings): return settings.token.map { [$0] } ?? []
+        case .graphql(let settings):
+            return settings.headers.filter { ["authorization", "private-token", "cookie"].contains($0.name.lowercased()) }
+                .map(\.value)
+        case .plugin(let settings):
+            return settings.params.filter { $0.key.lowercased().contains("token") && !$0.value.isEmpty }.map(\.value)
+        case .spacex: return []
+        }
+    }
+
+    static func host(of url: String) -> String {
+        var rest = Substring(url)
+        if let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
+            rest = rest[rest.index(colon, offsetBy: 3)...]
+        }
+        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        var authority = rest[..<end]
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        return String(authority)
+    }
+}
