@@ -1,0 +1,133 @@
+import Foundation
+import RiffleCore
+import RiffleSandbox
+import Testing
+
+/// Runs the built `riffle` binary the way a user does, against a sandbox server started in-process.
+struct RiffleRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var stdoutBytes: [UInt8]
+}
+
+enum Harness {
+    /// The package root, found from this file.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The built binary; `make test` builds every product before running tests.
+    static func binary(_ name: String) throws -> URL {
+        for configuration in ["debug", "release"] {
+            let url = packageRoot.appendingPathComponent(".build/\(configuration)/\(name)")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        throw HarnessError("\(name) is not built: run `swift build` (or `make test`) first")
+    }
+
+    struct HarnessError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("riffle-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Runs riffle with `arguments`, in `directory`, with a small environment plus `environment`.
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
+        interruptAfter: Duration? = nil
+    ) async throws -> RiffleRun {
+        let process = Process()
+        process.executableURL = try binary("riffle")
+        process.arguments = arguments
+        var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        let work = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        process.currentDirectoryURL = directory ?? work
+        let out = work.appendingPathComponent("stdout")
+        let err = work.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        if let interruptAfter {
+            try await Task.sleep(for: interruptAfter)
+            process.interrupt()
+        }
+        while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
+        let stdout = try Data(contentsOf: out)
+        return RiffleRun(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self), stdoutBytes: Array(stdout))
+    }
+
+    /// A running sandbox and a config file pointing at it.
+    struct Sandbox {
+        var server: SandboxServer
+        var url: String
+        var directory: URL
+
+        func config(_ yaml: String, name: String = "config.yaml") throws -> String {
+            let path = directory.appendingPathComponent(name).path
+            try yaml.replacingOccurrences(of: "SANDBOX", with: url).write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+    }
+
+    static func withSandbox<T>(_ options: SandboxOptions = SandboxOptions(), _ body: (Sandbox) async throws -> T) async throws -> T {
+        let server = SandboxServer(options: options)
+        let port = try await server.start()
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            let result = try await body(Sandbox(server: server, url: "http://127.0.0.1:\(port)", directory: directory))
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    /// All three built-in adapters against the sandbox.
+    static let threeSources = """
+        defaults:
+          page_size: 20
+          retries: 1
+          timeout: 10s
+        sources:
+          - name: rocket
+            type: gitlab
+            url: SANDBOX
+            project: sandbox/rocket
+            state: all
+          - name: launches
+            type: spacex
+            url: SANDBOX
+            upcoming: all
+          - name: articles
+            type: graphql
+            endpoint: SANDBOX/graphql
+            query: |
+              query($first: Int!, $after: String) {
+                articles(first: $first, after: $after) { nodes { id headline publishedAt byline url } pageInfo { endCursor hasNextPage } }
+              }
+            items: data.articles.nodes
+            cursor: data.articles.pageInfo.endCursor
+            has_more: data.articles.pageInfo.hasNextPage
+            fields: {id: id, time: publishedAt, title: headline, url: url, author: byline}
+        """
+
+    static func jsonArray(_ bytes: [UInt8]) throws -> [JSONValue] {
+        guard case .array(let items) = try JSONValue(parsing: bytes) else { throw HarnessError("not a JSON array") }
+        return items
+    }
+}
