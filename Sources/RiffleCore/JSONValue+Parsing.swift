@@ -148,7 +148,9 @@ struct JSONParser {
             if byte == UInt8(ascii: "\"") {
                 let slice = bytes[start..<index]
                 index += 1
-                guard let text = String(validating: slice, as: UTF8.self) else { throw fail("string is not valid UTF-8") }
+                guard let text = String(validating: slice, as: UTF8.self) else {
+                    throw fail("string is not valid UTF-8")
+                }
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
@@ -180,7 +182,9 @@ struct JSONParser {
                 case UInt8(ascii: "u"):
                     var scalar = try hex4()
                     if (0xD800...0xDBFF).contains(scalar) {
-                        if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                        if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                            bytes[index + 1] == UInt8(ascii: "u")
+                        {
                             let save = index
                             index += 2
                             let low = try hex4()
@@ -249,7 +253,9 @@ struct JSONParser {
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             isInteger = false
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard index < bytes.count, (0x30...0x39).contains(bytes[index]) else { throw fail("invalid number") }
             while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
         }

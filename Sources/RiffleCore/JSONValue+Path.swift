@@ -32,7 +32,8 @@ extension JSONValue {
         switch self {
         case .string(let text): return text
         case .int(let value): return String(value)
-        case .double(let value): return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        case .double(let value):
+            return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
         case .bool(let value): return value ? "true" : "false"
         case .null, .array, .object: return nil
         }

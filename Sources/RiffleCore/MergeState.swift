@@ -67,13 +67,16 @@ public struct MergeState: Sendable {
 
     /// A merge over `sources`, from the top or, given `position`, right after the item it was taken at.
     /// Sources not named in `position` start from their first page.
-    public init(sources: [SourceInfo], options: MergeOptions = MergeOptions(), resumingAt position: MergePosition? = nil) {
+    public init(
+        sources: [SourceInfo], options: MergeOptions = MergeOptions(), resumingAt position: MergePosition? = nil
+    ) {
         self.options = options
         self.frontier = position?.frontier
         self.slots = sources.map { info in
             var slot = Slot(
                 info: info, pager: Pager(maxPages: options.maxPagesPerSource),
-                window: DedupWindow(pages: options.dedupWindowPages, pageSize: info.pageSize), status: SourceStatus(name: info.name))
+                window: DedupWindow(pages: options.dedupWindowPages, pageSize: info.pageSize),
+                status: SourceStatus(name: info.name))
             if let entry = position?.entry(named: info.name) {
                 slot.pager = Pager(cursor: entry.cursor, maxPages: options.maxPagesPerSource)
                 slot.skipOnNextPage = entry.skip

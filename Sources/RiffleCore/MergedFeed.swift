@@ -25,7 +25,9 @@ public final class MergedFeed: Sendable {
         var statuses: [SourceStatus]
     }
 
-    public init(sources: [MergeSource], options: MergeOptions = MergeOptions(), resumingAt position: MergePosition? = nil) {
+    public init(
+        sources: [MergeSource], options: MergeOptions = MergeOptions(), resumingAt position: MergePosition? = nil
+    ) {
         self.sources = sources
         self.options = options
         self.resumePosition = position

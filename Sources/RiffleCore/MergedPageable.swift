@@ -13,7 +13,9 @@ public struct MergedPageable: Pageable {
     public func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
         var position: MergePosition?
         if let cursor {
-            guard let parsed = MergePosition(token: cursor) else { throw SourceError("not a riffle cursor: \(cursor.prefix(40))") }
+            guard let parsed = MergePosition(token: cursor) else {
+                throw SourceError("not a riffle cursor: \(cursor.prefix(40))")
+            }
             position = parsed
         }
         let feed = MergedFeed(sources: sources, options: options, resumingAt: position)

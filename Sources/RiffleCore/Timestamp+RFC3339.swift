@@ -23,7 +23,8 @@ extension Timestamp {
             return true
         }
         // Normalise lower-case separators.
-        for position in bytes.indices where bytes[position] == UInt8(ascii: "t") || bytes[position] == UInt8(ascii: "z") {
+        for position in bytes.indices where bytes[position] == UInt8(ascii: "t") || bytes[position] == UInt8(ascii: "z")
+        {
             bytes[position] -= 0x20
         }
         guard let year = digits(4), expect([UInt8(ascii: "-")]), let month = digits(2), expect([UInt8(ascii: "-")]),

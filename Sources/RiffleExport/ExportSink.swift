@@ -22,7 +22,8 @@ public final class StandardOutputSink: ExportSink {
         do {
             try Platform.writeAll(1, bytes)
         } catch {
-            throw ExportSinkError(description: "cannot write to standard output: \(error)", isBrokenPipe: error.isBrokenPipe)
+            throw ExportSinkError(
+                description: "cannot write to standard output: \(error)", isBrokenPipe: error.isBrokenPipe)
         }
     }
 
@@ -49,7 +50,7 @@ public final class AtomicFileSink: ExportSink {
                 fd = try Platform.createExclusive(candidate)
                 temporaryPath = candidate
                 return
-            } catch where attempt < 20 && error.code == 17 /* EEXIST */ {
+            } catch  where attempt < 20 && error.code == 17 /* EEXIST */ {
                 attempt += 1
             } catch {
                 throw ExportSinkError(description: "cannot create a file beside \(path): \(error)", isBrokenPipe: false)

@@ -10,7 +10,8 @@ public struct GraphQLEndpoint: Sendable {
     public var timeout: Duration
     public var retries: Int
 
-    public init(client: HTTPClient, url: String, headers: HTTPHeaders = HTTPHeaders(), timeout: Duration, retries: Int) {
+    public init(client: HTTPClient, url: String, headers: HTTPHeaders = HTTPHeaders(), timeout: Duration, retries: Int)
+    {
         self.client = client
         self.url = url
         self.headers = headers
@@ -53,7 +54,9 @@ public struct GraphQLEndpoint: Sendable {
         try await exchange(bytes).json
     }
 
-    private func exchange(_ bytes: [UInt8]) async throws(SourceError) -> (json: JSONValue, errors: [String], status: Int) {
+    private func exchange(_ bytes: [UInt8]) async throws(SourceError) -> (
+        json: JSONValue, errors: [String], status: Int
+    ) {
         var requestHeaders = headers
         requestHeaders.replaceOrAdd(name: "Content-Type", value: "application/json")
         if !requestHeaders.contains(name: "Accept") { requestHeaders.add(name: "Accept", value: "application/json") }
@@ -69,7 +72,8 @@ public struct GraphQLEndpoint: Sendable {
         let errors = Self.messages(in: json)
         guard response.isSuccess else {
             if !errors.isEmpty {
-                throw SourceError("HTTP \(response.status) from \(Self.host(of: url)): \(errors.joined(separator: "; "))")
+                throw SourceError(
+                    "HTTP \(response.status) from \(Self.host(of: url)): \(errors.joined(separator: "; "))")
             }
             do {
                 try response.ensureSuccess()

@@ -9,7 +9,8 @@ enum MergeBenchmark {
         let options = BenchOptions(arguments)
         if let mode = options.value("--child") {
             try await child(
-                mode: mode, sources: options.int("--sources", default: 64), items: options.int("--items", default: 20_000),
+                mode: mode, sources: options.int("--sources", default: 64),
+                items: options.int("--items", default: 20_000),
                 page: options.int("--page", default: 100))
             return
         }
@@ -20,7 +21,9 @@ enum MergeBenchmark {
         print(row("sources", "mode", "items", "seconds", "items/s", "peak RSS"))
         for count in sourceCounts {
             for mode in ["feed", "state", "sort"] {
-                let output = try runChild(["merge", "--child", mode, "--sources", "\(count)", "--items", "\(items)", "--page", "\(page)"])
+                let output = try runChild([
+                    "merge", "--child", mode, "--sources", "\(count)", "--items", "\(items)", "--page", "\(page)",
+                ])
                 print(output, terminator: "")
             }
         }
@@ -74,7 +77,8 @@ enum MergeBenchmark {
             }
         case "state":
             var state = MergeState(
-                sources: generated.map { .init(name: "s\($0.source)", pageSize: page) }, options: MergeOptions(pageSize: page))
+                sources: generated.map { .init(name: "s\($0.source)", pageSize: page) },
+                options: MergeOptions(pageSize: page))
             var pending: [MergeState.LoadRequest] = []
             loop: while true {
                 pending += state.loadsToStart()
@@ -85,7 +89,8 @@ enum MergeBenchmark {
                 case .finished: break loop
                 case .waiting:
                     let request = pending.removeFirst()
-                    let loaded = try await generated[request.source].loadPage(after: request.cursor, pageSize: request.pageSize)
+                    let loaded = try await generated[request.source].loadPage(
+                        after: request.cursor, pageSize: request.pageSize)
                     state.deliver(.success(loaded), to: request.source)
                 }
             }

@@ -16,7 +16,8 @@ struct CheckCommand: AsyncParsableCommand {
         let problems = PluginSupport.manifestProblems(configPath: configuration.path, environment: environment)
         for source in sources {
             Platform.writeOut(
-                "ok  \(InertText.line(source.name))  \(source.type)  \(InertText.line(source.host))  page_size \(source.pageSize)\n")
+                "ok  \(InertText.line(source.name))  \(source.type)  \(InertText.line(source.host))  page_size \(source.pageSize)\n"
+            )
         }
         if !problems.isEmpty { throw CLIFailure.configuration(problems) }
         Platform.writeOut("\(InertText.line(configuration.path)): \(sources.count) sources, valid\n")

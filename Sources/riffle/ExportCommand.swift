@@ -31,7 +31,9 @@ struct ExportCommand: AsyncParsableCommand {
         if let limit, limit < 0 { throw CLIFailure.usage("--limit \(limit): expected 0 or more") }
         let sinceTime = try since.map { text -> Timestamp in
             guard let time = TimeArgument.parse(text, now: Timestamp(microseconds: Platform.now())) else {
-                throw CLIFailure.usage("--since \(InertText.line(text)): expected RFC 3339 (2026-01-31T12:00:00Z) or a duration (7d, 12h, 30m)")
+                throw CLIFailure.usage(
+                    "--since \(InertText.line(text)): expected RFC 3339 (2026-01-31T12:00:00Z) or a duration (7d, 12h, 30m)"
+                )
             }
             return time
         }
@@ -65,7 +67,9 @@ struct ExportCommand: AsyncParsableCommand {
         let failed = summary.failed
         if !failed.isEmpty {
             throw CLIFailure.partial(
-                failed.map { "source \(InertText.line($0.name)) failed: \(InertText.line($0.lastError?.message ?? "unknown error"))" }
+                failed.map {
+                    "source \(InertText.line($0.name)) failed: \(InertText.line($0.lastError?.message ?? "unknown error"))"
+                }
                     + ["wrote \(summary.items) items from the other sources"])
         }
     }

@@ -30,7 +30,9 @@ enum Platform {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+            let written = bytes.withUnsafeMutableBytes {
+                Glibc.write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset)
+            }
             if written < 0 {
                 if errno == EINTR { continue }
                 return

@@ -22,13 +22,17 @@ struct ReadCommand: AsyncParsableCommand {
                 while limit.map({ count < $0 }) ?? true, let merged = try await reader.next() {
                     count += 1
                     Platform.writeOut(
-                        "\(merged.item.time.rfc3339)  \(InertText.line(merged.sourceName))  \(InertText.line(merged.item.title))\n")
+                        "\(merged.item.time.rfc3339)  \(InertText.line(merged.sourceName))  \(InertText.line(merged.item.title))\n"
+                    )
                 }
             }
         }
         let failed = feed.statuses.filter { $0.lastError != nil }
         if !failed.isEmpty {
-            throw CLIFailure.partial(failed.map { "source \(InertText.line($0.name)) failed: \(InertText.line($0.lastError?.message ?? ""))" })
+            throw CLIFailure.partial(
+                failed.map {
+                    "source \(InertText.line($0.name)) failed: \(InertText.line($0.lastError?.message ?? ""))"
+                })
         }
     }
 }

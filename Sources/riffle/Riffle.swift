@@ -13,6 +13,8 @@ struct Riffle: AsyncParsableCommand {
             Exit codes: 0 done, 2 partial (a source failed), 64 usage, 78 configuration, 1 other.
             """,
         version: version,
-        subcommands: [ReadCommand.self, ExportCommand.self, SourcesCommand.self, PluginsCommand.self, CheckCommand.self],
+        subcommands: [
+            ReadCommand.self, ExportCommand.self, SourcesCommand.self, PluginsCommand.self, CheckCommand.self,
+        ],
         defaultSubcommand: ReadCommand.self)
 }

@@ -42,8 +42,10 @@ struct Session {
             ])
         }
         do {
-            return try Configuration.load(path: location.path, environment: environment, plugins: PluginSupport.catalog(
-                configPath: location.path, environment: environment))
+            return try Configuration.load(
+                path: location.path, environment: environment,
+                plugins: PluginSupport.catalog(
+                    configPath: location.path, environment: environment))
         } catch {
             throw CLIFailure.configuration(error.diagnostics.map(\.description))
         }
@@ -55,7 +57,8 @@ struct Session {
         let known = Set(sources.map(\.name))
         for name in names where !known.contains(name) {
             let listed = sources.map(\.name).joined(separator: ", ")
-            throw CLIFailure.usage("--source \(InertText.line(name)): no such source; the configured sources are: \(listed)")
+            throw CLIFailure.usage(
+                "--source \(InertText.line(name)): no such source; the configured sources are: \(listed)")
         }
         let wanted = Set(names)
         return sources.filter { wanted.contains($0.name) }
@@ -64,7 +67,8 @@ struct Session {
     /// The merge sources for the chosen sources.
     func mergeSources(since: Timestamp? = nil) throws -> [MergeSource] {
         try sources.map { source in
-            let pageable = try SourceFactory.make(source, client: client, since: since, plugins: PluginSupport.makeSource)
+            let pageable = try SourceFactory.make(
+                source, client: client, since: since, plugins: PluginSupport.makeSource)
             return SourceFactory.mergeSource(source, pageable: pageable)
         }
     }
@@ -95,8 +99,10 @@ extension SourceSettings {
         switch kind {
         case .gitlab(let settings): return settings.token.map { [$0] } ?? []
         case .graphql(let settings):
-            return settings.headers.filter { ["authorization", "private-token", "cookie"].contains($0.name.lowercased()) }
-                .map(\.value)
+            return settings.headers.filter {
+                ["authorization", "private-token", "cookie"].contains($0.name.lowercased())
+            }
+            .map(\.value)
         case .plugin(let settings):
             return settings.params.filter { $0.key.lowercased().contains("token") && !$0.value.isEmpty }.map(\.value)
         case .spacex: return []

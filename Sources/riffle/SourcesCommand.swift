@@ -27,7 +27,8 @@ struct SourcesCommand: AsyncParsableCommand {
                     let settings = session.sources[index]
                     group.addTask {
                         do {
-                            let page = try await source.pageable.loadPage(after: nil, pageSize: min(source.pageSize, 10))
+                            let page = try await source.pageable.loadPage(
+                                after: nil, pageSize: min(source.pageSize, 10))
                             return (index, Probe(settings: settings, items: page.items.count))
                         } catch {
                             return (index, Probe(settings: settings, error: "\(error)"))

@@ -1,4 +1,5 @@
 import RiffleCore
+import Testing
 
 /// Test data: sources as arrays of items, newest first, with deterministic pseudo-random times.
 struct SplitMix: RandomNumberGenerator {
@@ -88,5 +89,3 @@ func arrayLoader(_ sources: [[Item]]) -> (Int, String?, Int) -> Result<Page, Sou
         return .success(Page(items: Array(items[start..<end]), nextCursor: String(end), hasMore: end < items.count))
     }
 }
-
-import Testing

@@ -71,7 +71,9 @@ import Testing
                 return .failure(SourceError("timeout", isRetryable: true))
             }
             let number = Int(cursor?.dropFirst() ?? "1") ?? 1
-            return .success(Page(items: [item("x\(number)", 10 - Int64(number))], nextCursor: "p\(number + 1)", hasMore: number < 3))
+            return .success(
+                Page(items: [item("x\(number)", 10 - Int64(number))], nextCursor: "p\(number + 1)", hasMore: number < 3)
+            )
         }
         let first = drain(&state, loader: loader)
         #expect(first.items.map(\.item.id) == ["x1"])
@@ -104,10 +106,12 @@ import Testing
         // while its older version is still buffered.
         var state = merge([[], []], pageSize: 3, options: MergeOptions(pageSize: 3, prefetchThreshold: 10))
         #expect(state.loadsToStart().map(\.source) == [0, 1])
-        state.deliver(.success(Page(items: [item("a", 10), item("b", 9), item("c", 2)], nextCursor: "2", hasMore: true)), to: 0)
+        state.deliver(
+            .success(Page(items: [item("a", 10), item("b", 9), item("c", 2)], nextCursor: "2", hasMore: true)), to: 0)
         let second = state.loadsToStart()
         #expect(second == [.init(source: 0, cursor: "2", pageSize: 3)])
-        state.deliver(.success(Page(items: [item("b", 9), item("c", 8), item("d", 7)], nextCursor: "3", hasMore: false)), to: 0)
+        state.deliver(
+            .success(Page(items: [item("b", 9), item("c", 8), item("d", 7)], nextCursor: "3", hasMore: false)), to: 0)
         state.deliver(.success(Page(items: [item("z", 1)], nextCursor: nil, hasMore: false)), to: 1)
         let (out, loads) = drain(&state) { _, _, _ in .failure(SourceError("no more loads expected")) }
         #expect(loads == 0)
@@ -122,7 +126,9 @@ import Testing
             "2": Page(items: [item("x", 6)], nextCursor: "3", hasMore: true),
             "3": Page(items: [item("y", 4)], nextCursor: nil, hasMore: false),
         ]
-        let again = drain(&emitted) { _, cursor, _ in .success(pages[cursor] ?? Page(items: [], nextCursor: nil, hasMore: false)) }
+        let again = drain(&emitted) { _, cursor, _ in
+            .success(pages[cursor] ?? Page(items: [], nextCursor: nil, hasMore: false))
+        }
         #expect(again.items.map(\.item.id) == ["x", "y"])
     }
 

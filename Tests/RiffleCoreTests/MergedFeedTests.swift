@@ -24,7 +24,11 @@ final class SlowSource: Pageable {
 
 final class Gauge: Sendable {
     private let counts = Mutex((now: 0, peak: 0, total: 0))
-    func enter() { counts.withLock { $0.now += 1; $0.total += 1; $0.peak = max($0.peak, $0.now) } }
+    func enter() {
+        counts.withLock {
+            $0.now += 1; $0.total += 1; $0.peak = max($0.peak, $0.now)
+        }
+    }
     func leave() { counts.withLock { $0.now -= 1 } }
     var peak: Int { counts.withLock { $0.peak } }
     var total: Int { counts.withLock { $0.total } }
@@ -36,7 +40,9 @@ final class Gauge: Sendable {
         let data = (0..<4).map { sortedItems(prefix: "s\($0)-", count: 25, spread: 4, rng: &rng) }
         let gauge = Gauge()
         let sources = data.indices.map {
-            MergeSource(name: "s\($0)", pageable: SlowSource(items: data[$0], delay: .milliseconds(30), gauge: gauge), pageSize: 10)
+            MergeSource(
+                name: "s\($0)", pageable: SlowSource(items: data[$0], delay: .milliseconds(30), gauge: gauge),
+                pageSize: 10)
         }
         let feed = MergedFeed(sources: sources, options: MergeOptions(pageSize: 10))
         let out = try await feed.run { reader in
@@ -53,7 +59,10 @@ final class Gauge: Sendable {
         let gauge = Gauge()
         let items = (0..<1000).map { item("i\($0)", 5000 - Int64($0)) }
         let feed = MergedFeed(
-            sources: [MergeSource(name: "a", pageable: SlowSource(items: items, delay: .seconds(30), gauge: gauge), pageSize: 10)]
+            sources: [
+                MergeSource(
+                    name: "a", pageable: SlowSource(items: items, delay: .seconds(30), gauge: gauge), pageSize: 10)
+            ]
                 + [MergeSource(name: "b", pageable: InMemorySource(items: items), pageSize: 10)])
         let clock = ContinuousClock()
         let started = clock.now
@@ -74,7 +83,9 @@ final class Gauge: Sendable {
     @Test func theMergedStreamIsPageableAndResumes() async throws {
         var rng = SplitMix(state: 11)
         let data = (0..<3).map { sortedItems(prefix: "s\($0)-", count: 17, spread: 2, rng: &rng) }
-        let sources = data.indices.map { MergeSource(name: "s\($0)", pageable: InMemorySource(items: data[$0]), pageSize: 4) }
+        let sources = data.indices.map {
+            MergeSource(name: "s\($0)", pageable: InMemorySource(items: data[$0]), pageSize: 4)
+        }
         let merged = MergedPageable(sources: sources, options: MergeOptions(pageSize: 4))
         var cursor: String?
         var pages: [[String]] = []
@@ -96,7 +107,8 @@ final class Gauge: Sendable {
 @Suite struct MemoryBoundTests {
     /// Memory must not grow with the number of items: whatever the merge has handed out is released.
     @Test func consumedPagesAreReleasedWhileBackgroundLoadsKeepBuffersFull() {
-        var state = MergeState(sources: [.init(name: "a", pageSize: 10)], options: MergeOptions(pageSize: 10, prefetchThreshold: 15))
+        var state = MergeState(
+            sources: [.init(name: "a", pageSize: 10)], options: MergeOptions(pageSize: 10, prefetchThreshold: 15))
         var loaded = 0
         var emitted = 0
         // Deliver every requested page at once, as background prefetch does, so the buffer never empties.

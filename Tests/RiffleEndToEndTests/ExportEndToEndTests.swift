@@ -70,9 +70,14 @@ import Testing
             #expect(run.status == 0, "\(run.stderr)")
             let items = try Harness.jsonArray(run.stdoutBytes)
             #expect(!items.isEmpty)
-            #expect(items.allSatisfy { ($0["time"]?.stringValue).flatMap { Timestamp(rfc3339: $0) }.map { $0 >= boundary } ?? false })
+            #expect(
+                items.allSatisfy {
+                    ($0["time"]?.stringValue).flatMap { Timestamp(rfc3339: $0) }.map { $0 >= boundary } ?? false
+                })
             let gitlab = sandbox.server.requests().filter { $0.endpoint == .gitlab }
-            #expect(!gitlab.isEmpty && gitlab.allSatisfy { $0.bodyText.contains("updatedAfter") }, "the server filters GitLab")
+            #expect(
+                !gitlab.isEmpty && gitlab.allSatisfy { $0.bodyText.contains("updatedAfter") },
+                "the server filters GitLab")
             // Each source stops at the first page that reaches the boundary: far fewer pages than a full run.
             let pages = sandbox.server.requests().count
             #expect(pages < 300 * 3 / 20 / 2, "paging stopped at --since (\(pages) requests)")
@@ -81,14 +86,17 @@ import Testing
 
     @Test func aFailedSourceGivesExitTwoAndAValidFile() async throws {
         try await Harness.withSandbox(SandboxOptions(itemsPerSource: 30)) { sandbox in
-            let broken = Harness.threeSources.replacingOccurrences(of: "SANDBOX/graphql", with: "http://127.0.0.1:1/graphql")
+            let broken = Harness.threeSources.replacingOccurrences(
+                of: "SANDBOX/graphql", with: "http://127.0.0.1:1/graphql")
             let config = try sandbox.config(broken)
             let output = sandbox.directory.appendingPathComponent("feed.json").path
             let run = try await Harness.run(["export", "--config", config, "--output", output])
             #expect(run.status == 2)
             #expect(run.stderr.contains("riffle: source articles failed: "))
             let items = try Harness.jsonArray(Array(try Data(contentsOf: URL(fileURLWithPath: output))))
-            let others = try await Harness.run(["export", "--config", config, "--source", "rocket", "--source", "launches"])
+            let others = try await Harness.run([
+                "export", "--config", config, "--source", "rocket", "--source", "launches",
+            ])
             #expect(others.status == 0)
             func withoutCursor(_ items: [JSONValue]) -> [JSONValue] {
                 items.map { item in
@@ -97,7 +105,9 @@ import Testing
                     return .object(members)
                 }
             }
-            #expect(withoutCursor(items) == withoutCursor(try Harness.jsonArray(others.stdoutBytes)), "the other sources are all there")
+            #expect(
+                withoutCursor(items) == withoutCursor(try Harness.jsonArray(others.stdoutBytes)),
+                "the other sources are all there")
             #expect(items.count > 40)
         }
     }
@@ -107,10 +117,13 @@ import Testing
             let config = try sandbox.config(Harness.threeSources)
             let output = sandbox.directory.appendingPathComponent("feed.json")
             try Data("previous".utf8).write(to: output)
-            let run = try await Harness.run(["export", "--config", config, "--output", output.path], interruptAfter: .milliseconds(900))
+            let run = try await Harness.run(
+                ["export", "--config", config, "--output", output.path], interruptAfter: .milliseconds(900))
             #expect(run.status == 130, "\(run.stderr)")
             #expect(try String(contentsOf: output, encoding: .utf8) == "previous")
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter { $0.contains(".tmp") }
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter {
+                $0.contains(".tmp")
+            }
             #expect(leftovers.isEmpty, "no temporary file left: \(leftovers)")
         }
     }
@@ -127,12 +140,14 @@ import Testing
                     token: ${VAULT_TOKEN}
                 """
             let config = try sandbox.config(yaml)
-            let run = try await Harness.run(["-v", "export", "--config", config], environment: ["VAULT_TOKEN": "sandbox-token"])
+            let run = try await Harness.run(
+                ["-v", "export", "--config", config], environment: ["VAULT_TOKEN": "sandbox-token"])
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stderr.contains("POST \(sandbox.url)/api/graphql"))
             #expect(!run.stderr.contains("sandbox-token") && !run.stdout.contains("sandbox-token"))
             let items = try Harness.jsonArray(run.stdoutBytes)
-            #expect(items.count >= 9 && items.allSatisfy { $0["url"]?.stringValue?.contains("sandbox/vault") == true },
+            #expect(
+                items.count >= 9 && items.allSatisfy { $0["url"]?.stringValue?.contains("sandbox/vault") == true },
                 "the private project is visible with the token")
         }
     }
@@ -143,11 +158,13 @@ import Testing
         let directory = try Harness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("bad.yaml").path
-        try "sources:\n  - name: a\n    type: gitlab\n    projct: x/y\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "sources:\n  - name: a\n    type: gitlab\n    projct: x/y\n".write(
+            toFile: path, atomically: true, encoding: .utf8)
         for command in [["export"], ["check"], ["read"], ["sources"]] {
             let run = try await Harness.run(command + ["--config", path])
             #expect(run.status == 78, "\(command)")
-            #expect(run.stderr.contains("riffle: \(path):4:5: sources[0].projct: unknown key; did you mean \"project\"?"))
+            #expect(
+                run.stderr.contains("riffle: \(path):4:5: sources[0].projct: unknown key; did you mean \"project\"?"))
         }
     }
 
@@ -173,7 +190,8 @@ import Testing
     @Test func theConfigIsFoundByEnvironmentThenWorkingDirectory() async throws {
         try await Harness.withSandbox(SandboxOptions(itemsPerSource: 5)) { sandbox in
             let config = try sandbox.config(Harness.threeSources)
-            let byEnvironment = try await Harness.run(["export", "--limit", "1"], environment: ["RIFFLE_CONFIG": config])
+            let byEnvironment = try await Harness.run(
+                ["export", "--limit", "1"], environment: ["RIFFLE_CONFIG": config])
             #expect(byEnvironment.status == 0)
             let inDirectory = try await Harness.run(["export", "--limit", "1"], in: sandbox.directory)
             #expect(inDirectory.status == 0, "./config.yaml is found")
@@ -185,12 +203,15 @@ import Testing
     @Test func sourcesProbesEachSourceAndCheckFetchesNothing() async throws {
         try await Harness.withSandbox(SandboxOptions(itemsPerSource: 5)) { sandbox in
             let config = try sandbox.config(
-                Harness.threeSources.replacingOccurrences(of: "project: sandbox/rocket", with: "project: sandbox/missing"))
+                Harness.threeSources.replacingOccurrences(
+                    of: "project: sandbox/rocket", with: "project: sandbox/missing"))
             let sources = try await Harness.run(["sources", "--json", "--config", config])
             #expect(sources.status == 2)
             let list = try Harness.jsonArray(sources.stdoutBytes)
             #expect(list.map { $0["status"]?.stringValue } == ["error", "ok", "ok"])
-            #expect(list[0]["error"]?.stringValue?.contains("project sandbox/missing not found or not visible without a token") == true)
+            #expect(
+                list[0]["error"]?.stringValue?.contains(
+                    "project sandbox/missing not found or not visible without a token") == true)
             sandbox.server.resetRecord()
             let check = try await Harness.run(["check", "--config", config])
             #expect(check.status == 0)

@@ -13,7 +13,8 @@ struct RiffleRun {
 
 enum Harness {
     /// The package root, found from this file.
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent()
 
     /// The built binary; `make test` builds every product before running tests.
@@ -77,12 +78,15 @@ enum Harness {
 
         func config(_ yaml: String, name: String = "config.yaml") throws -> String {
             let path = directory.appendingPathComponent(name).path
-            try yaml.replacingOccurrences(of: "SANDBOX", with: url).write(toFile: path, atomically: true, encoding: .utf8)
+            try yaml.replacingOccurrences(of: "SANDBOX", with: url).write(
+                toFile: path, atomically: true, encoding: .utf8)
             return path
         }
     }
 
-    static func withSandbox<T>(_ options: SandboxOptions = SandboxOptions(), _ body: (Sandbox) async throws -> T) async throws -> T {
+    static func withSandbox<T>(_ options: SandboxOptions = SandboxOptions(), _ body: (Sandbox) async throws -> T)
+        async throws -> T
+    {
         let server = SandboxServer(options: options)
         let port = try await server.start()
         let directory = try temporaryDirectory()

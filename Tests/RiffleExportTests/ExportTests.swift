@@ -26,7 +26,8 @@ struct FailingSource: Pageable {
 func sampleSources(count: Int = 120) -> [MergeSource] {
     let a = (0..<count).map {
         Item(
-            id: "a\($0)", time: Timestamp(unixSeconds: 1_700_000_000 - Int64($0) * 60), title: "Alpha \($0) \u{1B}]0;pwn\u{7}",
+            id: "a\($0)", time: Timestamp(unixSeconds: 1_700_000_000 - Int64($0) * 60),
+            title: "Alpha \($0) \u{1B}]0;pwn\u{7}",
             url: "https://a.example/\($0)", author: "ann", summary: $0 % 2 == 0 ? "body \($0)" : nil,
             tags: ["bug", "ui"], extra: ["iid": .int(Int64($0))])
     }
@@ -39,7 +40,9 @@ func sampleSources(count: Int = 120) -> [MergeSource] {
     ]
 }
 
-func export(_ format: ExportFormat, sources: [MergeSource] = sampleSources(), limit: Int? = nil, after: MergePosition? = nil)
+func export(
+    _ format: ExportFormat, sources: [MergeSource] = sampleSources(), limit: Int? = nil, after: MergePosition? = nil
+)
     async throws -> (MemorySink, ExportSummary)
 {
     let sink = MemorySink()
@@ -68,7 +71,9 @@ func export(_ format: ExportFormat, sources: [MergeSource] = sampleSources(), li
         #expect(first["extra"]?["iid"] == .int(0))
         #expect(first["cursor"]?.stringValue?.hasPrefix("r1.") == true)
         let beta = try #require(items.first { $0["source"] == .string("beta") })
-        #expect(beta["url"] == nil && beta["author"] == nil && beta["summary"] == nil && beta["tags"] == nil && beta["extra"] == nil,
+        #expect(
+            beta["url"] == nil && beta["author"] == nil && beta["summary"] == nil && beta["tags"] == nil
+                && beta["extra"] == nil,
             "absent optional fields are omitted, not null")
         let times = items.compactMap { $0["time"]?.stringValue }
         #expect(times == times.sorted(by: >), "newest first")
@@ -104,7 +109,8 @@ func export(_ format: ExportFormat, sources: [MergeSource] = sampleSources(), li
 
     @Test func emptyFeedsAreStillValidDocuments() async throws {
         for format in ExportFormat.allCases {
-            let (sink, _) = try await export(format, sources: [MergeSource(name: "none", pageable: InMemorySource(items: []), pageSize: 10)])
+            let (sink, _) = try await export(
+                format, sources: [MergeSource(name: "none", pageable: InMemorySource(items: []), pageSize: 10)])
             if format == .ndjson {
                 #expect(sink.bytes.isEmpty)
             } else {
@@ -143,9 +149,15 @@ func export(_ format: ExportFormat, sources: [MergeSource] = sampleSources(), li
 }
 
 @Suite struct AtomicFileSinkTests {
-    func temporaryDirectory() -> String {
+    func temporaryDirectory() throws -> String {
         var template = Array("/tmp/riffle-export-XXXXXX".utf8CString)
-        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
+        return String(cString: try #require(made))
+    }
+
+    func remove(_ directory: String) {
+        for name in entries(directory) { unlink(directory + "/" + name) }
+        rmdir(directory)
     }
 
     func read(_ path: String) -> String? {
@@ -166,14 +178,17 @@ func export(_ format: ExportFormat, sources: [MergeSource] = sampleSources(), li
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name != "." && name != ".." { names.append(name) }
         }
         return names.sorted()
     }
 
     @Test func commitReplacesAndAbortLeavesThePreviousFile() throws {
-        let directory = temporaryDirectory()
+        let directory = try temporaryDirectory()
+        defer { remove(directory) }
         let path = directory + "/feed.json"
         let first = try AtomicFileSink(path: path)
         try first.write(Array("old".utf8))
@@ -189,7 +204,8 @@ func export(_ format: ExportFormat, sources: [MergeSource] = sampleSources(), li
     }
 
     @Test func aFailingExportAbortsItsFile() async throws {
-        let directory = temporaryDirectory()
+        let directory = try temporaryDirectory()
+        defer { remove(directory) }
         let path = directory + "/out.json"
         let sink = try AtomicFileSink(path: path)
         struct Boom: Error {}

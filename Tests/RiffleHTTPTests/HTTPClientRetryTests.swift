@@ -132,7 +132,9 @@ import Testing
         let cancelled = ContinuousClock.now
         task.cancel()
         let error = await task.value
-        #expect(ContinuousClock.now - cancelled < .seconds(3), "cancellation is prompt (the request itself would take 30 s)")
+        #expect(
+            ContinuousClock.now - cancelled < .seconds(3), "cancellation is prompt (the request itself would take 30 s)"
+        )
         #expect(error?.kind == .cancelled)
         #expect(await eventually { server.clientClosedCount == 1 })
     }
