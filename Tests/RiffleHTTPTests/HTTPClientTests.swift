@@ -26,7 +26,7 @@ import Testing
         let client = try makeClient { $0.maxPerOrigin = 2 }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<6 {
-                group.addTask { _ = try await client.execute(HTTPRequest(url: server.url("/delay?ms=100"))) }
+                group.addTask { _ = try await client.execute(HTTPRequest(url: server.url("/delay?ms=600"))) }
             }
             try await group.waitForAll()
         }
