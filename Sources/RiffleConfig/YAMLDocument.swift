@@ -59,7 +59,9 @@ public enum YAMLDocument {
                 message: "libyaml could not start (out of memory)", mark: Mark(line: 1, column: 1))
         }
         defer { yaml_parser_delete(&parser) }
-        let failure: TreeBuilder.Failure? = bytes.withUnsafeBufferPointer { buffer -> TreeBuilder.Failure? in
+        let shielded = PlaceholderBraces.shield(bytes)
+        let input = shielded ?? bytes
+        let failure: TreeBuilder.Failure? = input.withUnsafeBufferPointer { buffer -> TreeBuilder.Failure? in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
             var event = yaml_event_t()
@@ -69,7 +71,7 @@ public enum YAMLDocument {
                 }
                 defer { yaml_event_delete(&event) }
                 do throws(TreeBuilder.Failure) {
-                    if try handle(&event, builder: &builder) { return nil }
+                    if try handle(&event, builder: &builder, restoring: shielded != nil) { return nil }
                 } catch {
                     return error
                 }
@@ -79,9 +81,9 @@ public enum YAMLDocument {
     }
 
     /// Feeds one event to the builder; true at the end of the stream.
-    private static func handle(_ event: inout yaml_event_t, builder: inout TreeBuilder) throws(TreeBuilder.Failure)
-        -> Bool
-    {
+    private static func handle(
+        _ event: inout yaml_event_t, builder: inout TreeBuilder, restoring: Bool
+    ) throws(TreeBuilder.Failure) -> Bool {
         let mark = Mark(line: event.start_mark.line + 1, column: event.start_mark.column + 1)
         switch event.type {
         case YAML_STREAM_END_EVENT:
@@ -92,9 +94,10 @@ public enum YAMLDocument {
             try builder.alias(string(event.data.alias.anchor) ?? "", at: mark)
         case YAML_SCALAR_EVENT:
             let data = event.data.scalar
-            let value =
+            var value =
                 data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) }
                 ?? ""
+            if restoring { value = PlaceholderBraces.restore(value) }
             let style: YAMLScalarStyle
             switch data.style {
             case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted

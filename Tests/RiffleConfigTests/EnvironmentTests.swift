@@ -89,3 +89,31 @@ import Testing
         #expect(config.sources[0].pageSize == 25)
     }
 }
+
+@Suite struct FlowPlaceholderTests {
+    @Test func theContractsFlowMappingExampleParses() throws {
+        let text = """
+            sources:
+              - {name: swift, type: graphql, endpoint: "https://api.example.test/graphql", query: "{ x }", items: data.x, fields: {id: id, time: t, title: title}, headers: {Authorization: Bearer ${HUB_TOKEN}}}
+              - {name: other, type: gitlab, project: a/b, token: ${GITLAB_TOKEN:-none}}
+            """
+        let configuration = try Configuration.parse(text: text, environment: ["HUB_TOKEN": "s3cret"])
+        guard case .graphql(let settings) = configuration.sources[0].kind else {
+            Issue.record("not graphql")
+            return
+        }
+        #expect(settings.headers.first?.value == "Bearer s3cret")
+        guard case .gitlab(let gitlab) = configuration.sources[1].kind else {
+            Issue.record("not gitlab")
+            return
+        }
+        #expect(gitlab.token == "none")
+        #expect(configuration.secrets.contains("s3cret"))
+    }
+
+    @Test func marksStayExactAfterShielding() throws {
+        let text = "sources:\n  - {name: a, type: gitlab, token: ${T:-x}, projct: a/b}\n"
+        let error = try #require(throws: ConfigError.self) { try Configuration.parse(text: text, environment: [:]) }
+        #expect(error.description.contains("config.yaml:2:45: sources[0].projct: unknown key"))
+    }
+}

@@ -84,14 +84,16 @@ import Testing
         }
     }
 
-    /// Unquoted `${…}` ends a plain scalar inside a `{ }` flow mapping: the error says to quote it.
-    @Test func unquotedVariableInAFlowMappingGetsAHint() {
-        let text = "sources:\n  - {name: swift, type: github-issues, token: ${GITHUB_TOKEN}}\n"
-        #expect(
-            problems(text, plugins: Self.catalogue) == [
-                "config.yaml:2:48: did not find expected ',' or '}' (while parsing a flow mapping at 2:5); "
-                    + "inside { } or [ ], quote a value that holds ${…}: \"${VAR}\""
-            ])
+    /// The contract's own example: an unquoted `${…}` inside a `{ }` flow mapping works.
+    @Test func theContractsOneLinePluginSourceWorks() throws {
+        let text = "sources:\n  - {name: swift, type: github-issues, owner: apple, repo: swift, token: ${GITHUB_TOKEN}}\n"
+        let configuration = try Configuration.parse(
+            text: text, environment: ["GITHUB_TOKEN": "ghp_x"], plugins: Self.catalogue)
+        guard case .plugin(let plugin) = configuration.sources[0].kind else {
+            Issue.record("not a plugin source")
+            return
+        }
+        #expect(plugin.params["token"] == "ghp_x" && plugin.params["owner"] == "apple")
     }
 
     @Test func unknownAndMissingParams() {

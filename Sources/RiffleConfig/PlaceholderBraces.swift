@@ -1,0 +1,80 @@
+/// Lets `${VAR}` stand unquoted inside YAML flow collections, as in the contract's own example
+/// `{name: swift, type: github-issues, token: ${GITHUB_TOKEN}}`: in flow context `{` and `}` end a plain
+/// scalar, so libyaml alone rejects it. Before parsing, the braces of each `${NAME}` / `${NAME:-default}`
+/// on one line become private-use characters (one character each, so libyaml's line:column marks stay
+/// exact); scalars get them back as braces. Input that already holds those characters is left alone.
+enum PlaceholderBraces {
+    static let open: Unicode.Scalar = "\u{E000}"
+    static let close: Unicode.Scalar = "\u{E001}"
+    private static let openBytes: [UInt8] = [0xEE, 0x80, 0x80]
+    private static let closeBytes: [UInt8] = [0xEE, 0x80, 0x81]
+
+    /// The bytes with placeholder braces shielded, or `nil` when there is nothing to shield.
+    static func shield(_ bytes: [UInt8]) -> [UInt8]? {
+        guard bytes.contains(UInt8(ascii: "$")) else { return nil }
+        for index in bytes.indices.dropLast(2) where bytes[index] == 0xEE && bytes[index + 1] == 0x80 {
+            if bytes[index + 2] == 0x80 || bytes[index + 2] == 0x81 { return nil }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        var index = 0
+        var changed = false
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "$"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "{"),
+                let end = closingBrace(in: bytes, from: index + 2)
+            {
+                out.append(UInt8(ascii: "$"))
+                out += openBytes
+                out += bytes[(index + 2)..<end]
+                out += closeBytes
+                index = end + 1
+                changed = true
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return changed ? out : nil
+    }
+
+    /// Where a placeholder that starts at `start` (just after `${`) closes: a name of letters, digits,
+    /// `_` and `.`, optionally `:-default`, then `}` on the same line.
+    private static func closingBrace(in bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            let isName =
+                (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+            if isName {
+                index += 1
+                continue
+            }
+            break
+        }
+        guard index > start, index < bytes.count else { return nil }
+        if bytes[index] == UInt8(ascii: "}") { return index }
+        guard bytes[index] == UInt8(ascii: ":"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "-") else {
+            return nil
+        }
+        index += 2
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "}"): return index
+            case UInt8(ascii: "{"), 0x0A, 0x0D: return nil
+            default: index += 1
+            }
+        }
+        return nil
+    }
+
+    /// A scalar's text with shielded braces restored.
+    static func restore(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == open || $0 == close }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            scalars.append(scalar == open ? "{" : scalar == close ? "}" : scalar)
+        }
+        return String(scalars)
+    }
+}
