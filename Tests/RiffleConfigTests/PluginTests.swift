@@ -86,7 +86,8 @@ import Testing
 
     /// The contract's own example: an unquoted `${…}` inside a `{ }` flow mapping works.
     @Test func theContractsOneLinePluginSourceWorks() throws {
-        let text = "sources:\n  - {name: swift, type: github-issues, owner: apple, repo: swift, token: ${GITHUB_TOKEN}}\n"
+        let text =
+            "sources:\n  - {name: swift, type: github-issues, owner: apple, repo: swift, token: ${GITHUB_TOKEN}}\n"
         let configuration = try Configuration.parse(
             text: text, environment: ["GITHUB_TOKEN": "ghp_x"], plugins: Self.catalogue)
         guard case .plugin(let plugin) = configuration.sources[0].kind else {
