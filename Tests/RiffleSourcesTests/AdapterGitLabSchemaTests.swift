@@ -138,6 +138,24 @@ struct AdapterGitLabSchemaTests {
         }
     }
 
+    /// GitLab's `Group.issues` leaves subgroups out unless asked (`includeSubgroups` defaults to false):
+    /// the group query asks, so a group lists what its issue page on GitLab shows.
+    @Test func groupQueryIncludesSubgroups() throws {
+        guard let schema = Self.schema else { return }
+        let group = try #require(schema.getType(name: "Group") as? GraphQLObjectType)
+        let argument = try #require(try group.fields()["issues"]?.args["includeSubgroups"])
+        #expect(String(reflecting: argument.type) == "Boolean")
+        #expect(argument.defaultValue == .bool(false))
+
+        let operation = try #require(
+            try parse(source: GitLabSource.groupQuery).definitions.compactMap { $0 as? OperationDefinition }.first)
+        let root = operation.selectionSet.selections.compactMap { $0 as? Field }.first
+        let issues = root?.selectionSet?.selections.compactMap { $0 as? Field }.first { $0.name.value == "issues" }
+        let value = issues?.arguments.first { $0.name.value == "includeSubgroups" }?.value as? BooleanValue
+        #expect(value?.value == true, "the group query sets includeSubgroups: true")
+        #expect(!GitLabSource.projectQuery.contains("includeSubgroups"))
+    }
+
     /// The validator is live: a query with a wrong variable type or an unknown field is reported.
     @Test func validationCatchesMistakes() throws {
         guard let schema = Self.schema else { return }

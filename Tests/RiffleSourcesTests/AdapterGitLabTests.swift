@@ -85,6 +85,7 @@ struct AdapterGitLabTests {
             #expect(!drained.items.contains { $0.url?.contains("/vault/") == true }, "no private issue anonymously")
             let bodies = sandbox.recordedBodies(.gitlab).filter { $0["operationName"] == .string("riffleIssues") }
             #expect(bodies.allSatisfy { $0["query"]?.stringValue?.contains("group(fullPath") == true })
+            #expect(bodies.allSatisfy { $0["query"]?.stringValue?.contains("includeSubgroups: true") == true })
             #expect(bodies.allSatisfy { $0["variables"]?["first"] == .int(40) })
         }
     }
