@@ -15,7 +15,8 @@ public struct GitLabSource: Pageable {
     /// GitLab's largest page.
     public static let maxPageSize = 100
 
-    public init(settings: GitLabSettings, client: HTTPClient, timeout: Duration, retries: Int, since: Timestamp? = nil) {
+    public init(settings: GitLabSettings, client: HTTPClient, timeout: Duration, retries: Int, since: Timestamp? = nil)
+    {
         var headers = HTTPHeaders()
         if let token = settings.token, !token.isEmpty { headers.add(name: "Authorization", value: "Bearer \(token)") }
         var base = settings.url
@@ -113,7 +114,8 @@ public struct GitLabSource: Pageable {
         }
         guard let connection = scope["issues"], case .array(let nodes)? = connection["nodes"] else {
             throw SourceError(
-                response.errors.isEmpty ? "GitLab sent no issues" : "GitLab: \(response.errors.joined(separator: "; "))")
+                response.errors.isEmpty ? "GitLab sent no issues" : "GitLab: \(response.errors.joined(separator: "; "))"
+            )
         }
         var mapping = ItemMapping()
         var items: [Item] = []

@@ -10,7 +10,8 @@ public struct GraphQLEndpoint: Sendable {
     public var timeout: Duration
     public var retries: Int
 
-    public init(client: HTTPClient, url: String, headers: HTTPHeaders = HTTPHeaders(), timeout: Duration, retries: Int) {
+    public init(client: HTTPClient, url: String, headers: HTTPHeaders = HTTPHeaders(), timeout: Duration, retries: Int)
+    {
         self.client = client
         self.url = url
         self.headers = headers
@@ -53,7 +54,9 @@ public struct GraphQLEndpoint: Sendable {
         try await exchange(bytes).json
     }
 
-    private func exchange(_ bytes: [UInt8]) async throws(SourceError) -> (json: JSONValue, errors: [String], status: Int) {
+    private func exchange(_ bytes: [UInt8]) async throws(SourceError) -> (
+        json: JSONValue, errors: [String], status: Int
+    ) {
         var requestHeaders = headers
         requestHeaders.replaceOrAdd(name: "Content-Type", value: "application/json")
         if !requestHeaders.contains(name: "Accept") { requestHeaders.add(name: "Accept", value: "application/json") }
@@ -68,8 +71,14 @@ public struct GraphQLEndpoint: Sendable {
         let json = try? JSONValue(parsing: response.body)
         let errors = Self.messages(in: json)
         guard response.isSuccess else {
-            if !errors.isEmpty {
-                throw SourceError("HTTP \(response.status) from \(Self.host(of: url)): \(errors.joined(separator: "; "))")
+            // GraphQL `errors[]`, else a REST-style `{"message": …}` (GitHub) or `{"error": …}` (SpaceX).
+            let said =
+                errors.isEmpty
+                ? [json?["message"]?.stringValue ?? json?["error"]?.stringValue].compactMap { $0 } : errors
+            if !said.isEmpty {
+                throw SourceError(
+                    "HTTP \(response.status) from \(Self.host(of: url)): \(said.joined(separator: "; "))",
+                    isRetryable: Self.retryableStatuses.contains(response.status))
             }
             do {
                 try response.ensureSuccess()
@@ -85,6 +94,9 @@ public struct GraphQLEndpoint: Sendable {
         }
         return (json, errors, response.status)
     }
+
+    /// Statuses worth trying again later (the HTTP client's retry set).
+    static let retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
 
     static func messages(in json: JSONValue?) -> [String] {
         guard case .array(let list)? = json?["errors"] else { return [] }

@@ -27,7 +27,9 @@ public struct GraphQLSource: Pageable {
         variables[settings.pageSizeVariable] = .int(Int64(min(max(1, pageSize), Self.maxPageSize)))
         if let offsetVariable = settings.offsetVariable {
             let offset = try cursor.map { text -> Int64 in
-                guard let value = Int64(text), value >= 0 else { throw SourceError("not an offset cursor: \(text.prefix(40))") }
+                guard let value = Int64(text), value >= 0 else {
+                    throw SourceError("not an offset cursor: \(text.prefix(40))")
+                }
                 return value
             }
             variables[offsetVariable] = .int(offset ?? 0)
@@ -50,7 +52,8 @@ public struct GraphQLSource: Pageable {
         case .array(let elements)?: list = elements
         case .null?, nil:
             let reason = "no list at \(settings.items)"
-            throw SourceError(response.errors.isEmpty ? reason : "\(reason): \(response.errors.joined(separator: "; "))")
+            throw SourceError(
+                response.errors.isEmpty ? reason : "\(reason): \(response.errors.joined(separator: "; "))")
         case .some:
             throw SourceError("\(settings.items) is not a list")
         }
@@ -83,8 +86,11 @@ public struct GraphQLSource: Pageable {
         let hasMoreValue = settings.hasMore.flatMap { document.value(at: $0.segments) }
         if settings.offsetVariable != nil {
             let offset = cursor.flatMap { Int($0) } ?? 0
-            let hasMore = hasMoreValue.map { $0 == .bool(true) } ?? (list.count >= min(max(1, pageSize), Self.maxPageSize))
-            return Page(items: items, nextCursor: String(offset + list.count), hasMore: hasMore && !list.isEmpty, notes: mapping.notes)
+            let hasMore =
+                hasMoreValue.map { $0 == .bool(true) } ?? (list.count >= min(max(1, pageSize), Self.maxPageSize))
+            return Page(
+                items: items, nextCursor: String(offset + list.count), hasMore: hasMore && !list.isEmpty,
+                notes: mapping.notes)
         }
         let next = settings.cursor.flatMap { document.value(at: $0.segments)?.scalarText }
         let hasMore = hasMoreValue.map { $0 == .bool(true) } ?? (next != nil && !list.isEmpty)

@@ -41,7 +41,9 @@ public struct SpaceXSource: Pageable {
     public func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
         let page: Int
         if let cursor {
-            guard let number = Int(cursor), number >= 1 else { throw SourceError("not a SpaceX page cursor: \(cursor.prefix(40))") }
+            guard let number = Int(cursor), number >= 1 else {
+                throw SourceError("not a SpaceX page cursor: \(cursor.prefix(40))")
+            }
             page = number
         } else {
             page = 1
@@ -69,7 +71,8 @@ public struct SpaceXSource: Pageable {
                 continue
             }
             let links = launch["links"]
-            let url = ItemMapping.text(links?["webcast"]) ?? ItemMapping.text(links?["article"])
+            let url =
+                ItemMapping.text(links?["webcast"]) ?? ItemMapping.text(links?["article"])
                 ?? ItemMapping.text(links?["wikipedia"])
             var extra: [String: JSONValue] = [:]
             for key in ["flight_number", "success", "upcoming", "date_precision"] {

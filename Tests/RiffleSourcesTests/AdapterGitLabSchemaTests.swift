@@ -77,7 +77,8 @@ struct AdapterGitLabSchemaTests {
                             expected: definition.args[argument.name.value].map { String(reflecting: $0.type) }
                                 ?? "(no such argument)"))
                 }
-                if let inner = field.selectionSet, let type = getNamedType(type: definition.type) as? GraphQLObjectType {
+                if let inner = field.selectionSet, let type = getNamedType(type: definition.type) as? GraphQLObjectType
+                {
                     try walk(inner, in: type)
                 }
             }

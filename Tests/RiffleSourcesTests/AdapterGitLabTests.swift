@@ -95,7 +95,8 @@ struct AdapterGitLabTests {
             let drained = try await drain(sandbox.gitlab(.project("sandbox/ground")), pageSize: 50)
             let truth = try await Self.truth(sandbox, root: "project", path: "sandbox/ground")
             let nodes = Dictionary(
-                truth.compactMap { node in node["id"]?.stringValue.map { ($0, node) } }, uniquingKeysWith: { a, _ in a })
+                truth.compactMap { node in node["id"]?.stringValue.map { ($0, node) } }, uniquingKeysWith: { a, _ in a }
+            )
             #expect(drained.items.count == truth.count)
             var sawMilestone = false
             var sawLabels = false
@@ -122,7 +123,8 @@ struct AdapterGitLabTests {
                     if let title = label["title"]?.stringValue { colors[title] = label["color"] }
                 }
                 #expect(item.extra["label_colors"] == (colors.isEmpty ? nil : .object(colors)))
-                #expect(item.extra.keys.allSatisfy { ["iid", "state", "notes", "milestone", "label_colors"].contains($0) })
+                #expect(
+                    item.extra.keys.allSatisfy { ["iid", "state", "notes", "milestone", "label_colors"].contains($0) })
                 sawMilestone = sawMilestone || item.extra["milestone"] != nil
                 sawLabels = sawLabels || !item.tags.isEmpty
                 sawNoDescription = sawNoDescription || node["description"] == .null
@@ -213,7 +215,9 @@ struct AdapterGitLabFaultTests {
 
     @Test func tooManyRequestsWaitsForRetryAfter() async throws {
         try await AdapterSandbox.with(Self.options) { sandbox in
-            sandbox.server.setFaults([FaultRule(endpoint: .gitlab, requests: .nth(2), fault: .tooManyRequests(retryAfter: 1))])
+            sandbox.server.setFaults([
+                FaultRule(endpoint: .gitlab, requests: .nth(2), fault: .tooManyRequests(retryAfter: 1))
+            ])
             let started = ContinuousClock.now
             let drained = try await drain(sandbox.gitlab(.project("sandbox/rocket")), pageSize: 20)
             let elapsed = ContinuousClock.now - started
@@ -241,7 +245,8 @@ struct AdapterGitLabFaultTests {
             sandbox.server.setFaults([FaultRule(endpoint: .gitlab, requests: .every, fault: .badGateway)])
             let message =
                 await errorMessage {
-                    _ = try await sandbox.gitlab(.project("sandbox/rocket"), retries: 2).loadPage(after: nil, pageSize: 20)
+                    _ = try await sandbox.gitlab(.project("sandbox/rocket"), retries: 2).loadPage(
+                        after: nil, pageSize: 20)
                 } ?? ""
             #expect(message.contains("502"), "\(message)")
             #expect(message.contains("127.0.0.1"), "\(message)")

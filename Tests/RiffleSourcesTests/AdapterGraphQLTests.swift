@@ -33,7 +33,8 @@ struct AdapterGraphQLTests {
             hasMore: path("data.repository.issues.pageInfo.hasNextPage"),
             fields: .init(
                 id: path("node.id"), time: path("node.updatedAt"), title: path("node.title"), url: path("node.url"),
-                author: path("node.author.login"), summary: path("node.bodyText"), tags: path("node.labels.nodes.name")))
+                author: path("node.author.login"), summary: path("node.bodyText"), tags: path("node.labels.nodes.name"))
+        )
     }
 
     static func articles(_ sandbox: AdapterSandbox) -> GraphQLSettings {
@@ -81,7 +82,8 @@ struct AdapterGraphQLTests {
     /// A time parsed by Foundation, independently of riffle's parser, in microseconds.
     static func foundationMicroseconds(_ text: String) -> Int64? {
         let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = text.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
+        formatter.formatOptions =
+            text.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
         return formatter.date(from: text).map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) * 1000 }
     }
 
@@ -141,7 +143,8 @@ struct AdapterGraphQLTests {
     @Test func cursorHasMoreToTheEnd() async throws {
         try await AdapterSandbox.with(SandboxOptions(itemsPerSource: 60)) { sandbox in
             let data = try await sandbox.graphQLData(
-                "/graphql", "{ launches(pageSize: 1000) { launches { id launchDateUnix mission { name } rocket { name } } } }")
+                "/graphql",
+                "{ launches(pageSize: 1000) { launches { id launchDateUnix mission { name } rocket { name } } } }")
             let all = data["launches"]?["launches"]?.elements ?? []
             let drained = try await drain(sandbox.graphql(Self.launches(sandbox)), pageSize: 7)
 
@@ -166,7 +169,8 @@ struct AdapterGraphQLTests {
             let data = try await sandbox.graphQLData(
                 "/graphql", "{ launches(pageSize: 1000) { launches { id launchDateUnix } } }")
             let times = (data["launches"]?["launches"]?.elements ?? []).compactMap { $0["launchDateUnix"]?.intValue }
-            let pair = try #require(times.indices.dropLast().first { times[$0] == times[$0 + 1] }, "two launches at one time")
+            let pair = try #require(
+                times.indices.dropLast().first { times[$0] == times[$0 + 1] }, "two launches at one time")
 
             let drained = try await drain(sandbox.graphql(Self.launches(sandbox)), pageSize: 1, maxPages: 500)
             #expect(drained.stop == .repeatedCursor)
@@ -262,8 +266,18 @@ struct AdapterGraphQLTests {
             sandbox.server.setFaults([])
             var wrongItems = Self.articles(sandbox)
             wrongItems.items = Self.path("data.articles.edges")
-            let missing = await errorMessage { _ = try await sandbox.graphql(wrongItems).loadPage(after: nil, pageSize: 5) }
+            let missing = await errorMessage {
+                _ = try await sandbox.graphql(wrongItems).loadPage(after: nil, pageSize: 5)
+            }
             #expect(missing == "no list at data.articles.edges")
+
+            var wrongToken = Self.articles(sandbox)
+            wrongToken.headers = [HTTPHeader(name: "Authorization", value: "Bearer wrong-secret-token")]
+            let refused =
+                await errorMessage { _ = try await sandbox.graphql(wrongToken).loadPage(after: nil, pageSize: 5) } ?? ""
+            #expect(
+                refused == "HTTP 401 from 127.0.0.1:\(sandbox.port): Bad credentials", "the server's words, not JSON")
+            #expect(!refused.contains("wrong-secret-token"), "the token never appears in a message")
         }
     }
 }

@@ -95,7 +95,9 @@ struct AdapterSpaceXTests {
             let links = truth.compactMap { $0["links"] }
             #expect(links.contains { $0["webcast"] == .null && $0["article"]?.stringValue != nil })
             #expect(
-                links.contains { $0["webcast"] == .null && $0["article"] == .null && $0["wikipedia"]?.stringValue != nil },
+                links.contains {
+                    $0["webcast"] == .null && $0["article"] == .null && $0["wikipedia"]?.stringValue != nil
+                },
                 "the data exercises every url fallback")
             #expect(truth.contains { $0["details"] == .null } && truth.contains { $0["details"]?.stringValue != nil })
             #expect(Set(drained.items.flatMap(\.tags)).isSuperset(of: ["Falcon 9"]))
