@@ -94,7 +94,9 @@ let package = Package(
         .testTarget(name: "RiffleConfigTests", dependencies: ["RiffleConfig"], swiftSettings: strict),
         .testTarget(
             name: "RiffleSourcesTests",
-            dependencies: ["RiffleSources", "RiffleSandbox", "RiffleTestSupport"],
+            dependencies: [
+                "RiffleSources", "RiffleSandbox", "RiffleTestSupport", .product(name: "GraphQL", package: "GraphQL"),
+            ],
             swiftSettings: strict),
         .testTarget(name: "RiffleTerminalTests", dependencies: ["RiffleTerminal"], swiftSettings: strict),
         .testTarget(name: "RiffleExportTests", dependencies: ["RiffleExport"], swiftSettings: strict),

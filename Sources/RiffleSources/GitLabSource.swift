@@ -39,16 +39,21 @@ public struct GitLabSource: Pageable {
     /// The query for a group's issues.
     public static let groupQuery = query(root: "group")
 
+    /// `Group.issues` leaves out the issues of subgroups' projects unless `includeSubgroups: true`
+    /// (GitLab's schema defaults it to false), whereas a group's issue list on GitLab shows them.
     static func query(root: String) -> String {
-        """
-        query riffleIssues($fullPath: ID!, $first: Int!, $after: String, $state: IssuableState, $updatedAfter: Time) {
-          \(root)(fullPath: $fullPath) {
-            issues(first: $first, after: $after, sort: UPDATED_DESC, state: $state, updatedAfter: $updatedAfter) {
-              \(issueFields)
+        let subgroups = root == "group" ? "includeSubgroups: true, " : ""
+        return """
+            query riffleIssues($fullPath: ID!, $first: Int!, $after: String, $state: IssuableState, $updatedAfter: Time) {
+              \(root)(fullPath: $fullPath) {
+                issues(
+                  first: $first, after: $after, sort: UPDATED_DESC, \(subgroups)state: $state, updatedAfter: $updatedAfter
+                ) {
+                  \(issueFields)
+                }
+              }
             }
-          }
-        }
-        """
+            """
     }
 
     /// The variables for one page.

@@ -71,9 +71,14 @@ public struct GraphQLEndpoint: Sendable {
         let json = try? JSONValue(parsing: response.body)
         let errors = Self.messages(in: json)
         guard response.isSuccess else {
-            if !errors.isEmpty {
+            // GraphQL `errors[]`, else a REST-style `{"message": …}` (GitHub) or `{"error": …}` (SpaceX).
+            let said =
+                errors.isEmpty
+                ? [json?["message"]?.stringValue ?? json?["error"]?.stringValue].compactMap { $0 } : errors
+            if !said.isEmpty {
                 throw SourceError(
-                    "HTTP \(response.status) from \(Self.host(of: url)): \(errors.joined(separator: "; "))")
+                    "HTTP \(response.status) from \(Self.host(of: url)): \(said.joined(separator: "; "))",
+                    isRetryable: Self.retryableStatuses.contains(response.status))
             }
             do {
                 try response.ensureSuccess()
@@ -89,6 +94,9 @@ public struct GraphQLEndpoint: Sendable {
         }
         return (json, errors, response.status)
     }
+
+    /// Statuses worth trying again later (the HTTP client's retry set).
+    static let retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
 
     static func messages(in json: JSONValue?) -> [String] {
         guard case .array(let list)? = json?["errors"] else { return [] }
