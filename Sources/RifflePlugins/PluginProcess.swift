@@ -204,10 +204,13 @@ final class PluginProcess: Sendable {
     /// Whether the plugin has been reaped.
     var isFinished: Bool { state.withLock { $0.status != nil } }
 
-    /// How it ended, once reaped and only when it exited before riffle stopped it: `exit status 1`.
+    /// How it ended, once reaped, unless by riffle's own `SIGTERM`/`SIGKILL`: `exit status 1`,
+    /// `killed by signal 11`.
     var exitDescription: String? {
         state.withLock { state in
-            guard let status = state.status, state.exitedOnItsOwn else { return nil }
+            guard let status = state.status else { return nil }
+            let signal = status & 0x7f
+            guard signal == 0 || (signal != SIGTERM && signal != SIGKILL) || state.exitedOnItsOwn else { return nil }
             return Platform.describe(status: status)
         }
     }
