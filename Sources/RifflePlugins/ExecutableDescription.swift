@@ -55,7 +55,9 @@ enum ExecutableDescription {
         } catch {
             return .failure(Failure(message: "printed invalid JSON: \(error.description)"))
         }
-        guard case .object(let members) = value else { return .failure(Failure(message: "printed JSON that is not an object")) }
+        guard case .object(let members) = value else {
+            return .failure(Failure(message: "printed JSON that is not an object"))
+        }
         if let unknown = members.keys.sorted().first(where: { !["description", "params"].contains($0) }) {
             return .failure(Failure(message: "printed an unknown key \"\(PluginText.message(unknown, limit: 40))\""))
         }
@@ -72,17 +74,22 @@ enum ExecutableDescription {
             for (name, spec) in declared {
                 let shown = "\"\(PluginText.message(name, limit: 40))\""
                 guard PluginCatalog.isTypeName(name), !name.contains(".") else {
-                    return .failure(Failure(message: "declares a param \(shown): a param name is letters, digits, \"_\" and \"-\""))
+                    return .failure(
+                        Failure(message: "declares a param \(shown): a param name is letters, digits, \"_\" and \"-\""))
                 }
                 guard !SourceSettings.commonKeys.contains(name) else {
-                    return .failure(Failure(message: "declares a param \(shown) that clashes with the source key every source has"))
+                    return .failure(
+                        Failure(message: "declares a param \(shown) that clashes with the source key every source has"))
                 }
                 guard case .object(let fields) = spec else {
                     return .failure(Failure(message: "declares param \(shown) as something other than an object"))
                 }
-                if let unknown = fields.keys.sorted().first(where: { !["required", "default", "description"].contains($0) })
-                {
-                    return .failure(Failure(message: "param \(shown) has an unknown key \"\(PluginText.message(unknown, limit: 40))\""))
+                if let unknown = fields.keys.sorted().first(where: {
+                    !["required", "default", "description"].contains($0)
+                }) {
+                    return .failure(
+                        Failure(
+                            message: "param \(shown) has an unknown key \"\(PluginText.message(unknown, limit: 40))\""))
                 }
                 var param = PluginParam()
                 switch fields["required"] {

@@ -46,7 +46,9 @@ public struct PluginCatalog: Sendable {
     /// `$XDG_CONFIG_HOME/riffle/plugins` (XDG's default being `$HOME/.config`).
     public static func standardDirectories(environment: [String: String]) -> [String] {
         var directories = ["plugins"]
-        if let home = ConfigLocator.configHome(environment: environment) { directories.append(home + "/riffle/plugins") }
+        if let home = ConfigLocator.configHome(environment: environment) {
+            directories.append(home + "/riffle/plugins")
+        }
         return directories
     }
 
@@ -97,7 +99,8 @@ public struct PluginCatalog: Sendable {
             for name in names where !name.hasPrefix(".") && !name.hasSuffix("~") {
                 let file = base == "/" ? "/" + name : base + "/" + name
                 if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
-                    candidates.append(Candidate(type: PluginManifest.typeName(ofFile: name), file: file, isManifest: true))
+                    candidates.append(
+                        Candidate(type: PluginManifest.typeName(ofFile: name), file: file, isManifest: true))
                 } else if Platform.isExecutableFile(file) {
                     var type = Substring(name)
                     if let dot = type.lastIndex(of: "."), dot != type.startIndex { type = type[..<dot] }
@@ -114,14 +117,16 @@ public struct PluginCatalog: Sendable {
             if SourceSettings.builtInTypes.contains(candidate.type) {
                 problems.append(
                     PluginProblem(
-                        .error, file: candidate.file, "plugin type \(quoted) clashes with the built-in type; rename the file"))
+                        .error, file: candidate.file,
+                        "plugin type \(quoted) clashes with the built-in type; rename the file"))
                 continue
             }
             guard isTypeName(candidate.type) else {
                 problems.append(
                     PluginProblem(
                         .error, file: candidate.file,
-                        "plugin type \(quoted) is not a type name (letters, digits, \"-\", \"_\" and \".\"); rename the file"))
+                        "plugin type \(quoted) is not a type name (letters, digits, \"-\", \"_\" and \".\"); rename the file"
+                    ))
                 continue
             }
             if let first = claimed[candidate.type] {
@@ -200,7 +205,9 @@ public struct PluginCatalog: Sendable {
     }
 
     /// `makeSource(for:plugin:client:)` in the shape of `SourceFactory.make`'s `plugins` closure.
-    public func makeSource(client: HTTPClient) -> @Sendable (SourceSettings, PluginSourceSettings) throws -> any Pageable {
+    public func makeSource(client: HTTPClient)
+        -> @Sendable (SourceSettings, PluginSourceSettings) throws -> any Pageable
+    {
         { source, plugin in try self.makeSource(for: source, plugin: plugin, client: client) }
     }
 

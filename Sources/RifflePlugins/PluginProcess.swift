@@ -119,7 +119,8 @@ final class PluginProcess: Sendable {
         if !accepted { process.state.withLock { $0.stopRequested = true } }
         let io = IOLoop(stdin: input.write, stdout: output.read, stderr: errors.read, wake: wake.read)
         guard Platform.startThread({ process.run(io) }) else {
-            process.run(IOLoop(stdin: input.write, stdout: output.read, stderr: errors.read, wake: wake.read, stop: true))
+            process.run(
+                IOLoop(stdin: input.write, stdout: output.read, stderr: errors.read, wake: wake.read, stop: true))
             throw Platform.Failure(call: "pthread_create", code: EAGAIN)
         }
         if !accepted { throw Platform.Failure(call: "riffle is shutting down; not starting \(path)", code: ECANCELED) }
@@ -246,7 +247,9 @@ final class PluginProcess: Sendable {
         var outputEndedAt: Int64?
 
         while !io.stop {
-            let (pending, closeInput, stop) = state.withLock { ($0.outbox.isEmpty == false, $0.closeInput, $0.stopRequested) }
+            let (pending, closeInput, stop) = state.withLock {
+                ($0.outbox.isEmpty == false, $0.closeInput, $0.stopRequested)
+            }
             if stop { break }
             if closeInput, !pending, io.stdin >= 0 {
                 Platform.close(io.stdin)

@@ -40,7 +40,8 @@ public enum PluginProcesses {
             return Array(registry.processes.values)
         }
         for process in processes { process.requestStop() }
-        let limit = Platform.nowMilliseconds() + timeout.components.seconds * 1000
+        let limit =
+            Platform.nowMilliseconds() + timeout.components.seconds * 1000
             + timeout.components.attoseconds / 1_000_000_000_000_000
         while Platform.nowMilliseconds() < limit, processes.contains(where: { !$0.isFinished }) {
             Platform.sleep(milliseconds: 5)

@@ -71,7 +71,8 @@ extension PluginTests {
 
         @Test func crashFailsOnlyThatSource() async throws {
             let directory = try temporaryDirectory()
-            let bad = try source(directory, "crash.sh", "#!/bin/sh\nprintf 'boom \\033[31mred\\033[0m\\n' >&2\nexit 3\n")
+            let bad = try source(
+                directory, "crash.sh", "#!/bin/sh\nprintf 'boom \\033[31mred\\033[0m\\n' >&2\nexit 3\n")
             let (error, titles) = try await merge(bad: bad, directory: directory)
             #expect(titles == ["one", "two", "three"])
             #expect(
@@ -92,7 +93,9 @@ extension PluginTests {
             #expect(titles == ["one", "two", "three"])
             #expect(error?.message == "plugin \(directory)/hang.sh did not answer within 700ms; stderr: waiting")
             let child = try #require(
-                Int32(try String(contentsOfFile: directory + "/child", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+                Int32(
+                    try String(contentsOfFile: directory + "/child", encoding: .utf8).trimmingCharacters(
+                        in: .whitespacesAndNewlines)))
             #expect(isGone(child))
         }
 
@@ -108,7 +111,8 @@ extension PluginTests {
         @Test func endlessOutputIsCapped() async throws {
             let directory = try temporaryDirectory()
             let bad = try source(
-                directory, "endless.sh", "#!/bin/sh\nread line\nyes xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx | tr -d '\\n'\n",
+                directory, "endless.sh",
+                "#!/bin/sh\nread line\nyes xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx | tr -d '\\n'\n",
                 timeout: .seconds(20))
             let (error, titles) = try await merge(bad: bad, directory: directory)
             #expect(titles.count == 3)
@@ -119,7 +123,8 @@ extension PluginTests {
             let directory = try temporaryDirectory()
             let chatty = try source(
                 directory, "chatty.sh",
-                "#!/bin/sh\nread line\necho '{\"items\":[],\"has_more\":true,\"cursor\":\"c\"}'\nsleep 0.2\necho '{\"items\":[]}'\nsleep 60\n")
+                "#!/bin/sh\nread line\necho '{\"items\":[],\"has_more\":true,\"cursor\":\"c\"}'\nsleep 0.2\necho '{\"items\":[]}'\nsleep 60\n"
+            )
             _ = try await chatty.loadPage(after: nil, pageSize: 5)
             try await Task.sleep(for: .milliseconds(700))
             await #expect(throws: SourceError("plugin \(directory)/chatty.sh printed a line no request asked for")) {
@@ -178,7 +183,8 @@ extension PluginTests {
             let sources = try sources("sources:\n  - {name: c, type: counts, timeout: 3s}\n", catalog)
             let client = try HTTPClientFactory.make()
             defer { client.shutdown() }
-            let pageable = try SourceFactory.make(sources[0], client: client, plugins: catalog.makeSource(client: client))
+            let pageable = try SourceFactory.make(
+                sources[0], client: client, plugins: catalog.makeSource(client: client))
             let plugin = try #require(pageable as? ExecutablePluginSource)
             #expect(plugin.params == ["prefix": "n"] && plugin.timeout == .seconds(3))
             #expect(try await pageToEnd(plugin, pageSize: 2).items.count == 3)
@@ -187,7 +193,10 @@ extension PluginTests {
         @Test func shutdownAllReapsEveryPlugin() async throws {
             let directory = try temporaryDirectory()
             let first = try source(directory, "one.sh", wellBehaved)
-            let second = try source(directory, "two.sh", "#!/bin/sh\ntrap '' TERM\nread line\necho '{\"items\":[],\"cursor\":\"x\",\"has_more\":true}'\nwhile :; do sleep 1; done\n")
+            let second = try source(
+                directory, "two.sh",
+                "#!/bin/sh\ntrap '' TERM\nread line\necho '{\"items\":[],\"cursor\":\"x\",\"has_more\":true}'\nwhile :; do sleep 1; done\n"
+            )
             _ = try await first.loadPage(after: nil, pageSize: 2)
             _ = try await second.loadPage(after: nil, pageSize: 2)
             let pids = [first.processID, second.processID].compactMap { $0 }

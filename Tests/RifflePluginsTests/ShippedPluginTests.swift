@@ -13,7 +13,8 @@ extension PluginTests {
             let (catalog, problems) = await shippedCatalog()
             #expect(problems.isEmpty)
             let source = try sources("sources:\n  - " + yaml + "\n", catalog)[0]
-            return try SourceFactory.make(source, client: sandbox.client, plugins: catalog.makeSource(client: sandbox.client))
+            return try SourceFactory.make(
+                source, client: sandbox.client, plugins: catalog.makeSource(client: sandbox.client))
         }
 
         func checkOrder(_ items: [Item]) {
@@ -46,7 +47,8 @@ extension PluginTests {
             let (items, pages) = try await pageToEnd(anonymous, pageSize: 20)
             #expect(!items.isEmpty && pages >= 2)
             checkOrder(items)
-            #expect(items.allSatisfy { $0.id.hasPrefix("gid://gitlab/MergeRequest/") && $0.url != nil && $0.author != nil })
+            #expect(
+                items.allSatisfy { $0.id.hasPrefix("gid://gitlab/MergeRequest/") && $0.url != nil && $0.author != nil })
             #expect(items.contains { !$0.tags.isEmpty })
             #expect(sandbox.server.requests().allSatisfy { $0.headers["private-token"] == nil })
 
@@ -73,7 +75,11 @@ extension PluginTests {
 
             let missing = try await make(
                 "{name: ev, type: rest-events, base_url: \"\(sandbox.base)/rest\", owner: acme, repo: nope}", sandbox)
-            await #expect(throws: SourceError("plugin \(shippedPlugins)/rest-events.py: HTTP 404 from \(sandbox.base)/rest/repos/acme/nope/events")) {
+            await #expect(
+                throws: SourceError(
+                    "plugin \(shippedPlugins)/rest-events.py: HTTP 404 from \(sandbox.base)/rest/repos/acme/nope/events"
+                )
+            ) {
                 try await missing.loadPage(after: nil, pageSize: 5)
             }
             await (missing as? ExecutablePluginSource)?.stop()
