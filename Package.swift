@@ -50,13 +50,16 @@ let package = Package(
             name: "RiffleSources",
             dependencies: ["RiffleCore", "RiffleHTTP", "RiffleConfig"],
             swiftSettings: strict),
+        .target(
+            name: "RifflePlugins", dependencies: ["RiffleCore", "RiffleConfig", "RiffleSources", "RiffleHTTP"],
+            swiftSettings: strict),
 
         // Executables.
         .executableTarget(
             name: "riffle",
             dependencies: [
-                "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RiffleTerminal", "RiffleExport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RifflePlugins", "RiffleTerminal",
+                "RiffleExport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
         .target(
@@ -97,6 +100,9 @@ let package = Package(
             dependencies: [
                 "RiffleSources", "RiffleSandbox", "RiffleTestSupport", .product(name: "GraphQL", package: "GraphQL"),
             ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "RifflePluginsTests", dependencies: ["RifflePlugins", "RiffleSandbox", "RiffleTestSupport"],
             swiftSettings: strict),
         .testTarget(name: "RiffleTerminalTests", dependencies: ["RiffleTerminal"], swiftSettings: strict),
         .testTarget(name: "RiffleExportTests", dependencies: ["RiffleExport"], swiftSettings: strict),

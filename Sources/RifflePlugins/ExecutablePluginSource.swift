@@ -1,0 +1,156 @@
+public import RiffleCore
+import Synchronization
+
+/// A source read through an executable plugin speaking JSON lines (contract section 5).
+///
+/// One long-lived process per source, started on the first page (and again after a failure, so a retry
+/// starts afresh). Each page is one request line and one answer line within the source's timeout. A
+/// plugin that crashes, hangs, prints something that is not an answer or too much fails this source only:
+/// it is stopped and reaped, and the error quotes the end of its stderr, sanitized.
+public final class ExecutablePluginSource: Pageable {
+    /// The plugin file.
+    public let executable: String
+    /// The source's params, sent in every request (never in the environment).
+    public let params: [String: String]
+    public let timeout: Duration
+    /// The plugin's whole environment.
+    public let environment: [String: String]
+
+    /// The longest answer line accepted.
+    public static let maxLineBytes = 8 << 20
+
+    private let session = Mutex(Session())
+
+    private struct Session {
+        var process: PluginProcess?
+        var busy = false
+    }
+
+    /// `environment` is riffle's own: only `PATH`, `HOME` and `LANG` are passed on (see
+    /// `minimalEnvironment(from:)`), plus `extraEnvironment`.
+    public init(
+        executable: String, params: [String: String], timeout: Duration, environment: [String: String],
+        extraEnvironment: [String: String] = [:]
+    ) {
+        self.executable = executable
+        self.params = params
+        self.timeout = timeout
+        self.environment = Self.minimalEnvironment(from: environment).merging(extraEnvironment) { _, given in given }
+    }
+
+    deinit {
+        session.withLock { $0.process }?.requestStop()
+    }
+
+    /// `PATH` (a standard one when unset), `HOME` and `LANG` from `environment`, nothing else.
+    public static func minimalEnvironment(from environment: [String: String]) -> [String: String] {
+        var minimal = ["PATH": environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"]
+        for name in ["HOME", "LANG"] { minimal[name] = environment[name] }
+        return minimal
+    }
+
+    /// The running plugin's process id, if one runs.
+    public var processID: Int32? {
+        session.withLock { session in session.process.flatMap { $0.isFinished ? nil : $0.pid } }
+    }
+
+    /// Stops the plugin process, if one runs, and waits until it is reaped.
+    public func stop() async {
+        let process = session.withLock { session in
+            defer { session.process = nil }
+            return session.process
+        }
+        await process?.stop()
+    }
+
+    public func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
+        let process = try acquire()
+        defer { session.withLock { $0.busy = false } }
+
+        let request = JSONValue.object([
+            "params": .object(params.mapValues(JSONValue.string)),
+            "page_size": .int(Int64(max(1, pageSize))),
+            "cursor": cursor.map(JSONValue.string) ?? .null,
+        ])
+        var line = Array(request.jsonText.utf8)
+        line.append(10)
+        process.send(line)
+
+        switch await process.next(timeout: timeout) {
+        case .event(.line(let answer)):
+            do {
+                let page = try PluginAnswer.page(from: answer)
+                if !page.hasMore { await stop() }
+                return page
+            } catch .reported(let message) {
+                throw SourceError("plugin \(executable): \(PluginText.message(message))")
+            } catch .malformed(let reason) {
+                throw await fail(process, "answered with something that is not an answer: \(reason)")
+            }
+        case .event(.endOfOutput), .event(.whole):
+            throw await fail(process, "exited without answering")
+        case .event(.oversized):
+            throw await fail(process, "printed a line longer than \(Self.maxLineBytes >> 20) MiB")
+        case .event(.unexpectedOutput):
+            throw await fail(process, "printed a line no request asked for")
+        case .timedOut:
+            throw await fail(process, "did not answer within \(Self.describe(timeout))")
+        case .cancelled:
+            await stopIfCurrent(process)
+            throw CancellationError()
+        }
+    }
+
+    /// The running process, started if need be; marks the source busy.
+    private func acquire() throws -> PluginProcess {
+        enum Acquired {
+            case process(PluginProcess)
+            case busy
+            case failed(Platform.Failure)
+        }
+        let acquired = session.withLock { session -> Acquired in
+            guard !session.busy else { return .busy }
+            if let process = session.process, !process.isFinished {
+                session.busy = true
+                return .process(process)
+            }
+            do throws(Platform.Failure) {
+                let process = try PluginProcess.start(
+                    path: executable, arguments: [], environment: environment, framing: .lines,
+                    maxOutput: Self.maxLineBytes)
+                session.process = process
+                session.busy = true
+                return .process(process)
+            } catch let failure {
+                return .failed(failure)
+            }
+        }
+        switch acquired {
+        case .process(let process): return process
+        case .busy: throw SourceError("plugin \(executable): a page of this source is already loading")
+        case .failed(let failure): throw SourceError("plugin \(executable) could not be started: \(failure)")
+        }
+    }
+
+    private func stopIfCurrent(_ process: PluginProcess) async {
+        session.withLock { session in
+            if session.process === process { session.process = nil }
+        }
+        await process.stop()
+    }
+
+    /// Stops and reaps the plugin, then words the failure with how it ended and its stderr.
+    private func fail(_ process: PluginProcess, _ what: String) async -> SourceError {
+        await stopIfCurrent(process)
+        var message = "plugin \(executable) \(what)"
+        if let exit = process.exitDescription { message += " (\(exit))" }
+        if let stderr = PluginText.excerpt(process.stderrTail) { message += "; stderr: \(stderr)" }
+        return SourceError(message)
+    }
+
+    static func describe(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
+    }
+}

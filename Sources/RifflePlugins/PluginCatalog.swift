@@ -1,0 +1,280 @@
+public import RiffleConfig
+public import RiffleCore
+public import RiffleHTTP
+import RiffleSources
+
+/// The plugin types found in the plugin directories, and how to build a source of each.
+///
+///     let (catalog, problems) = await PluginCatalog.discover(directories: extra, environment: env)
+///     let config = try Configuration.load(path: path, environment: env, plugins: catalog.types)
+///     let pageable = try SourceFactory.make(source, client: client, plugins: catalog.makeSource)
+///
+/// `loadConfiguration(path:environment:)` does the first two steps, including the `plugins:`
+/// directories the configuration itself names.
+public struct PluginCatalog: Sendable {
+    /// One loaded plugin.
+    public struct Plugin: Sendable {
+        public enum Kind: Sendable {
+            case manifest(PluginManifest)
+            case executable
+        }
+
+        public var type: String
+        /// The file that defines it, as found (directory + name).
+        public var file: String
+        public var kind: Kind
+        public var info: PluginTypeInfo
+    }
+
+    /// Every usable plugin, by type.
+    public private(set) var plugins: [String: Plugin]
+    /// The directories searched, in order (existing or not).
+    public private(set) var directories: [String]
+    /// riffle's environment: `${VAR}` in manifests, and where `PATH`, `HOME`, `LANG` of executables come from.
+    public let environment: [String: String]
+
+    public init(plugins: [String: Plugin] = [:], directories: [String] = [], environment: [String: String] = [:]) {
+        self.plugins = plugins
+        self.directories = directories
+        self.environment = environment
+    }
+
+    /// The catalogue `Configuration.load(path:environment:plugins:)` checks sources against.
+    public var types: [String: PluginTypeInfo] { plugins.mapValues(\.info) }
+
+    /// The directories always searched: `plugins` (in the working directory), then
+    /// `$XDG_CONFIG_HOME/riffle/plugins` (XDG's default being `$HOME/.config`).
+    public static func standardDirectories(environment: [String: String]) -> [String] {
+        var directories = ["plugins"]
+        if let home = ConfigLocator.configHome(environment: environment) {
+            directories.append(home + "/riffle/plugins")
+        }
+        return directories
+    }
+
+    /// A type name: letters, digits, `-`, `_` and `.`, not starting with `.` or `-`.
+    static func isTypeName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first != ".", first != "-", name.utf8.count <= 64 else {
+            return false
+        }
+        return name.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
+        }
+    }
+
+    private struct Candidate {
+        var type: String
+        var file: String
+        var isManifest: Bool
+    }
+
+    /// Finds the plugins in the standard directories (unless `includeStandard` is false) followed by
+    /// `directories` (the configuration's `plugins:`), each real directory once.
+    ///
+    /// `NAME.yaml`/`NAME.yml` is a manifest of type `NAME`; any other executable regular file `NAME` or
+    /// `NAME.EXT` is an executable plugin of type `NAME`, described by running `NAME --describe` (all at
+    /// once, each within `describeTimeout`). Hidden files and names ending in `~` are skipped. A type that
+    /// clashes with a built-in one, or a broken plugin, is an error; a type defined again later is a
+    /// warning (the first one found wins). A configured directory that does not exist is a warning.
+    public static func discover(
+        directories: [String], environment: [String: String], includeStandard: Bool = true,
+        describeTimeout: Duration = .seconds(5)
+    ) async -> (catalog: PluginCatalog, problems: [PluginProblem]) {
+        let standard = includeStandard ? standardDirectories(environment: environment) : []
+        let searched = standard + directories
+        var problems: [PluginProblem] = []
+        var seen: Set<String> = []
+        var candidates: [Candidate] = []
+        for (index, directory) in searched.enumerated() {
+            guard Platform.isDirectory(directory), let real = Platform.realPath(directory),
+                let names = Platform.listDirectory(directory)
+            else {
+                if index >= standard.count {
+                    problems.append(PluginProblem(.warning, file: directory, "plugin directory not found"))
+                }
+                continue
+            }
+            guard seen.insert(real).inserted else { continue }
+            let base = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+            for name in names where !name.hasPrefix(".") && !name.hasSuffix("~") {
+                let file = base == "/" ? "/" + name : base + "/" + name
+                if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
+                    candidates.append(
+                        Candidate(type: PluginManifest.typeName(ofFile: name), file: file, isManifest: true))
+                } else if Platform.isExecutableFile(file) {
+                    var type = Substring(name)
+                    if let dot = type.lastIndex(of: "."), dot != type.startIndex { type = type[..<dot] }
+                    candidates.append(Candidate(type: String(type), file: file, isManifest: false))
+                }
+            }
+        }
+
+        // Claim types in order: the first file of a type wins, whether or not it loads.
+        var claimed: [String: String] = [:]
+        var accepted: [Candidate] = []
+        for candidate in candidates {
+            let quoted = "\"\(PluginText.message(candidate.type, limit: 64))\""
+            if SourceSettings.builtInTypes.contains(candidate.type) {
+                problems.append(
+                    PluginProblem(
+                        .error, file: candidate.file,
+                        "plugin type \(quoted) clashes with the built-in type; rename the file"))
+                continue
+            }
+            guard isTypeName(candidate.type) else {
+                problems.append(
+                    PluginProblem(
+                        .error, file: candidate.file,
+                        "plugin type \(quoted) is not a type name (letters, digits, \"-\", \"_\" and \".\"); rename the file"
+                    ))
+                continue
+            }
+            if let first = claimed[candidate.type] {
+                problems.append(
+                    PluginProblem(
+                        .warning, file: candidate.file,
+                        "plugin type \(quoted) is already defined by \(first), which wins; this file is ignored"))
+                continue
+            }
+            claimed[candidate.type] = candidate.file
+            accepted.append(candidate)
+        }
+
+        // Describe every executable at once; each runs on its own I/O thread.
+        let descriptions = await withTaskGroup(of: (Int, Result<PluginTypeInfo, PluginProblem>).self) { group in
+            for (index, candidate) in accepted.enumerated() where !candidate.isManifest {
+                group.addTask {
+                    (
+                        index,
+                        await ExecutableDescription.describe(
+                            path: candidate.file, environment: environment, timeout: describeTimeout)
+                    )
+                }
+            }
+            var results: [Int: Result<PluginTypeInfo, PluginProblem>] = [:]
+            for await (index, result) in group { results[index] = result }
+            return results
+        }
+
+        var plugins: [String: Plugin] = [:]
+        for (index, candidate) in accepted.enumerated() {
+            if candidate.isManifest {
+                do {
+                    let manifest = try PluginManifest.load(path: candidate.file, environment: environment)
+                    plugins[candidate.type] = Plugin(
+                        type: candidate.type, file: candidate.file, kind: .manifest(manifest), info: manifest.typeInfo)
+                } catch {
+                    problems += error.diagnostics.map { PluginProblem(.error, $0) }
+                }
+            } else {
+                switch descriptions[index] {
+                case .success(let info)?:
+                    plugins[candidate.type] = Plugin(
+                        type: candidate.type, file: candidate.file, kind: .executable, info: info)
+                case .failure(let problem)?:
+                    problems.append(problem)
+                case nil:
+                    break
+                }
+            }
+        }
+        return (PluginCatalog(plugins: plugins, directories: searched, environment: environment), problems)
+    }
+
+    // MARK: Building sources
+
+    /// The adapter for a source whose type a plugin defines: the generic GraphQL adapter over the
+    /// manifest's instantiated settings, or an `ExecutablePluginSource`. Matches `SourceFactory.make`'s
+    /// `plugins` closure (`plugins: catalog.makeSource`). Throws `ConfigError` (the manifest's file and
+    /// position, naming the source) when the params do not make valid settings, `SourceError` for a type
+    /// no plugin provides.
+    public func makeSource(for source: SourceSettings, plugin: PluginSourceSettings, client: HTTPClient) throws
+        -> any Pageable
+    {
+        guard let entry = plugins[plugin.type] else {
+            throw SourceError("no plugin provides type \(plugin.type)")
+        }
+        switch entry.kind {
+        case .manifest(let manifest):
+            let settings = try graphQLSettings(manifest, source: source, plugin: plugin).settings
+            return GraphQLSource(settings: settings, client: client, timeout: source.timeout, retries: source.retries)
+        case .executable:
+            return ExecutablePluginSource(
+                executable: entry.file, params: plugin.params, timeout: source.timeout, environment: environment)
+        }
+    }
+
+    /// `makeSource(for:plugin:client:)` in the shape of `SourceFactory.make`'s `plugins` closure.
+    public func makeSource(client: HTTPClient)
+        -> @Sendable (SourceSettings, PluginSourceSettings) throws -> any Pageable
+    {
+        { source, plugin in try self.makeSource(for: source, plugin: plugin, client: client) }
+    }
+
+    /// The generic adapter's settings for a manifest-typed source: `${param.NAME}` and `${VAR}` substituted,
+    /// and headers whose value is empty after substitution left out (an optional token that was not given
+    /// sends no header). Problems name the manifest and the source.
+    func graphQLSettings(
+        _ manifest: PluginManifest, source: SourceSettings, plugin: PluginSourceSettings
+    ) throws(ConfigError) -> (settings: GraphQLSettings, secrets: Set<String>) {
+        do {
+            var (settings, secrets) = try manifest.instantiate(params: plugin.params, environment: environment)
+            settings.headers.removeAll { $0.value.trimmingWhitespace.isEmpty }
+            return (settings, secrets)
+        } catch {
+            throw ConfigError(
+                diagnostics: error.diagnostics.map { diagnostic in
+                    var diagnostic = diagnostic
+                    diagnostic.message += " (for source \"\(source.name)\" of type \"\(plugin.type)\")"
+                    return diagnostic
+                })
+        }
+    }
+
+    /// Instantiates every manifest-typed source without fetching: what `riffle check` adds to the
+    /// configuration's own checks. Empty when all is well.
+    public func validate(_ sources: [SourceSettings]) -> [ConfigDiagnostic] {
+        var diagnostics: [ConfigDiagnostic] = []
+        for source in sources {
+            guard case .plugin(let plugin) = source.kind else { continue }
+            guard let entry = plugins[plugin.type] else {
+                diagnostics.append(
+                    ConfigDiagnostic(
+                        file: plugin.pluginFile, mark: nil, path: "",
+                        message: "plugin type \"\(plugin.type)\" is not loaded (for source \"\(source.name)\")"))
+                continue
+            }
+            guard case .manifest(let manifest) = entry.kind else { continue }
+            do {
+                _ = try graphQLSettings(manifest, source: source, plugin: plugin)
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        }
+        return diagnostics
+    }
+
+    /// Values manifests take from the environment for these sources: add them to the HTTP log's secrets.
+    public func secrets(for sources: [SourceSettings]) -> Set<String> {
+        var secrets: Set<String> = []
+        for source in sources {
+            guard case .plugin(let plugin) = source.kind, let entry = plugins[plugin.type],
+                case .manifest(let manifest) = entry.kind,
+                let instantiated = try? graphQLSettings(manifest, source: source, plugin: plugin)
+            else { continue }
+            secrets.formUnion(instantiated.secrets)
+            for header in instantiated.settings.headers where GraphQLSettingsHeaders.isCredential(header.name) {
+                let value = header.value.split(separator: " ", maxSplits: 1).last.map(String.init) ?? header.value
+                if !value.isEmpty { secrets.insert(value) }
+            }
+        }
+        return secrets
+    }
+}
+
+/// Header names whose values are credentials.
+enum GraphQLSettingsHeaders {
+    static func isCredential(_ name: String) -> Bool {
+        ["authorization", "private-token", "x-api-key"].contains(name.lowercased())
+    }
+}

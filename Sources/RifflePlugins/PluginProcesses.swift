@@ -1,0 +1,50 @@
+import Synchronization
+
+/// Every plugin process riffle has started and not yet reaped.
+///
+/// The CLI calls `shutdownAll()` before it exits, and from its SIGINT/SIGTERM handling (from ordinary
+/// code such as a signal-watching task or thread, not from inside an async-signal handler): no plugin
+/// outlives riffle, and none is left a zombie.
+public enum PluginProcesses {
+    private struct Registry {
+        var processes: [ObjectIdentifier: PluginProcess] = [:]
+        var refusing = false
+    }
+
+    private static let registry = Mutex(Registry())
+
+    /// Records a started process; false when riffle is shutting down (the caller stops it again).
+    static func register(_ process: PluginProcess) -> Bool {
+        registry.withLock { registry in
+            registry.processes[ObjectIdentifier(process)] = process
+            return !registry.refusing
+        }
+    }
+
+    static func unregister(_ process: PluginProcess) {
+        _ = registry.withLock { $0.processes.removeValue(forKey: ObjectIdentifier(process)) }
+    }
+
+    /// The process ids of the plugins running now.
+    public static var running: [Int32] {
+        registry.withLock { $0.processes.values.map(\.pid).sorted() }
+    }
+
+    /// Stops every plugin process (stdin closed, `SIGTERM` to its process group, `SIGKILL` after a short
+    /// grace) and waits until each is reaped, at most `timeout`. Blocks the calling thread, briefly.
+    ///
+    /// With `refusingNewProcesses` (the default, for exit), no plugin starts afterwards.
+    public static func shutdownAll(refusingNewProcesses: Bool = true, timeout: Duration = .seconds(3)) {
+        let processes = registry.withLock { registry in
+            if refusingNewProcesses { registry.refusing = true }
+            return Array(registry.processes.values)
+        }
+        for process in processes { process.requestStop() }
+        let limit =
+            Platform.nowMilliseconds() + timeout.components.seconds * 1000
+            + timeout.components.attoseconds / 1_000_000_000_000_000
+        while Platform.nowMilliseconds() < limit, processes.contains(where: { !$0.isFinished }) {
+            Platform.sleep(milliseconds: 5)
+        }
+    }
+}

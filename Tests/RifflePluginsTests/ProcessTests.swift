@@ -1,0 +1,210 @@
+import Foundation
+import Glibc
+import RiffleConfig
+import RiffleCore
+import RiffleSources
+import Testing
+
+@testable import RifflePlugins
+
+/// A plugin that answers two pages, the second with one unusable item.
+let wellBehaved = """
+    #!/bin/sh
+    if [ "$1" = "--describe" ]; then
+      echo '{"description": "Two pages", "params": {"prefix": {"default": "n", "description": "a prefix"}}}'
+      exit 0
+    fi
+    while read -r line; do
+      case "$line" in
+        *'"cursor":null'*) echo '{"items":[{"id":"1","time":"2026-01-02T00:00:00Z","title":"one","tags":["a"],"extra":{"k":1}},{"id":2,"time":1767225600,"title":"two"}],"cursor":"p2","has_more":true}' ;;
+        *) echo '{"items":[{"id":"3","time":"2025-12-31T00:00:00Z","title":"three","url":"https://x.example/3"},{"id":"bad","title":"no time"}],"cursor":null,"has_more":false}' ;;
+      esac
+    done
+    """
+
+extension PluginTests {
+    @Suite struct ProcessTests {
+        func source(_ directory: String, _ name: String, _ script: String, timeout: Duration = .seconds(2))
+            throws -> ExecutablePluginSource
+        {
+            let path = try writeScript(directory, name, script)
+            return ExecutablePluginSource(
+                executable: path, params: ["prefix": "n"], timeout: timeout,
+                environment: ProcessInfo.processInfo.environment)
+        }
+
+        /// Merges `bad` with the well-behaved plugin; returns the bad source's error and the good one's items.
+        func merge(bad: ExecutablePluginSource, directory: String) async throws -> (SourceError?, [String]) {
+            let good = try source(directory, "good.sh", wellBehaved)
+            let feed = MergedFeed(sources: [
+                MergeSource(name: "bad", pageable: bad, pageSize: 2),
+                MergeSource(name: "good", pageable: good, pageSize: 2),
+            ])
+            let titles = try await feed.run { reader in
+                var titles: [String] = []
+                while let merged = try await reader.next() { titles.append(merged.item.title) }
+                return titles
+            }
+            let statuses = feed.statuses
+            #expect(statuses[1].state == .done)
+            #expect(statuses[1].skippedItems == 1)
+            #expect(good.processID == nil)
+            return (statuses[0].lastError, titles)
+        }
+
+        @Test func wellBehavedPluginPagesToTheEnd() async throws {
+            let directory = try temporaryDirectory()
+            let plugin = try source(directory, "good.sh", wellBehaved)
+            let first = try await plugin.loadPage(after: nil, pageSize: 2)
+            let pid = try #require(plugin.processID)
+            #expect(first.items.map(\.id) == ["1", "2"])
+            #expect(first.items[0].tags == ["a"] && first.items[0].extra == ["k": .int(1)])
+            #expect(first.items[1].time == Timestamp(unixSeconds: 1_767_225_600))
+            #expect(first.nextCursor == "p2" && first.hasMore)
+            let second = try await plugin.loadPage(after: "p2", pageSize: 2)
+            #expect(plugin.processID == pid || plugin.processID == nil)
+            #expect(second.items.map(\.url) == ["https://x.example/3"])
+            #expect(second.notes.skipped == 1 && second.notes.firstSkipReason == "item 2: no time")
+            #expect(!second.hasMore)
+            #expect(isGone(pid))
+        }
+
+        @Test func crashFailsOnlyThatSource() async throws {
+            let directory = try temporaryDirectory()
+            let bad = try source(
+                directory, "crash.sh", "#!/bin/sh\nprintf 'boom \\033[31mred\\033[0m\\n' >&2\nexit 3\n")
+            let (error, titles) = try await merge(bad: bad, directory: directory)
+            #expect(titles == ["one", "two", "three"])
+            #expect(
+                error?.message
+                    == "plugin \(directory)/crash.sh exited without answering (exit status 3); "
+                    + "stderr: boom \\x1b[31mred\\x1b[0m")
+            #expect(bad.processID == nil)
+        }
+
+        @Test func hangIsKilledWithWhatItStarted() async throws {
+            let directory = try temporaryDirectory()
+            let script = "#!/bin/sh\nsleep 60 &\necho $! > \(directory)/child\necho waiting >&2\nwait\n"
+            let bad = try source(directory, "hang.sh", script, timeout: .milliseconds(700))
+            let clock = ContinuousClock()
+            let started = clock.now
+            let (error, titles) = try await merge(bad: bad, directory: directory)
+            #expect(clock.now - started < .seconds(5))
+            #expect(titles == ["one", "two", "three"])
+            #expect(error?.message == "plugin \(directory)/hang.sh did not answer within 700ms; stderr: waiting")
+            let child = try #require(
+                Int32(
+                    try String(contentsOfFile: directory + "/child", encoding: .utf8).trimmingCharacters(
+                        in: .whitespacesAndNewlines)))
+            #expect(isGone(child))
+        }
+
+        @Test func garbageFailsTheSource() async throws {
+            let directory = try temporaryDirectory()
+            let bad = try source(directory, "garbage.sh", "#!/bin/sh\nread line\necho 'hello, not json'\nsleep 60\n")
+            let (error, _) = try await merge(bad: bad, directory: directory)
+            #expect(
+                error?.message.hasPrefix(
+                    "plugin \(directory)/garbage.sh answered with something that is not an answer: not JSON") == true)
+        }
+
+        @Test func endlessOutputIsCapped() async throws {
+            let directory = try temporaryDirectory()
+            let bad = try source(
+                directory, "endless.sh",
+                "#!/bin/sh\nread line\nyes xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx | tr -d '\\n'\n",
+                timeout: .seconds(20))
+            let (error, titles) = try await merge(bad: bad, directory: directory)
+            #expect(titles.count == 3)
+            #expect(error?.message == "plugin \(directory)/endless.sh printed a line longer than 8 MiB")
+        }
+
+        @Test func extraLinesAndReportedErrors() async throws {
+            let directory = try temporaryDirectory()
+            let chatty = try source(
+                directory, "chatty.sh",
+                "#!/bin/sh\nread line\necho '{\"items\":[],\"has_more\":true,\"cursor\":\"c\"}'\nsleep 0.2\necho '{\"items\":[]}'\nsleep 60\n"
+            )
+            _ = try await chatty.loadPage(after: nil, pageSize: 5)
+            try await Task.sleep(for: .milliseconds(700))
+            await #expect(throws: SourceError("plugin \(directory)/chatty.sh printed a line no request asked for")) {
+                try await chatty.loadPage(after: "c", pageSize: 5)
+            }
+            let reporting = try source(
+                directory, "reporting.sh",
+                "#!/bin/sh\nwhile read line; do echo '{\"error\":\"rate limited\\u001b[2J\"}'; done\n")
+            await #expect(throws: SourceError("plugin \(directory)/reporting.sh: rate limited\\x1b[2J")) {
+                try await reporting.loadPage(after: nil, pageSize: 5)
+            }
+            let pid = try #require(reporting.processID)
+            await reporting.stop()
+            #expect(isGone(pid))
+        }
+
+        @Test func environmentIsMinimal() async throws {
+            let directory = try temporaryDirectory()
+            let path = try writeScript(
+                directory, "env.sh",
+                """
+                #!/bin/sh
+                names=$(tr '\\0' '\\n' < /proc/$$/environ | cut -d= -f1 | sort | tr '\\n' ' ')
+                read line
+                echo "{\\"items\\":[{\\"id\\":\\"1\\",\\"time\\":\\"2026-01-01T00:00:00Z\\",\\"title\\":\\"$names\\"}],\\"has_more\\":false}"
+                """)
+            let plugin = ExecutablePluginSource(
+                executable: path, params: ["token": "param-secret"], timeout: .seconds(5),
+                environment: [
+                    "PATH": "/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "GITHUB_TOKEN": "other-secret",
+                    "RIFFLE_CONFIG": "x",
+                ])
+            let page = try await plugin.loadPage(after: nil, pageSize: 1)
+            #expect(page.items.map(\.title) == ["HOME LANG PATH "])
+        }
+
+        @Test func describeIsListedAndDriven() async throws {
+            let directory = try temporaryDirectory()
+            try writeScript(directory, "counts.sh", wellBehaved)
+            try writeScript(directory, "mute", "#!/bin/sh\nexit 4\n")
+            try writeScript(directory, "slow", "#!/bin/sh\nsleep 30\n")
+            _ = try writeFile(directory, "README.md", "not a plugin")
+            let (catalog, problems) = await PluginCatalog.discover(
+                directories: [directory], environment: ProcessInfo.processInfo.environment, includeStandard: false,
+                describeTimeout: .milliseconds(500))
+            #expect(
+                problems.map(\.description) == [
+                    "\(directory)/mute: --describe failed (exit status 4)",
+                    "\(directory)/slow: --describe did not finish within 500ms",
+                ])
+            let counts = try #require(catalog.adapterTypes.first { $0.name == "counts" })
+            #expect(counts.description == "Two pages")
+            #expect(counts.params.map(\.name) == ["prefix"] && counts.params[0].defaultValue == "n")
+            #expect(counts.origin == .executable(file: directory + "/counts.sh"))
+
+            let sources = try sources("sources:\n  - {name: c, type: counts, timeout: 3s}\n", catalog)
+            let client = try HTTPClientFactory.make()
+            defer { client.shutdown() }
+            let pageable = try SourceFactory.make(
+                sources[0], client: client, plugins: catalog.makeSource(client: client))
+            let plugin = try #require(pageable as? ExecutablePluginSource)
+            #expect(plugin.params == ["prefix": "n"] && plugin.timeout == .seconds(3))
+            #expect(try await pageToEnd(plugin, pageSize: 2).items.count == 3)
+        }
+
+        @Test func shutdownAllReapsEveryPlugin() async throws {
+            let directory = try temporaryDirectory()
+            let first = try source(directory, "one.sh", wellBehaved)
+            let second = try source(
+                directory, "two.sh",
+                "#!/bin/sh\ntrap '' TERM\nread line\necho '{\"items\":[],\"cursor\":\"x\",\"has_more\":true}'\nwhile :; do sleep 1; done\n"
+            )
+            _ = try await first.loadPage(after: nil, pageSize: 2)
+            _ = try await second.loadPage(after: nil, pageSize: 2)
+            let pids = [first.processID, second.processID].compactMap { $0 }
+            #expect(pids.count == 2)
+            #expect(Set(PluginProcesses.running).isSuperset(of: pids))
+            PluginProcesses.shutdownAll(refusingNewProcesses: false)
+            #expect(pids.allSatisfy(isGone))
+            #expect(PluginProcesses.running.isEmpty)
+        }
+    }
+}
