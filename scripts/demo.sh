@@ -16,4 +16,4 @@ done
 url="$(sed -n 's/.*listening on \(http[^ ]*\).*/\1/p' "$log")"
 [ -n "$url" ] || { echo "demo: the sandbox did not start" >&2; cat "$log" >&2; exit 1; }
 echo "demo: sandbox at $url (GitLab, SpaceX and GraphQL APIs with generated data)" >&2
-RIFFLE_SANDBOX="$url" "$bin/riffle" --config examples/demo.yaml "$@"
+RIFFLE_SANDBOX="$url" SANDBOX_TOKEN="${SANDBOX_TOKEN:-sandbox-token}" "$bin/riffle" --config examples/demo.yaml "$@"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RiffleConfig
+import RifflePlugins
 
 /// `riffle check`: validates the configuration and every plugin manifest without fetching anything.
 struct CheckCommand: AsyncParsableCommand {
@@ -10,10 +11,15 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = Platform.environment()
-        let configuration = try Session.loadConfiguration(global, environment: environment)
+        let (configuration, catalog, found) = try await Session.loadConfiguration(global, environment: environment)
         for warning in configuration.warnings { Platform.writeError("riffle: warning: \(warning)") }
+        for problem in found where problem.severity == .warning {
+            Platform.writeError("riffle: warning: \(problem.diagnostic)")
+        }
         let sources = try Session.choose(global.source, from: configuration.sources)
-        let problems = PluginSupport.manifestProblems(configPath: configuration.path, environment: environment)
+        let problems =
+            found.filter { $0.severity == .error }.map(\.diagnostic.description)
+            + catalog.validate(sources).map(\.description)
         for source in sources {
             Platform.writeOut(
                 "ok  \(InertText.line(source.name))  \(source.type)  \(InertText.line(source.host))  page_size \(source.pageSize)\n"

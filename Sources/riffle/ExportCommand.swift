@@ -43,7 +43,7 @@ struct ExportCommand: AsyncParsableCommand {
             }
             return position
         }
-        let session = try Session.load(global)
+        let session = try await Session.load(global)
         let sources = try session.mergeSources(since: sinceTime)
         let output = self.output
         let showProgress = Platform.isTerminal(2)

@@ -1,31 +1,39 @@
 import RiffleConfig
-import RiffleCore
-import RiffleHTTP
+import RifflePlugins
 
-/// Where the CLI meets the plugin layer.
+/// Where the CLI meets the plugin layer: `riffle plugins` output, and process shutdown on exit.
 enum PluginSupport {
-    /// The plugin types the configuration may use.
-    static func catalog(configPath: String, environment: [String: String]) -> [String: PluginTypeInfo] { [:] }
-
-    /// Problems found in plugin manifests, as `FILE:LINE:COLUMN: message` lines.
-    static func manifestProblems(configPath: String, environment: [String: String]) -> [String] { [] }
-
-    /// `riffle plugins` output: one block per adapter type.
-    static func listing(configFlag: String?, environment: [String: String]) -> [String] {
-        [
-            "gitlab   built-in  GitLab issues of a project or group (GraphQL)",
-            "spacex   built-in  SpaceX API v4 launches",
-            "graphql  built-in  any GraphQL API, described by dotted paths",
-        ]
-    }
-
-    /// The adapter for a source of a plugin type.
-    static func makeSource(_ source: SourceSettings, _ plugin: PluginSourceSettings) throws -> any Pageable {
-        throw SourceError("no plugin provides type \(source.type)")
+    /// `riffle plugins`: every adapter type with its description, params and origin. Plugin directories
+    /// are the standard ones plus, when a configuration is found, its `plugins:` list.
+    static func listing(configFlag: String?, environment: [String: String]) async -> (
+        lines: [String], problems: [PluginProblem]
+    ) {
+        var directories: [String] = []
+        if let location = ConfigLocator.resolve(flag: configFlag, environment: environment),
+            ConfigLocator.fileExists(location.path),
+            let configuration = try? await PluginCatalog.loadConfiguration(
+                path: location.path, environment: environment)
+        {
+            directories = configuration.configuration.pluginDirectories
+        }
+        let (catalog, problems) = await PluginCatalog.discover(directories: directories, environment: environment)
+        var lines: [String] = []
+        for type in catalog.adapterTypes {
+            lines.append("\(InertText.line(type.name))  (\(InertText.line(type.origin.description)))")
+            if let description = type.description { lines.append("    \(InertText.line(description))") }
+            for param in type.params.sorted(by: { $0.name < $1.name }) {
+                var line = "    \(InertText.line(param.name))"
+                if param.required { line += " (required)" }
+                if let value = param.defaultValue { line += " [default: \(InertText.line(value))]" }
+                if let description = param.description { line += " — \(InertText.line(description))" }
+                lines.append(line)
+            }
+        }
+        return (lines, problems)
     }
 }
 
 /// Stops plugin processes on exit.
 enum PluginShutdown {
-    static func run() {}
+    static func run() { PluginProcesses.shutdownAll() }
 }

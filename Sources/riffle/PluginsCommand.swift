@@ -9,8 +9,10 @@ struct PluginsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = Platform.environment()
-        for line in PluginSupport.listing(configFlag: global.config, environment: environment) {
-            Platform.writeOut(line + "\n")
+        let (lines, problems) = await PluginSupport.listing(configFlag: global.config, environment: environment)
+        for line in lines { Platform.writeOut(line + "\n") }
+        for problem in problems {
+            Platform.writeError("riffle: \(problem.severity == .error ? "" : "warning: ")\(problem.diagnostic)")
         }
     }
 }

@@ -12,7 +12,7 @@ struct ReadCommand: AsyncParsableCommand {
     var limit: Int?
 
     func run() async throws {
-        let session = try Session.load(global)
+        let session = try await Session.load(global)
         let sources = try session.mergeSources()
         let feed = MergedFeed(sources: sources, options: session.mergeOptions())
         let limit = self.limit

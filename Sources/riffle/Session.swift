@@ -1,6 +1,7 @@
 import RiffleConfig
 import RiffleCore
 import RiffleHTTP
+import RifflePlugins
 import RiffleSources
 
 /// What every command that reads sources needs: the configuration, the HTTP client, and the sources
@@ -8,18 +9,21 @@ import RiffleSources
 /// (exit 64) are reported.
 struct Session {
     let configuration: Configuration
+    let catalog: PluginCatalog
     let client: HTTPClient
     /// The chosen sources, in configuration order.
     let sources: [SourceSettings]
     let environment: [String: String]
 
-    static func load(_ options: GlobalOptions) throws -> Session {
+    static func load(_ options: GlobalOptions) async throws -> Session {
         let environment = Platform.environment()
-        let configuration = try loadConfiguration(options, environment: environment)
+        let (configuration, catalog, problems) = try await loadConfiguration(options, environment: environment)
         for warning in configuration.warnings { Platform.writeError("riffle: warning: \(warning)") }
+        for problem in problems { Platform.writeError("riffle: warning: \(problem.diagnostic)") }
         let sources = try choose(options.source, from: configuration.sources)
         var httpConfiguration = HTTPClient.Configuration(version: Riffle.version)
-        httpConfiguration.secrets = Array(configuration.secrets) + sources.flatMap(\.literalSecrets)
+        httpConfiguration.secrets =
+            Array(configuration.secrets) + sources.flatMap(\.literalSecrets) + catalog.secrets(for: sources)
         if options.verbose {
             httpConfiguration.log = { line in Platform.writeError("riffle: \(InertText.line(line))") }
         }
@@ -29,10 +33,14 @@ struct Session {
         } catch {
             throw CLIFailure.other("cannot start the HTTP client: \(error)")
         }
-        return Session(configuration: configuration, client: client, sources: sources, environment: environment)
+        return Session(
+            configuration: configuration, catalog: catalog, client: client, sources: sources, environment: environment)
     }
 
-    static func loadConfiguration(_ options: GlobalOptions, environment: [String: String]) throws -> Configuration {
+    /// The configuration, decoded against the plugins found, and problems found in plugin files.
+    static func loadConfiguration(_ options: GlobalOptions, environment: [String: String]) async throws
+        -> (Configuration, PluginCatalog, [PluginProblem])
+    {
         guard let location = ConfigLocator.resolve(flag: options.config, environment: environment),
             location.origin != .xdg || ConfigLocator.fileExists(location.path)
         else {
@@ -42,10 +50,7 @@ struct Session {
             ])
         }
         do {
-            return try Configuration.load(
-                path: location.path, environment: environment,
-                plugins: PluginSupport.catalog(
-                    configPath: location.path, environment: environment))
+            return try await PluginCatalog.loadConfiguration(path: location.path, environment: environment)
         } catch {
             throw CLIFailure.configuration(error.diagnostics.map(\.description))
         }
@@ -68,7 +73,7 @@ struct Session {
     func mergeSources(since: Timestamp? = nil) throws -> [MergeSource] {
         try sources.map { source in
             let pageable = try SourceFactory.make(
-                source, client: client, since: since, plugins: PluginSupport.makeSource)
+                source, client: client, since: since, plugins: catalog.makeSource(client: client))
             return SourceFactory.mergeSource(source, pageable: pageable)
         }
     }

@@ -19,7 +19,7 @@ struct SourcesCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let session = try Session.load(global)
+        let session = try await Session.load(global)
         let sources = try session.mergeSources()
         let probes = try await Interruption.run {
             await withTaskGroup(of: (Int, Probe).self) { group in
