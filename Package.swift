@@ -72,7 +72,7 @@ let package = Package(
             name: "riffle-bench",
             dependencies: [
                 "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RiffleTerminal", "RiffleExport",
-                "RiffleTestSupport",
+                "RiffleTestSupport", "RiffleSandbox",
             ],
             swiftSettings: strict),
 
