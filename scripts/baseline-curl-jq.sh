@@ -5,7 +5,9 @@
 #
 #   scripts/baseline-curl-jq.sh SANDBOX_URL [PAGE_SIZE]
 #
-# SANDBOX_URL is a running riffle-sandbox (http://127.0.0.1:PORT); PAGE_SIZE defaults to 21. Items go
+# SANDBOX_URL is a running riffle-sandbox (http://127.0.0.1:PORT) accepting its default token
+# (sandbox-token, sent to GitLab as riffle's config does, so confidential issues count too); PAGE_SIZE
+# defaults to 21. Items go
 # to stdout (NDJSON), one line per item; the number of requests per source goes to stderr. It asks for
 # exactly the pages riffle asks for with the config `riffle-bench export` writes: it stops a source when
 # the API says there is no next page, or (offset paging) when a page is shorter than PAGE_SIZE.
@@ -18,9 +20,10 @@ fi
 base="${1%/}"
 size="${2:-21}"
 
-post() { # post URL BODY: prints the response body; fails on an HTTP error
+post() { # post URL [CURL_OPTION...] BODY: prints the response body; fails on an HTTP error
+  local url=$1 body=${*: -1}
   curl -sS --fail -X POST -H 'Content-Type: application/json' -H 'Accept: application/json' \
-    --data-binary "$2" "$1"
+    "${@:2:$#-2}" --data-binary "$body" "$url"
 }
 
 gitlab_query='query riffleIssues($fullPath: ID!, $first: Int!, $after: String, $state: IssuableState) {
@@ -36,7 +39,7 @@ gitlab_query='query riffleIssues($fullPath: ID!, $first: Int!, $after: String, $
 gitlab() { # gitlab NAME PROJECT
   local name=$1 project=$2 after=null requests=0 page
   while :; do
-    page=$(post "$base/api/graphql" "$(jq -cn --arg q "$gitlab_query" --arg p "$project" \
+    page=$(post "$base/api/graphql" -H 'Authorization: Bearer sandbox-token' "$(jq -cn --arg q "$gitlab_query" --arg p "$project" \
       --argjson first "$size" --argjson after "$after" \
       '{query: $q, operationName: "riffleIssues",
         variables: ({fullPath: $p, first: $first, state: "all"} + (if $after then {after: $after} else {} end))}')")

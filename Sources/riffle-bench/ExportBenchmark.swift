@@ -2,8 +2,10 @@ import Foundation
 import Glibc
 import RiffleSandbox
 
-/// `riffle-bench export [--only limit|scale|cost] [--quick] [--runs N]`: the release `riffle export`
-/// against the sandbox, each figure beside its baseline.
+/// `riffle-bench export [--only limit|scale|cost] [--quick] [--runs N] [--keep]`: the release
+/// `riffle export` against the sandbox, each figure beside its baseline. `--quick` uses 2,000 instead of
+/// 10,000 items per source in scale and cost and one measured limit run; `--keep` keeps the generated
+/// configs.
 ///
 /// - limit: six sources × 5 pages at 200 ms per request; riffle's wall time against the critical path
 ///   (one source's 5 pages in a row) and against `scripts/baseline-curl-jq.sh` fetching the same pages
@@ -15,15 +17,18 @@ import RiffleSandbox
 /// alone through `wait4` (see ``ExportChild``), so the sandbox's CPU is never counted.
 enum ExportBenchmark {
     static func run(_ arguments: [String]) async throws {
+        if arguments.first == "--measure" { ExportChild.measureMain(arguments) }
         let options = BenchOptions(arguments)
         let only = options.value("--only")
         if let only, !["limit", "scale", "cost"].contains(only) {
-            print("usage: riffle-bench export [--only limit|scale|cost] [--quick] [--runs N]")
+            print("usage: riffle-bench export [--only limit|scale|cost] [--quick] [--runs N] [--keep]")
             exit(64)
         }
         let quick = arguments.contains("--quick")
         let context = try ExportContext.make()
-        defer { context.removeAll() }
+        let keep = arguments.contains("--keep")
+        defer { if !keep { context.removeAll() } }
+        if keep { print("--keep: configs stay in \(context.temporary)") }
         print(
             "riffle-bench export: release riffle at \(context.riffle); sandbox in-process on 127.0.0.1; "
                 + "\(quick ? "--quick sizes" : "full sizes")")
@@ -140,7 +145,7 @@ enum ExportBenchmark {
                 print("")
                 print(
                     pad("items", 10) + pad("sources", 9) + pad("requests", 10) + pad("wall", 9) + pad("items/s", 10)
-                        + pad("riffle CPU", 12) + pad("CPU/item", 10) + "peak RSS")
+                        + pad("riffle CPU", 12) + pad("CPU/item", 10) + pad("peak RSS", 10) + "sandbox CPU")
             }
             for count in sourceCounts {
                 let config = try context.write(
@@ -152,14 +157,29 @@ enum ExportBenchmark {
                 if printTable {
                     print(
                         pad(grouped(result.items), 10) + pad(String(count), 9) + pad(grouped(result.requests), 10)
-                            + pad(format(result.run.wall), 9) + pad(grouped(Int(Double(result.items) / result.run.wall)), 10)
-                            + pad(format(result.run.cpu), 12) + pad(micro(result.run.cpu / Double(max(1, result.items))), 10)
-                            + megabytes(result.run.peakRSSBytes))
+                            + pad(format(result.run.wall), 9)
+                            + pad(grouped(Int(Double(result.items) / result.run.wall)), 10)
+                            + pad(format(result.run.cpu), 12)
+                            + pad(micro(result.run.cpu / Double(max(1, result.items))), 10)
+                            + pad(megabytes(result.run.peakRSSBytes), 10) + format(result.sandboxCPU))
                 }
-                if !result.run.succeeded { print("  riffle exited \(result.run.status): \(result.run.stderr.prefix(400))") }
+                if !result.run.succeeded {
+                    print("  riffle exited \(result.run.status): \(result.run.stderr.prefix(400))")
+                }
                 if result.items != count * perSource {
                     print("  expected \(grouped(count * perSource)) items, riffle wrote \(grouped(result.items))")
                 }
+            }
+            if printTable, let last = results.last {
+                print(
+                    "items/s is set by the sandbox here: riffle used \(Int((last.run.cpu / last.run.wall * 100).rounded()))% "
+                        + "of one core during the \(grouped(last.items))-item run, the sandbox \(format(last.sandboxCPU)) of CPU"
+                )
+            }
+            if printTable, let first = results.first {
+                print(
+                    "peak RSS is the child's ru_maxrss, started through a fresh measuring helper whose own "
+                        + "\(megabytes(first.run.floorBytes)) is the floor of what can be seen")
             }
             if printTable, results.count == 2 {
                 let (small, large) = (results[0].run.peakRSSBytes, results[1].run.peakRSSBytes)

@@ -12,6 +12,8 @@ struct ExportMeasurement {
     /// Those requests, when asked to keep them (the cost benchmark replays them).
     var recorded: [SandboxRequest] = []
     var sources = 0
+    /// CPU seconds this process (the in-process sandbox) spent during the run.
+    var sandboxCPU = 0.0
 }
 
 /// Where the export benchmark finds its programs and keeps its temporary files.
@@ -78,6 +80,7 @@ final class ExportContext {
     func write(_ name: String, _ text: String) throws -> String {
         let path = path(name)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o600)  // the configs hold the sandbox's (literal) token
         return path
     }
 
@@ -103,13 +106,16 @@ final class ExportContext {
     {
         server.resetRecord()
         let output = path("riffle.ndjson")
+        let cpuBefore = processCPUSeconds()
         let run = try await ExportChild.run(
             riffle, ["export", "--config", config, "--format", "ndjson"], environment: environment, stdoutPath: output)
+        let sandboxCPU = processCPUSeconds() - cpuBefore
         let items = ExportChild.lineCount(output)
         unlink(output)
         let requests = server.requests()
         return ExportMeasurement(
-            run: run, items: items, requests: requests.count, recorded: keepRequests ? requests : [])
+            run: run, items: items, requests: requests.count, recorded: keepRequests ? requests : [],
+            sandboxCPU: sandboxCPU)
     }
 
     /// `scripts/baseline-curl-jq.sh URL PAGE_SIZE` under bash, measured the same way.

@@ -3,8 +3,8 @@ import RiffleHTTP
 import RiffleSandbox
 
 /// The raw pages of a riffle run, for the jq baseline: every request the sandbox recorded during the
-/// run is sent again (same path, same body; the data is deterministic, so the same bytes come back) and
-/// each response body is saved as a file of its own.
+/// run is sent again (same path, body and token; the data is deterministic, so the same bytes come back)
+/// and each response body is saved as a file of its own.
 enum ExportPages {
     /// The jq program of the cost baseline: parse each saved page and re-emit its items, one compact
     /// line each (`.[]` over the page's item list, whatever the API calls it).
@@ -24,11 +24,15 @@ enum ExportPages {
             func add(_ index: Int) {
                 let request = requests[index]
                 let path = paths[index]
+                var headers: HTTPHeaders = ["Content-Type": "application/json"]
+                if let authorization = request.headers["authorization"] {
+                    headers.add(name: "Authorization", value: authorization)
+                }
                 group.addTask {
                     let response = try await client.execute(
                         HTTPRequest(
-                            method: request.method, url: url + request.path,
-                            headers: ["Content-Type": "application/json"], body: Array(request.body))
+                            method: request.method, url: url + request.path, headers: headers, body: Array(request.body)
+                        )
                     ).ensureSuccess()
                     try Data(response.body).write(to: URL(fileURLWithPath: path))
                     return response.body.count

@@ -35,6 +35,7 @@ enum ExportSourceKind: String, CaseIterable, Sendable {
                     url: \(url)
                     project: \(self == .gitlabRocket ? "sandbox/rocket" : "sandbox/ground")
                     state: all
+                    token: sandbox-token
 
                 """
         case .spacex:
