@@ -242,7 +242,7 @@ enum ExportBenchmark {
         print("")
         if !jq.succeeded { print("  jq exited \(jq.status): \(jq.stderr.prefix(400))") }
         print(
-            "riffle vs jq per item: \(ratio(jqEach / riffleEach))× \(riffleEach <= jqEach ? "faster" : "slower"); "
+            "riffle spends \(ratio(riffleEach / jqEach))× jq's CPU per item; "
                 + "goal riffle no slower than jq per item: \(riffleEach <= jqEach && jq.succeeded ? "met" : "NOT met")")
     }
 
