@@ -75,7 +75,7 @@ let package = Package(
             name: "riffle-bench",
             dependencies: [
                 "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RiffleTerminal", "RiffleExport",
-                "RiffleTestSupport",
+                "RiffleTestSupport", "RiffleSandbox",
             ],
             swiftSettings: strict),
 

@@ -1,0 +1,130 @@
+/// The sandbox sources the export benchmark configures: one of each pagination style the sandbox
+/// serves, each with `itemsPerSource` items. Scale runs repeat them under distinct names (items are
+/// unique per source name and id, so copies are not deduplicated).
+enum ExportSourceKind: String, CaseIterable, Sendable {
+    case gitlabRocket = "gitlab sandbox/rocket"
+    case gitlabGround = "gitlab sandbox/ground"
+    case spacex = "spacex launches"
+    case articles = "graphql articles (cursor)"
+    case acmeRocket = "graphql acme/rocket issues (edges)"
+    case events = "graphql events (offset)"
+    case acmeGround = "graphql acme/ground issues (edges)"
+
+    /// The six of the limit benchmark, in the order the baseline script fetches them.
+    static let limitSet: [ExportSourceKind] = [.gitlabRocket, .gitlabGround, .spacex, .articles, .acmeRocket, .events]
+
+    var shortName: String {
+        switch self {
+        case .gitlabRocket: "rocket"
+        case .gitlabGround: "ground"
+        case .spacex: "launches"
+        case .articles: "articles"
+        case .acmeRocket: "acme"
+        case .events: "events"
+        case .acmeGround: "acme-ground"
+        }
+    }
+
+    /// The YAML of one source named `name`, indented as an element of `sources:`.
+    func yaml(name: String, sandbox url: String) -> String {
+        switch self {
+        case .gitlabRocket, .gitlabGround:
+            return """
+                  - name: \(name)
+                    type: gitlab
+                    url: \(url)
+                    project: \(self == .gitlabRocket ? "sandbox/rocket" : "sandbox/ground")
+                    state: all
+                    token: sandbox-token
+
+                """
+        case .spacex:
+            return """
+                  - name: \(name)
+                    type: spacex
+                    url: \(url)
+                    upcoming: all
+
+                """
+        case .articles:
+            return """
+                  - name: \(name)
+                    type: graphql
+                    endpoint: \(url)/graphql
+                    query: |
+                      query($first: Int!, $after: String) {
+                        articles(first: $first, after: $after) { nodes { id headline publishedAt byline url } pageInfo { endCursor hasNextPage } }
+                      }
+                    items: data.articles.nodes
+                    cursor: data.articles.pageInfo.endCursor
+                    has_more: data.articles.pageInfo.hasNextPage
+                    fields: {id: id, time: publishedAt, title: headline, url: url, author: byline}
+
+                """
+        case .acmeRocket, .acmeGround:
+            return """
+                  - name: \(name)
+                    type: graphql
+                    endpoint: \(url)/graphql
+                    query: |
+                      query($first: Int!, $after: String) {
+                        repository(owner: "acme", name: "\(self == .acmeRocket ? "rocket" : "ground")") {
+                          issues(first: $first, after: $after, orderBy: {field: UPDATED_AT, direction: DESC}) {
+                            edges { node { id title url updatedAt bodyText author { login } labels(first: 10) { nodes { name } } } }
+                            pageInfo { endCursor hasNextPage }
+                          }
+                        }
+                      }
+                    items: data.repository.issues.edges
+                    cursor: data.repository.issues.pageInfo.endCursor
+                    has_more: data.repository.issues.pageInfo.hasNextPage
+                    fields:
+                      id: node.id
+                      time: node.updatedAt
+                      title: node.title
+                      url: node.url
+                      author: node.author.login
+                      summary: node.bodyText
+                      tags: node.labels.nodes.name
+
+                """
+        case .events:
+            return """
+                  - name: \(name)
+                    type: graphql
+                    endpoint: \(url)/graphql
+                    query: |
+                      query($limit: Int!, $offset: Int!) { events(offset: $offset, limit: $limit) { id name at } }
+                    items: data.events
+                    page_size_variable: limit
+                    offset_variable: offset
+                    fields: {id: id, time: at, title: name}
+
+                """
+        }
+    }
+
+    /// A whole config: `sources` as (kind, name) pairs, every source asking for `pageSize` items.
+    static func config(_ sources: [(kind: ExportSourceKind, name: String)], pageSize: Int, sandbox url: String)
+        -> String
+    {
+        var text = """
+            defaults:
+              page_size: \(pageSize)
+              timeout: 60s
+              retries: 0
+            sources:
+
+            """
+        for source in sources { text += source.kind.yaml(name: source.name, sandbox: url) }
+        return text
+    }
+
+    /// `count` sources cycling through every kind, named `rocket-1`, `ground-1`, ….
+    static func scaleSet(_ count: Int) -> [(kind: ExportSourceKind, name: String)] {
+        (0..<count).map { index in
+            let kind = allCases[index % allCases.count]
+            return (kind, "\(kind.shortName)-\(index / allCases.count + 1)")
+        }
+    }
+}
