@@ -2,9 +2,10 @@
 public struct MergeOptions: Sendable, Hashable {
     /// Items asked of a source per request.
     public var pageSize: Int
-    /// A source whose buffer holds fewer items than this loads its next page in the background.
-    /// The buffer never holds more than `prefetchThreshold - 1 + pageSize` items.
-    public var prefetchThreshold: Int
+    /// A source whose buffer holds fewer items than this loads its next page in the background;
+    /// `nil` means two of that source's pages, so a source keeps one request in flight while it holds
+    /// less than two pages. The buffer never holds more than `threshold - 1 + pageSize` items.
+    public var prefetchThreshold: Int?
     /// Items older than this are not emitted, and a source stops paging once it reaches one.
     public var since: Timestamp?
     /// The most pages loaded from one source.
@@ -18,7 +19,7 @@ public struct MergeOptions: Sendable, Hashable {
         maxPagesPerSource: Int = 10_000, dedupWindowPages: Int = 3
     ) {
         self.pageSize = max(1, pageSize)
-        self.prefetchThreshold = max(1, prefetchThreshold ?? pageSize)
+        self.prefetchThreshold = prefetchThreshold.map { max(1, $0) }
         self.since = since
         self.maxPagesPerSource = max(1, maxPagesPerSource)
         self.dedupWindowPages = max(1, dedupWindowPages)

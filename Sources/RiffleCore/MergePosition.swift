@@ -52,12 +52,35 @@ public struct MergePosition: Sendable, Hashable, Codable {
     /// Tokens longer than this are refused when parsed (every input has a limit).
     static let maxTokenLength = 64 * 1024
 
-    /// The opaque text form: `r1.` and base64url (no padding) of compact JSON.
+    /// The opaque text form: `r1.` and base64url (no padding) of compact JSON
+    /// `{"f":FRONTIER,"s":[{"c":CURSOR,"i":SKIP,"n":NAME,"x":DONE},…]}` (absent `f`/`c` omitted).
+    /// Written by hand: export makes one per item, so it must cost little.
     public var token: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let json = try? encoder.encode(self) else { return Self.prefix }
-        return Self.prefix + Base64URL.encode(Array(json))
+        var json: [UInt8] = []
+        json.reserveCapacity(32 + entries.count * 48)
+        json.append(UInt8(ascii: "{"))
+        if let frontier {
+            json.append(contentsOf: #""f":"#.utf8)
+            json.append(contentsOf: String(frontier.microseconds).utf8)
+            json.append(UInt8(ascii: ","))
+        }
+        json.append(contentsOf: #""s":["#.utf8)
+        for (position, entry) in entries.enumerated() {
+            if position > 0 { json.append(UInt8(ascii: ",")) }
+            json.append(UInt8(ascii: "{"))
+            if let cursor = entry.cursor {
+                json.append(contentsOf: #""c":"#.utf8)
+                JSONValue.writeString(cursor, to: &json)
+                json.append(UInt8(ascii: ","))
+            }
+            json.append(contentsOf: #""i":"#.utf8)
+            json.append(contentsOf: String(entry.skip).utf8)
+            json.append(contentsOf: #","n":"#.utf8)
+            JSONValue.writeString(entry.name, to: &json)
+            json.append(contentsOf: entry.done ? #","x":true}"#.utf8 : #","x":false}"#.utf8)
+        }
+        json.append(contentsOf: "]}".utf8)
+        return Self.prefix + Base64URL.encode(json)
     }
 
     /// Parses a token made by `token`; `nil` when it is not one.

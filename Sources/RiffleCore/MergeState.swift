@@ -105,7 +105,8 @@ public struct MergeState: Sendable {
         var requests: [LoadRequest] = []
         for index in candidates {
             isCandidate[index] = false
-            guard slots[index].pager.canLoad, slots[index].buffer.count < options.prefetchThreshold else { continue }
+            let threshold = options.prefetchThreshold ?? 2 * slots[index].info.pageSize
+            guard slots[index].pager.canLoad, slots[index].buffer.count < threshold else { continue }
             let cursor: String?
             do { cursor = try slots[index].pager.beginLoad() } catch { continue }
             slots[index].status.state = .fetching

@@ -16,6 +16,8 @@ public final class MergedFeed: Sendable {
     let options: MergeOptions
     let resumePosition: MergePosition?
     let shared: Mutex<Shared>
+    /// Loads delivered to the inbox and not yet folded: a cheap check the consumer makes per item.
+    let arrivals = Atomic<Int>(0)
 
     struct Shared: Sendable {
         /// Finished loads not yet folded into the merge.
@@ -73,6 +75,7 @@ public final class MergedFeed: Sendable {
         }
         let waiter = shared.withLock { shared -> CheckedContinuation<Void, Never>? in
             shared.inbox.append((request.source, result))
+            arrivals.add(1, ordering: .releasing)
             defer { shared.waiter = nil }
             return shared.waiter
         }
@@ -97,6 +100,8 @@ public final class MergedFeed: Sendable {
         /// merge needs is loading. Throws `CancellationError` when the task is cancelled.
         public func next() async throws -> MergedItem? {
             while true {
+                // Fold pages that arrived in the background now, so the next loads start at once.
+                if feed.arrivals.load(ordering: .acquiring) > 0 { foldInbox() }
                 let step = state.next()
                 startLoads()
                 switch step {
@@ -139,7 +144,10 @@ public final class MergedFeed: Sendable {
         @discardableResult
         private func foldInbox() -> Bool {
             let arrived = feed.shared.withLock { shared in
-                defer { shared.inbox.removeAll(keepingCapacity: true) }
+                defer {
+                    shared.inbox.removeAll(keepingCapacity: true)
+                    feed.arrivals.store(0, ordering: .releasing)
+                }
                 return shared.inbox
             }
             for (source, result) in arrived { state.deliver(result, to: source) }

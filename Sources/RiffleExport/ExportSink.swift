@@ -14,6 +14,45 @@ public struct ExportSinkError: Error, Sendable, CustomStringConvertible {
     public var isBrokenPipe: Bool
 }
 
+/// The sink for `--output PATH`: an atomic file, or, when PATH is a device or FIFO (`/dev/null`, a named
+/// pipe), that file written directly — renaming a temporary file over a device would replace it.
+public func outputSink(path: String) throws -> any ExportSink {
+    Platform.isSpecialFile(path) ? try SpecialFileSink(path: path) : try AtomicFileSink(path: path)
+}
+
+/// Writes to an existing device or FIFO as it is.
+final class SpecialFileSink: ExportSink {
+    private var fd: Int32?
+    let path: String
+
+    init(path: String) throws {
+        self.path = path
+        do {
+            fd = try Platform.openForWriting(path)
+        } catch {
+            throw ExportSinkError(description: "cannot open \(path): \(error)", isBrokenPipe: false)
+        }
+    }
+
+    func write(_ bytes: [UInt8]) throws {
+        guard let fd else { return }
+        do {
+            try Platform.writeAll(fd, bytes)
+        } catch {
+            throw ExportSinkError(description: "cannot write \(path): \(error)", isBrokenPipe: error.isBrokenPipe)
+        }
+    }
+
+    func commit() throws { abort() }
+
+    func abort() {
+        if let fd { Platform.close(fd) }
+        fd = nil
+    }
+
+    deinit { abort() }
+}
+
 /// Writes to standard output.
 public final class StandardOutputSink: ExportSink {
     public init() {}

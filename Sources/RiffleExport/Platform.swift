@@ -44,6 +44,18 @@ enum Platform {
         try retrying("open \(path)") { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
     }
 
+    /// Whether `path` exists and is something other than a regular file (a device, a FIFO, a socket).
+    static func isSpecialFile(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR
+    }
+
+    /// Opens an existing file for writing (no create, no truncate: devices and FIFOs).
+    static func openForWriting(_ path: String) throws(Failure) -> Int32 {
+        try retrying("open \(path)") { open(path, O_WRONLY | O_CLOEXEC) }
+    }
+
     static func sync(_ fd: Int32) throws(Failure) { _ = try retrying("fsync") { fsync(fd) } }
 
     static func close(_ fd: Int32) { _ = Glibc.close(fd) }

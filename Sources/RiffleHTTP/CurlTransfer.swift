@@ -74,7 +74,9 @@ final class CurlTransfer {
         long(CURLOPT_FOLLOWLOCATION, 0)
         long(CURLOPT_NOSIGNAL, 1)
         long(CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS))
-        long(CURLOPT_PIPEWAIT, 1)
+        // Waiting for a connection to multiplex on pays off only where HTTP/2 can be had (TLS, ALPN);
+        // over plain http it would hold every other first request until the first response is back.
+        if spec.url.lowercased().hasPrefix("https:") { long(CURLOPT_PIPEWAIT, 1) }
         long(CURLOPT_TCP_KEEPALIVE, 1)
         string(CURLOPT_ACCEPT_ENCODING, "")
         string(CURLOPT_USERAGENT, settings.userAgent)

@@ -53,7 +53,7 @@ struct ExportCommand: AsyncParsableCommand {
         do {
             summary = try await Interruption.run {
                 // The exporter aborts the sink (removing a temporary file) on any failure or cancellation.
-                let sink: any ExportSink = try output.map { try AtomicFileSink(path: $0) } ?? StandardOutputSink()
+                let sink: any ExportSink = try output.map { try outputSink(path: $0) } ?? StandardOutputSink()
                 return try await exporter.run(feed, into: sink)
             }
         } catch is Interruption.Interrupted {

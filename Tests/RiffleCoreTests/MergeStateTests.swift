@@ -193,3 +193,16 @@ import Testing
         #expect(MergePosition(token: "x1.e30") == nil)
     }
 }
+
+@Suite struct MergePositionTokenTests {
+    @Test func tokensRoundTripWhateverTheNamesAndCursorsHold() throws {
+        let position = MergePosition(
+            entries: [
+                .init(name: "a \"quoted\" \\ name", cursor: "eyJpZCI6IjEifQ\n\u{1B}", skip: 3, done: false),
+                .init(name: "ünïcode 😀", cursor: nil, skip: 0, done: true),
+            ], frontier: Timestamp(microseconds: -5))
+        #expect(MergePosition(token: position.token) == position)
+        let empty = MergePosition(entries: [], frontier: nil)
+        #expect(MergePosition(token: empty.token) == empty)
+    }
+}

@@ -220,3 +220,14 @@ func export(
         #expect(entries(directory).isEmpty)
     }
 }
+
+@Suite struct SpecialOutputTests {
+    @Test func devNullIsWrittenNotReplaced() async throws {
+        let sink = try outputSink(path: "/dev/null")
+        try sink.write(Array("x".utf8))
+        try sink.commit()
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0)
+        #expect((info.st_mode & S_IFMT) == S_IFCHR, "/dev/null is still a character device")
+    }
+}
