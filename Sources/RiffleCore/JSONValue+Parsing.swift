@@ -12,10 +12,9 @@ extension JSONValue {
     public static let maxDepth = 512
 
     /// Parses one JSON document (RFC 8259). Integers that fit `Int64` stay `.int`; other numbers are
-    /// `.double`. Strings must be valid UTF-8; `\u` escapes with lone surrogates become U+FFFD.
-    public init(parsing bytes: some Collection<UInt8>) throws(JSONParseError) {
-        let array = bytes as? [UInt8] ?? Array(bytes)
-        var parser = JSONParser(bytes: array)
+    /// `.double`. Invalid UTF-8 in strings and `\u` escapes with lone surrogates become U+FFFD.
+    public init(parsing bytes: [UInt8]) throws(JSONParseError) {
+        var parser = JSONParser(bytes: bytes)
         self = try parser.parseDocument()
     }
 
@@ -146,11 +145,8 @@ struct JSONParser {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let slice = bytes[start..<index]
+                let text = Self.decode(bytes, start..<index)
                 index += 1
-                guard let text = String(validating: slice, as: UTF8.self) else {
-                    throw fail("string is not valid UTF-8")
-                }
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
@@ -163,8 +159,7 @@ struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                guard let text = String(validating: out, as: UTF8.self) else { throw fail("string is not valid UTF-8") }
-                return text
+                return Self.decode(out, 0..<out.count)
             case UInt8(ascii: "\\"):
                 index += 1
                 guard index < bytes.count else { throw fail("unexpected end of input") }
@@ -210,6 +205,12 @@ struct JSONParser {
             }
         }
         throw fail("unterminated string")
+    }
+
+    /// UTF-8 bytes as a string; invalid sequences become U+FFFD (a server's bad byte costs one
+    /// character, not the page).
+    static func decode(_ bytes: [UInt8], _ range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
     mutating func hex4() throws(JSONParseError) -> UInt32 {

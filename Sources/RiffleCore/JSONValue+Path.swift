@@ -2,7 +2,12 @@ extension JSONValue {
     /// The value at a dotted path's segments. A numeric segment indexes an array; any other segment
     /// applied to an array is applied to every element, collecting the results (flattened), so
     /// `labels.nodes.title` gives every label's title. `nil` when nothing is there.
-    public func value(at segments: some Collection<String>) -> JSONValue? {
+    public func value(at segments: [String]) -> JSONValue? {
+        value(at: segments[...])
+    }
+
+    /// `value(at:)` over a slice: not generic, so the walk costs no runtime type lookups.
+    public func value(at segments: ArraySlice<String>) -> JSONValue? {
         guard let segment = segments.first else { return self }
         let rest = segments.dropFirst()
         switch self {

@@ -20,8 +20,9 @@ import Testing
         #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
     }
 
-    @Test func refusesInvalidUTF8AndDeepNesting() {
-        #expect(throws: JSONParseError.self) { try JSONValue(parsing: [0x22, 0xFF, 0x22]) }
+    @Test func repairsInvalidUTF8AndRefusesDeepNesting() throws {
+        #expect(try JSONValue(parsing: [0x22, 0x61, 0xFF, 0x22]) == .string("a\u{FFFD}"))
+        #expect(try JSONValue(parsing: [0x22, 0xF0, 0x9F, 0x98, 0x5C, 0x6E, 0x22]) == .string("\u{FFFD}\n"))
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         #expect(throws: JSONParseError.self) { try JSONValue(parsing: deep) }
     }

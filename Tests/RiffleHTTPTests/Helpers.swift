@@ -33,7 +33,7 @@ func text(_ response: HTTPResponse) -> String {
 }
 
 /// Waits up to `timeout` for `condition`, polling.
-func eventually(_ timeout: Duration = .seconds(2), _ condition: () -> Bool) async -> Bool {
+func eventually(_ timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if condition() { return true }
