@@ -74,7 +74,7 @@ public struct FeedReaderUI: Sendable {
             }
             return result
         }
-        outcome.failedSources = Self.failures(feed.statuses)
+        outcome.failedSources = outcome.failures(finalStatuses: feed.statuses)
         return outcome
     }
 
@@ -95,12 +95,6 @@ public struct FeedReaderUI: Sendable {
             }
             return count
         }
-        return ReaderOutcome(failedSources: Self.failures(feed.statuses), itemsRead: count)
-    }
-
-    static func failures(_ statuses: [SourceStatus]) -> [ReaderOutcome.FailedSource] {
-        statuses.compactMap { status in
-            status.lastError.map { ReaderOutcome.FailedSource(name: status.name, message: $0.message) }
-        }
+        return ReaderOutcome(failedSources: ReaderOutcome().failures(finalStatuses: feed.statuses), itemsRead: count)
     }
 }

@@ -229,6 +229,9 @@ final class InteractiveSession {
         refreshing = true
         let statuses = context.feed.statuses
         let failed = statuses.indices.filter { statuses[$0].lastError != nil }
+        for index in failed {
+            outcome.retried[statuses[index].name] = (statuses[index].lastError?.message ?? "", statuses[index].pagesLoaded)
+        }
         if !failed.isEmpty { context.pump.yield(.retry(failed)) }
         say(failed.isEmpty ? "refreshing…" : "refreshing, retrying \(failed.count) failed…")
         let sources = context.sources
@@ -273,10 +276,10 @@ final class InteractiveSession {
 
     private func completeTurn() {
         guard let turn = pendingTurn else { return }
+        pendingTurn = nil
         drawPage()
         let waited = clock.now - turn.started
         if turn.isFirst { outcome.firstPageWait = waited } else { outcome.pageTurnWaits.append(waited) }
-        pendingTurn = nil
         sendDemand()
     }
 

@@ -1,3 +1,5 @@
+import RiffleCore
+
 /// How a reader session ended, for the CLI's exit code: 2 when `anySourceFailed`, 130 when `interrupted`.
 public struct ReaderOutcome: Sendable {
     public struct FailedSource: Sendable, Hashable {
@@ -18,6 +20,22 @@ public struct ReaderOutcome: Sendable {
     public var firstPageWait: Duration?
 
     public var anySourceFailed: Bool { !failedSources.isEmpty }
+
+    /// Failed sources that `r` retried, with their error and pages loaded then: they still count as
+    /// failed unless a later status shows them loading more pages (the retry may still be in flight, or
+    /// its failure not yet folded into the merge, when the session ends).
+    var retried: [String: (message: String, pagesLoaded: Int)] = [:]
+
+    /// The failed sources given the final statuses and what was retried.
+    func failures(finalStatuses statuses: [SourceStatus]) -> [FailedSource] {
+        statuses.compactMap { status in
+            if let error = status.lastError { return FailedSource(name: status.name, message: error.message) }
+            if let retry = retried[status.name], status.pagesLoaded <= retry.pagesLoaded {
+                return FailedSource(name: status.name, message: retry.message)
+            }
+            return nil
+        }
+    }
 
     public init(
         failedSources: [FailedSource] = [], interrupted: Bool = false, itemsRead: Int = 0,
