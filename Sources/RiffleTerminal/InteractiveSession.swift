@@ -27,6 +27,11 @@ final class InteractiveSession {
     private var size: (columns: Int, rows: Int) = (80, 24)
     private var message: StyledLine?
     private var pendingTurn: (started: ContinuousClock.Instant, isFirst: Bool)?
+    /// Page keys pressed while a page was still on its way, with when: carried out in order after it.
+    private var queued: [(command: ReaderCommand, pressed: ContinuousClock.Instant)] = []
+    /// Work for child tasks of the loop's task group (open, refresh), started after each event.
+    private var sideJobs: [@Sendable () async -> Void] = []
+    private var quitRequested = false
     private var refreshing = false
     private var refreshErrors: [String: String] = [:]
     private var outcome = ReaderOutcome()
@@ -54,7 +59,10 @@ final class InteractiveSession {
         beginTurn(isFirst: true)
         await withDiscardingTaskGroup { side in
             for await event in events {
-                if handle(event, side: &side) {
+                handle(event)
+                for job in sideJobs { side.addTask(operation: job) }
+                sideJobs = []
+                if quitRequested {
                     side.cancelAll()
                     break
                 }
@@ -68,17 +76,17 @@ final class InteractiveSession {
     // MARK: Events
 
     /// Handles one event; true to quit.
-    private func handle(_ event: ReaderEvent, side: inout DiscardingTaskGroup) -> Bool {
+    private func handle(_ event: ReaderEvent) {
         switch event {
         case .input(let bytes):
-            return handleInput(bytes, side: &side)
+            handleInput(bytes)
         case .inputEnded:
             if !context.singleKeys, !lineBuffer.isEmpty {
                 let line = String(decoding: lineBuffer, as: UTF8.self)
                 lineBuffer = []
-                if perform(ReaderCommand.parse(line: line), side: &side) { return true }
+                perform(ReaderCommand.parse(line: line))
             }
-            return true
+            perform(.quit)
         case .feedChanged:
             let (items, finished) = context.pipe.drain()
             model.receive(items)
@@ -96,7 +104,7 @@ final class InteractiveSession {
             redrawPromptIfIdle()
         case .interrupted:
             outcome.interrupted = true
-            return true
+            quitRequested = true
         case .refreshed(let report):
             refreshed(report)
         case .opened(let number, let url, let failure):
@@ -111,15 +119,14 @@ final class InteractiveSession {
             message = line
             redrawPromptIfIdle()
         }
-        return false
     }
 
-    private func handleInput(_ bytes: [UInt8], side: inout DiscardingTaskGroup) -> Bool {
+    private func handleInput(_ bytes: [UInt8]) {
         if context.singleKeys {
             for event in decoder.feed(bytes) {
                 switch event {
                 case .command(let command):
-                    if perform(command, side: &side) { return true }
+                    perform(command)
                 case .editing(let line):
                     write(clearedPrompt() + UntrustedText(line).terminalText)
                     promptShown = true
@@ -127,57 +134,61 @@ final class InteractiveSession {
                     redrawPrompt()
                 }
             }
-            return false
+            return
         }
         lineBuffer += bytes
         while let end = lineBuffer.firstIndex(of: 0x0A) {
             let line = String(decoding: lineBuffer[..<end], as: UTF8.self)
             lineBuffer.removeSubrange(...end)
             if terminalEchoes { promptShown = false }  // the user's Enter moved to a fresh line
-            if perform(ReaderCommand.parse(line: line), side: &side) { return true }
+            perform(ReaderCommand.parse(line: line))
         }
-        return false
     }
 
-    /// Carries out one command; true to quit.
-    private func perform(_ command: ReaderCommand, side: inout DiscardingTaskGroup) -> Bool {
-        message = nil
-        let isNavigation: Bool
+    /// Takes one command. While a page is on its way, typed lines (a script, usually) wait for it and run
+    /// in order; single keys do too for page keys (typed ahead, as in `more`), while others — `q` above
+    /// all — act at once.
+    private func perform(_ command: ReaderCommand) {
+        guard !quitRequested else { return }
+        let isTurn: Bool
         switch command {
-        case .nextPage, .previousPage, .firstPage: isNavigation = true
-        default: isNavigation = false
+        case .nextPage, .previousPage, .firstPage, .filter: isTurn = true
+        default: isTurn = false
         }
-        if isNavigation && pendingTurn != nil { return false }  // a page is on its way
+        if pendingTurn != nil && (!context.singleKeys || isTurn) {
+            if queued.count < 1000 { queued.append((command, clock.now)) }
+            return
+        }
+        execute(command, pressed: clock.now)
+    }
+
+    /// Runs queued commands once no page is awaited.
+    private func runQueued() {
+        while pendingTurn == nil, !quitRequested, !queued.isEmpty {
+            let (command, pressed) = queued.removeFirst()
+            execute(command, pressed: pressed)
+        }
+    }
+
+    private func execute(_ command: ReaderCommand, pressed: ContinuousClock.Instant) {
+        message = nil
         switch command {
-        case .nextPage:
-            if model.nextPage() == .atEnd {
-                say("end of the feed")
-            } else {
-                beginTurn()
-            }
-        case .previousPage:
-            if model.previousPage() == .atStart {
-                say("already at the first page")
-            } else {
-                beginTurn()
-            }
-        case .firstPage:
-            model.firstPage()
-            beginTurn()
+        case .nextPage, .previousPage, .firstPage:
+            turn(command, pressed: pressed)
         case .filter(let text):
             model.setFilter(text)
-            beginTurn()
+            beginTurn(pressed: pressed)
         case .open(let number):
-            open(number, side: &side)
+            open(number)
         case .refresh:
-            refresh(side: &side)
+            refresh()
         case .status:
             let lines = ReaderScreens.status(context.feed.statuses, refreshErrors: refreshErrors, width: width)
             writeBlock(lines)
         case .help:
             writeBlock(ReaderScreens.help(width: width))
         case .quit:
-            return true
+            quitRequested = true
         case .unknown(let text):
             var line = StyledLine()
             line.appendSafe("unknown command ")
@@ -186,12 +197,11 @@ final class InteractiveSession {
             message = line
             redrawPrompt()
         }
-        return false
     }
 
     // MARK: Commands
 
-    private func open(_ number: Int, side: inout DiscardingTaskGroup) {
+    private func open(_ number: Int) {
         guard let merged = model.item(number: number) else {
             say("no item \(number)")
             return
@@ -215,13 +225,13 @@ final class InteractiveSession {
         redrawPrompt()
         let opener = context.settings.opener
         let events = context.events
-        side.addTask {
+        sideJobs.append {
             let failure = await opener.open(url)
             events.yield(.opened(number: number, url: url, failure: failure))
         }
     }
 
-    private func refresh(side: inout DiscardingTaskGroup) {
+    private func refresh() {
         guard !refreshing else {
             say("already refreshing")
             return
@@ -238,7 +248,7 @@ final class InteractiveSession {
         let newest = model.newestBySource
         let limit = context.settings.refreshPageLimit
         let events = context.events
-        side.addTask {
+        sideJobs.append {
             events.yield(.refreshed(await RefreshReport.fetch(sources: sources, newest: newest, pageLimit: limit)))
         }
     }
@@ -268,8 +278,23 @@ final class InteractiveSession {
 
     // MARK: Pages
 
-    private func beginTurn(isFirst: Bool = false) {
-        if pendingTurn == nil { pendingTurn = (clock.now, isFirst) }
+    /// Carries out a page key pressed at `pressed`.
+    private func turn(_ command: ReaderCommand, pressed: ContinuousClock.Instant) {
+        switch command {
+        case .nextPage:
+            if model.nextPage() == .atEnd { say("end of the feed") } else { beginTurn(pressed: pressed) }
+        case .previousPage:
+            if model.previousPage() == .atStart { say("already at the first page") } else { beginTurn(pressed: pressed) }
+        case .firstPage:
+            model.firstPage()
+            beginTurn(pressed: pressed)
+        default:
+            break
+        }
+    }
+
+    private func beginTurn(isFirst: Bool = false, pressed: ContinuousClock.Instant? = nil) {
+        if pendingTurn == nil { pendingTurn = (pressed ?? clock.now, isFirst) }
         sendDemand()
         if model.isPageReady { completeTurn() } else { redrawPrompt() }
     }
@@ -281,6 +306,7 @@ final class InteractiveSession {
         let waited = clock.now - turn.started
         if turn.isFirst { outcome.firstPageWait = waited } else { outcome.pageTurnWaits.append(waited) }
         sendDemand()
+        runQueued()
     }
 
     private func drawPage() {

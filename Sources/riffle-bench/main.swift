@@ -7,6 +7,7 @@ let benchmarks: [String: @Sendable ([String]) async throws -> Void] = [
     "merge": MergeBenchmark.run,
     "http": HTTPBenchmark.run,
     "config": ConfigBenchmark.run,
+    "reader": ReaderBenchmark.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
