@@ -11,7 +11,8 @@ public enum ColorChoice: Sendable, Hashable {
     /// 3. `CLICOLOR_FORCE` set, non-empty and not `0` → always, even into a pipe.
     /// 4. stdout not a terminal, or `TERM=dumb` → never.
     /// 5. Otherwise → always.
-    public static func resolve(noColorFlag: Bool, environment: [String: String], stdoutIsTerminal: Bool) -> ColorChoice {
+    public static func resolve(noColorFlag: Bool, environment: [String: String], stdoutIsTerminal: Bool) -> ColorChoice
+    {
         if noColorFlag || environment["NO_COLOR"] != nil { return .never }
         if let force = environment["CLICOLOR_FORCE"], !force.isEmpty, force != "0" { return .always }
         if !stdoutIsTerminal || environment["TERM"] == "dumb" { return .never }

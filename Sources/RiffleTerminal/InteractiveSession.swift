@@ -240,7 +240,9 @@ final class InteractiveSession {
         let statuses = context.feed.statuses
         let failed = statuses.indices.filter { statuses[$0].lastError != nil }
         for index in failed {
-            outcome.retried[statuses[index].name] = (statuses[index].lastError?.message ?? "", statuses[index].pagesLoaded)
+            outcome.retried[statuses[index].name] = (
+                statuses[index].lastError?.message ?? "", statuses[index].pagesLoaded
+            )
         }
         if !failed.isEmpty { context.pump.yield(.retry(failed)) }
         say(failed.isEmpty ? "refreshing…" : "refreshing, retrying \(failed.count) failed…")
@@ -259,7 +261,8 @@ final class InteractiveSession {
         for failure in report.failures { refreshErrors[failure.source] = failure.message }
         let (new, updated) = model.insertAtTop(report.items)
         var line = StyledLine()
-        line.appendSafe(new == 0 && updated == 0 ? "nothing new" : "\(new) new" + (updated > 0 ? ", \(updated) updated" : ""))
+        line.appendSafe(
+            new == 0 && updated == 0 ? "nothing new" : "\(new) new" + (updated > 0 ? ", \(updated) updated" : ""))
         for failure in report.failures {
             line.appendSafe("; ")
             line.append(UntrustedText(failure.source))
@@ -284,7 +287,11 @@ final class InteractiveSession {
         case .nextPage:
             if model.nextPage() == .atEnd { say("end of the feed") } else { beginTurn(pressed: pressed) }
         case .previousPage:
-            if model.previousPage() == .atStart { say("already at the first page") } else { beginTurn(pressed: pressed) }
+            if model.previousPage() == .atStart {
+                say("already at the first page")
+            } else {
+                beginTurn(pressed: pressed)
+            }
         case .firstPage:
             model.firstPage()
             beginTurn(pressed: pressed)

@@ -33,7 +33,8 @@ public struct ItemLineLayout: Sendable {
         var line = StyledLine()
         if let number {
             let digits = String(number)
-            line.appendSafe(String(repeating: " ", count: max(0, numberWidth - digits.count)) + digits + " ", style: .dim)
+            line.appendSafe(
+                String(repeating: " ", count: max(0, numberWidth - digits.count)) + digits + " ", style: .dim)
         }
         let age = RelativeTime.format(merged.item.time, now: now)
         line.appendSafe(String(repeating: " ", count: max(0, 4 - age.count)) + age + " ", style: .dim)

@@ -64,7 +64,8 @@ public struct ReaderModel: Sendable {
     /// Whether the page can be drawn now: it is full, the merge has ended, or a filter searched as far
     /// as one step goes.
     public var isPageReady: Bool {
-        viewCount >= pageStart + pageSize || feedFinished || (filter != nil && scannedSinceNavigation >= filterScanLimit)
+        viewCount >= pageStart + pageSize || feedFinished
+            || (filter != nil && scannedSinceNavigation >= filterScanLimit)
     }
 
     /// Whether a filter stopped searching before the page was full (the prompt says so).

@@ -20,7 +20,9 @@ public struct RefreshReport: Sendable {
             for await (index, result) in group {
                 switch result {
                 case .success(let items):
-                    report.items += items.map { MergedItem(sourceIndex: index, sourceName: sources[index].name, item: $0) }
+                    report.items += items.map {
+                        MergedItem(sourceIndex: index, sourceName: sources[index].name, item: $0)
+                    }
                 case .failure(let error):
                     report.failures.append((sources[index].name, error.message))
                 }

@@ -44,7 +44,7 @@ public struct StyledLine: Sendable, Hashable {
             var kept = ""
             for character in segment.text {
                 let cost = DisplayWidth.of(character)
-                if cost > budget { 
+                if cost > budget {
                     result.appendSafe(kept, style: segment.style)
                     break outer
                 }

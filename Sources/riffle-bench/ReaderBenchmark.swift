@@ -20,7 +20,8 @@ enum ReaderBenchmark {
             let end = min(count, start + pageSize)
             let items = (start..<end).map { position in
                 Item(
-                    id: "\(index)-\(position)", time: Timestamp(unixSeconds: 2_000_000_000 - Int64(position) * 60 - Int64(index) * 7),
+                    id: "\(index)-\(position)",
+                    time: Timestamp(unixSeconds: 2_000_000_000 - Int64(position) * 60 - Int64(index) * 7),
                     title: "source \(index) item \(position)", url: "https://example.com/\(index)/\(position)")
             }
             return Page(items: items, nextCursor: String(end), hasMore: end < count)
@@ -52,7 +53,11 @@ enum ReaderBenchmark {
         let results = try await withThrowingTaskGroup(of: (Int, ReaderOutcome).self) { group in
             for (index, mode) in modes.enumerated() {
                 group.addTask {
-                    (index, try await measure(mode, turns: turns, interval: interval, latency: latency, pageSize: pageSize, lines: lines))
+                    (
+                        index,
+                        try await measure(
+                            mode, turns: turns, interval: interval, latency: latency, pageSize: pageSize, lines: lines)
+                    )
                 }
             }
             var results: [Int: ReaderOutcome] = [:]
@@ -68,7 +73,8 @@ enum ReaderBenchmark {
             }
             print(
                 row(
-                    mode.name, format(outcome.firstPageWait?.milliseconds ?? .nan), "\(waits.count)", format(percentile(0.5)),
+                    mode.name, format(outcome.firstPageWait?.milliseconds ?? .nan), "\(waits.count)",
+                    format(percentile(0.5)),
                     format(percentile(0.9)), format(waits.last ?? .nan), "\(waits.filter { $0 > 20 }.count)"))
         }
         print("prefetch N = reader keeps N pages pulled ahead; prefetch 0 = the merge's own read-ahead only;")
@@ -89,7 +95,8 @@ enum ReaderBenchmark {
         let perSource = (turns + 4) * lines + 100
         let sources = (0..<4).map { index in
             MergeSource(
-                name: "source\(index)", pageable: SlowSource(index: index, count: perSource, latency: .milliseconds(latency)),
+                name: "source\(index)",
+                pageable: SlowSource(index: index, count: perSource, latency: .milliseconds(latency)),
                 pageSize: pageSize)
         }
         let reader = FeedReaderUI(

@@ -42,7 +42,9 @@ let latency = Duration.milliseconds(intOption("--latency-ms") ?? 0)
 let pageSize = intOption("--page-size") ?? 10
 
 /// Item `index` of a source, `minutes` before `now`.
-func item(_ source: String, _ index: Int, minutes: Int, title: String, extra: [String: JSONValue] = [:], tags: [String] = [])
+func item(
+    _ source: String, _ index: Int, minutes: Int, title: String, extra: [String: JSONValue] = [:], tags: [String] = []
+)
     -> Item
 {
     Item(
@@ -58,7 +60,8 @@ func basicSources() -> [(String, [Item], Bool)] {
             let minutes = index * names.count + offset + 1
             let labels: [String: JSONValue] = ["bug": .string("#d9534f"), "ui": .string("#5cb85c")]
             return item(
-                name, index, minutes: minutes, title: "\(name) story \(index)", extra: ["label_colors": .object(labels)],
+                name, index, minutes: minutes, title: "\(name) story \(index)",
+                extra: ["label_colors": .object(labels)],
                 tags: index % 2 == 0 ? ["bug"] : ["ui", "later"])
         }
         return (name, items, false)
@@ -82,7 +85,10 @@ func hostileSources() -> [(String, [Item], Bool)] {
     items[0].author = "mallory\u{1B}[8m hidden"
     items[1].tags = ["tag\u{1B}]0;PWNED-TAG\u{07}"]
     items[2].url = "javascript:alert(1)"
-    return [("evil", items, false), ("calm", (0..<5).map { item("calm", $0, minutes: 100 + $0, title: "calm \($0)") }, false)]
+    return [
+        ("evil", items, false),
+        ("calm", (0..<5).map { item("calm", $0, minutes: 100 + $0, title: "calm \($0)") }, false),
+    ]
 }
 
 func wideSources() -> [(String, [Item], Bool)] {
@@ -126,11 +132,14 @@ let settings = ReaderSettings(
     lines: intOption("--lines"), prefetchPages: intOption("--prefetch") ?? 2, color: color, limit: intOption("--limit"),
     now: { now }, opener: opener)
 let sources = data.map { name, items, failing in
-    MergeSource(name: name, pageable: FixtureSource(items: items, latency: latency, failing: failing), pageSize: pageSize)
+    MergeSource(
+        name: name, pageable: FixtureSource(items: items, latency: latency, failing: failing), pageSize: pageSize)
 }
 signal(SIGPIPE, SIG_IGN)
 do {
-    let outcome = try await FeedReaderUI(sources: sources, options: MergeOptions(pageSize: pageSize), settings: settings).run()
+    let outcome = try await FeedReaderUI(
+        sources: sources, options: MergeOptions(pageSize: pageSize), settings: settings
+    ).run()
     for failure in outcome.failedSources {
         printError("\(failure.name) failed: \(UntrustedText(failure.message).terminalText)")
     }

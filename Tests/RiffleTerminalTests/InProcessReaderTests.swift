@@ -11,7 +11,8 @@ import Testing
         names.enumerated().map { offset, name in
             let items = (0..<count).map { index in
                 Item(
-                    id: "\(index)", time: Timestamp(unixSeconds: now.unixSeconds - Int64(index * names.count + offset + 1) * 60),
+                    id: "\(index)",
+                    time: Timestamp(unixSeconds: now.unixSeconds - Int64(index * names.count + offset + 1) * 60),
                     title: "\(name) story \(index)", url: "https://example.com/\(name)/\(index)")
             }
             return MergeSource(name: name, pageable: InMemorySource(items: items), pageSize: 7)

@@ -5,7 +5,9 @@ import Testing
 @Suite struct ItemLineLayoutTests {
     let now = Timestamp(unixSeconds: 1_800_000_000)
 
-    func merged(title: String, minutesAgo: Int64 = 5, author: String? = "alice", tags: [String] = ["bug", "ui"]) -> MergedItem {
+    func merged(title: String, minutesAgo: Int64 = 5, author: String? = "alice", tags: [String] = ["bug", "ui"])
+        -> MergedItem
+    {
         let item = Item(
             id: "1", time: Timestamp(unixSeconds: now.unixSeconds - minutesAgo * 60), title: title,
             url: "https://example.com/1", author: author, tags: tags,
@@ -77,17 +79,23 @@ import Testing
         let tty = true
         #expect(ColorChoice.resolve(noColorFlag: false, environment: [:], stdoutIsTerminal: tty) == .always)
         #expect(ColorChoice.resolve(noColorFlag: true, environment: [:], stdoutIsTerminal: tty) == .never)
-        #expect(ColorChoice.resolve(noColorFlag: false, environment: ["NO_COLOR": "1"], stdoutIsTerminal: tty) == .never)
+        #expect(
+            ColorChoice.resolve(noColorFlag: false, environment: ["NO_COLOR": "1"], stdoutIsTerminal: tty) == .never)
         #expect(ColorChoice.resolve(noColorFlag: false, environment: ["NO_COLOR": ""], stdoutIsTerminal: tty) == .never)
         #expect(ColorChoice.resolve(noColorFlag: false, environment: [:], stdoutIsTerminal: false) == .never)
         #expect(ColorChoice.resolve(noColorFlag: false, environment: ["TERM": "dumb"], stdoutIsTerminal: tty) == .never)
         let forced = ["CLICOLOR_FORCE": "1"]
         #expect(ColorChoice.resolve(noColorFlag: false, environment: forced, stdoutIsTerminal: false) == .always)
-        #expect(ColorChoice.resolve(noColorFlag: false, environment: ["CLICOLOR_FORCE": "0"], stdoutIsTerminal: false) == .never)
-        #expect(ColorChoice.resolve(noColorFlag: false, environment: ["CLICOLOR_FORCE": ""], stdoutIsTerminal: false) == .never)
+        #expect(
+            ColorChoice.resolve(noColorFlag: false, environment: ["CLICOLOR_FORCE": "0"], stdoutIsTerminal: false)
+                == .never)
+        #expect(
+            ColorChoice.resolve(noColorFlag: false, environment: ["CLICOLOR_FORCE": ""], stdoutIsTerminal: false)
+                == .never)
         #expect(ColorChoice.resolve(noColorFlag: true, environment: forced, stdoutIsTerminal: tty) == .never)
         #expect(
-            ColorChoice.resolve(noColorFlag: false, environment: forced.merging(["NO_COLOR": "x"]) { a, _ in a }, stdoutIsTerminal: tty)
+            ColorChoice.resolve(
+                noColorFlag: false, environment: forced.merging(["NO_COLOR": "x"]) { a, _ in a }, stdoutIsTerminal: tty)
                 == .never)
     }
 

@@ -18,15 +18,21 @@ import Testing
     }
 
     @Test func singleKeys() {
-        #expect(decode(["\r", " ", "b", "g", "q"]) == [.command(.nextPage), .command(.nextPage), .command(.previousPage), .command(.firstPage), .command(.quit)])
+        #expect(
+            decode(["\r", " ", "b", "g", "q"]) == [
+                .command(.nextPage), .command(.nextPage), .command(.previousPage), .command(.firstPage),
+                .command(.quit),
+            ])
         #expect(decode(["\u{04}"]) == [.command(.quit)])
         #expect(decode(["x"]) == [])
     }
 
     @Test func arrowAndPageKeys() {
-        #expect(decode(["\u{1B}[B", "\u{1B}[A", "\u{1B}[6~", "\u{1B}[5~", "\u{1B}OB"]) == [
-            .command(.nextPage), .command(.previousPage), .command(.nextPage), .command(.previousPage), .command(.nextPage),
-        ])
+        #expect(
+            decode(["\u{1B}[B", "\u{1B}[A", "\u{1B}[6~", "\u{1B}[5~", "\u{1B}OB"]) == [
+                .command(.nextPage), .command(.previousPage), .command(.nextPage), .command(.previousPage),
+                .command(.nextPage),
+            ])
         // An unknown sequence is swallowed whole, not read as keys ("q" inside must not quit).
         #expect(decode(["\u{1B}[1;5q"]) == [])
         // A lone Esc at the end of a chunk is just Esc.

@@ -146,7 +146,8 @@ import Testing
 
     @Test func slowSourcesShowWhatIsFetchingThenOpenStatusAndRefresh() async throws {
         let tmux = try Tmux.fixture(
-            width: 120, height: 16, ["--scenario", "fail", "--latency-ms", "700", "--items", "30", "--open-log", "{dir}/opened"])
+            width: 120, height: 16,
+            ["--scenario", "fail", "--latency-ms", "700", "--items", "30", "--open-log", "{dir}/opened"])
         let rows = try await tmux.waitForScreen("the fetching prompt") { self.prompt($0).hasPrefix("fetching from") }
         #expect(prompt(rows).contains("alpha"))
         try await tmux.waitForScreen("the first page") { self.prompt($0).hasPrefix("1–15") }
@@ -159,7 +160,9 @@ import Testing
         #expect(prompt(status).contains("broken failed"))
         try tmux.type("o 2")
         try tmux.press("Enter")
-        try await tmux.waitForScreen("the opened message") { self.prompt($0).contains("opened 2: https://example.com/beta/0") }
+        try await tmux.waitForScreen("the opened message") {
+            self.prompt($0).contains("opened 2: https://example.com/beta/0")
+        }
         #expect(try await tmux.waitForFile("opened") == "https://example.com/beta/0")
         try tmux.press("r")
         try await tmux.waitForScreen("the refresh result") { self.prompt($0).contains("nothing new") }

@@ -9,7 +9,8 @@ import Testing
         (0..<count).map { index in
             MergedItem(
                 sourceIndex: source, sourceName: name,
-                item: Item(id: "\(index)", time: Timestamp(unixSeconds: start - Int64(index)), title: "\(title) \(index)"))
+                item: Item(
+                    id: "\(index)", time: Timestamp(unixSeconds: start - Int64(index)), title: "\(title) \(index)"))
         }
     }
 

@@ -24,7 +24,8 @@ final class Tmux {
             let d = shellQuoted(directory)
             let words = [fixture] + arguments.map { $0.replacingOccurrences(of: "{dir}", with: directory) }
             let command = words.map(shellQuoted).joined(separator: " ")
-            return "trap : INT; stty -g > \(d)/before; \(command); echo $? > \(d)/status; stty -g > \(d)/after; exec sleep 600"
+            return
+                "trap : INT; stty -g > \(d)/before; \(command); echo $? > \(d)/status; stty -g > \(d)/after; exec sleep 600"
         }
     }
 
@@ -73,7 +74,9 @@ final class Tmux {
         var rows = try screen()
         while !done(rows) {
             if ContinuousClock.now > deadline {
-                Issue.record("timed out waiting for \(what); screen:\n\(rows.joined(separator: "\n"))", sourceLocation: sourceLocation)
+                Issue.record(
+                    "timed out waiting for \(what); screen:\n\(rows.joined(separator: "\n"))",
+                    sourceLocation: sourceLocation)
                 return rows
             }
             try await Task.sleep(for: .milliseconds(40))

@@ -51,7 +51,9 @@ import Testing
     @Test func bidiControlsAreVisible() {
         #expect(safe("a\u{202E}evil\u{202C}b") == "a<U+202E>evil<U+202C>b")
         #expect(safe("\u{2066}\u{2067}\u{2068}\u{2069}") == "<U+2066><U+2067><U+2068><U+2069>")
-        #expect(safe("\u{200E}\u{200F}\u{061C}\u{202A}\u{202B}\u{202D}") == "<U+200E><U+200F><U+061C><U+202A><U+202B><U+202D>")
+        #expect(
+            safe("\u{200E}\u{200F}\u{061C}\u{202A}\u{202B}\u{202D}")
+                == "<U+200E><U+200F><U+061C><U+202A><U+202B><U+202D>")
     }
 
     @Test func oddUnicodeDoesNotCrash() {
