@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <locale.h>
 #include <pthread.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/ioctl.h>
 #include <sys/wait.h>
@@ -47,14 +48,39 @@ void riffle_termios_make_raw(struct termios *t) {
 
 int riffle_spawn(char *const argv[], pid_t *pid) {
     posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attributes;
     int status = posix_spawn_file_actions_init(&actions);
     if (status != 0) return status;
+    status = posix_spawnattr_init(&attributes);
+    if (status != 0) {
+        posix_spawn_file_actions_destroy(&actions);
+        return status;
+    }
     for (int fd = 0; fd <= 2 && status == 0; fd++) {
         status = posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0);
     }
-    if (status == 0) status = posix_spawnp(pid, argv[0], &actions, NULL, argv, environ);
+    // The calling thread may block signals (Dispatch and pool threads do) and the reader ignores SIGINT
+    // while it runs: the child gets an empty mask and default dispositions, as if started from a shell.
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    if (status == 0) status = posix_spawnattr_setsigmask(&attributes, &none);
+    if (status == 0) status = posix_spawnattr_setsigdefault(&attributes, &all);
+    if (status == 0) status = posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    if (status == 0) status = posix_spawnp(pid, argv[0], &actions, &attributes, argv, environ);
+    posix_spawnattr_destroy(&attributes);
     posix_spawn_file_actions_destroy(&actions);
     return status;
+}
+
+void riffle_reraise(int signal_number) {
+    signal(signal_number, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, signal_number);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    raise(signal_number);
+    _exit(128 + signal_number);
 }
 
 int riffle_wait_exit(pid_t pid) {

@@ -160,8 +160,7 @@ enum Platform {
     static func defaultSignal(_ signal: Int32) { _ = Glibc.signal(signal, SIG_DFL) }
     /// Ends the process by `signal` with its default action, as if the handler had never been there.
     static func reraise(_ signal: Int32) -> Never {
-        defaultSignal(signal)
-        _ = raise(signal)
+        riffle_reraise(signal)
         _exit(128 + signal)
     }
 

@@ -171,4 +171,21 @@ import Testing
         try tmux.press("q")
         #expect(try await tmux.waitForFile("status") == "2")
     }
+
+    @Test func resizingTheTerminalChangesWidthAndPageSize() async throws {
+        let tmux = try Tmux.fixture(width: 100, height: 30, ["--items", "40"])
+        try await tmux.waitForScreen("the first page") { self.prompt($0).hasPrefix("1–29") }
+        try tmux.tmux(["resize-window", "-t", "t", "-x", "40", "-y", "12"])
+        // SIGWINCH: the page is now 11 lines (12 rows less the prompt), the prompt redrawn to fit.
+        try await tmux.waitForScreen("the prompt at 40 columns") { rows in
+            self.prompt(rows).hasPrefix("1–11") && DisplayWidth.of(self.prompt(rows)) < 40
+        }
+        try tmux.press("Enter")
+        let rows = try await tmux.waitForScreen("a page of 11") { self.prompt($0).hasPrefix("12–22") }
+        let items = Array(rows.suffix(12).dropLast())
+        #expect(itemRows(items).map(\.number) == Array(12...22))
+        #expect(items.allSatisfy { DisplayWidth.of($0) < 40 })
+        try tmux.press("q")
+        #expect(try await tmux.waitForFile("status") == "0")
+    }
 }

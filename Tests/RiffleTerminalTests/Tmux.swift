@@ -25,7 +25,7 @@ final class Tmux {
             let words = [fixture] + arguments.map { $0.replacingOccurrences(of: "{dir}", with: directory) }
             let command = words.map(shellQuoted).joined(separator: " ")
             return
-                "trap : INT; stty -g > \(d)/before; \(command); echo $? > \(d)/status; stty -g > \(d)/after; exec sleep 600"
+                "trap : INT; stty -g > \(d)/before; \(command); echo $? > \(d)/status; stty -g > \(d)/after; exec sleep 120"
         }
     }
 
@@ -129,11 +129,23 @@ func run(_ arguments: [String], outputFile: String) throws -> String {
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    // An empty signal mask and default dispositions: this thread may block signals (test and Dispatch
+    // threads do), and a tmux server that inherited that would ignore `kill-server`.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    var all = sigset_t()
+    sigemptyset(&none)
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
     defer { for pointer in argv { free(pointer) } }
     argv.append(nil)
     var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+    let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
     guard spawned == 0 else { throw SpawnFailed(command: arguments[0], code: spawned) }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}

@@ -18,8 +18,13 @@ int riffle_window_size(int fd, int *columns, int *rows);
 void riffle_termios_make_raw(struct termios *t);
 
 /// Starts `argv[0]` found on PATH with `argv` (posix_spawnp; no shell), its stdin, stdout and stderr on
-/// /dev/null so it cannot draw over the reader. Returns 0 and the pid, or an errno value.
+/// /dev/null so it cannot draw over the reader, with no signal blocked and every disposition at its
+/// default. Returns 0 and the pid, or an errno value.
 int riffle_spawn(char *const argv[], pid_t *pid);
+
+/// Ends the process by `signal_number` with its default action (unblocked on this thread first, as
+/// Dispatch threads block signals); exits with 128 + signal if that somehow returns.
+void riffle_reraise(int signal_number);
 
 /// Waits for `pid` (retrying on EINTR) and returns its exit status (0-255), 128+signal, or -1.
 /// Blocks: call it on a thread of its own.
