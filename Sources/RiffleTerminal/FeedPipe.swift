@@ -9,6 +9,8 @@ final class FeedPipe: Sendable {
         var pending: [MergedItem] = []
         var finished = false
         var notified = false
+        /// The pump's status snapshot, taken when it last stopped pulling; nil while it pulls.
+        var statuses: [SourceStatus]?
     }
 
     private let state = Mutex(State())
@@ -23,6 +25,15 @@ final class FeedPipe: Sendable {
     func setFinished(_ finished: Bool) {
         post { $0.finished = finished }
     }
+
+    /// The pump stops pulling (with the merge's statuses then) or starts (nil).
+    func setStatuses(_ statuses: [SourceStatus]?) {
+        post { $0.statuses = statuses }
+    }
+
+    /// The pump's snapshot while it is idle; nil while it pulls, when `MergedFeed.statuses` (published
+    /// by the merge whenever it waits) is the fresher one.
+    var idleStatuses: [SourceStatus]? { state.withLock { $0.statuses } }
 
     /// What arrived since the last drain, and whether the merge has ended.
     func drain() -> (items: [MergedItem], finished: Bool) {

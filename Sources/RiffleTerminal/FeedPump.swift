@@ -30,6 +30,8 @@ enum FeedPump {
                     demand = max(demand, delivered + 1)
                 }
             }
+            let pulls = !finished && delivered < demand
+            if pulls { pipe.setStatuses(nil) }
             while !finished && delivered < demand {
                 if delivered >= (limit ?? .max) {
                     finished = true
@@ -43,6 +45,8 @@ enum FeedPump {
                 pipe.deliver(merged)
             }
             if finished { pipe.setFinished(true) }
+            // The merge publishes statuses only when it waits or ends: publish them when pulling stops.
+            if pulls { pipe.setStatuses(reader.statuses) }
         }
     }
 }

@@ -183,7 +183,7 @@ final class InteractiveSession {
         case .refresh:
             refresh()
         case .status:
-            let lines = ReaderScreens.status(context.feed.statuses, refreshErrors: refreshErrors, width: width)
+            let lines = ReaderScreens.status(currentStatuses, refreshErrors: refreshErrors, width: width)
             writeBlock(lines)
         case .help:
             writeBlock(ReaderScreens.help(width: width))
@@ -237,7 +237,7 @@ final class InteractiveSession {
             return
         }
         refreshing = true
-        let statuses = context.feed.statuses
+        let statuses = currentStatuses
         let failed = statuses.indices.filter { statuses[$0].lastError != nil }
         for index in failed {
             outcome.retried[statuses[index].name] = (
@@ -348,6 +348,9 @@ final class InteractiveSession {
 
     // MARK: Output
 
+    /// Every source's status: the pump's snapshot while it is idle, else the merge's latest.
+    private var currentStatuses: [SourceStatus] { context.pipe.idleStatuses ?? context.feed.statuses }
+
     private func say(_ text: String) {
         var line = StyledLine()
         line.appendSafe(text)
@@ -357,7 +360,7 @@ final class InteractiveSession {
 
     private func promptText() -> String {
         ReaderScreens.prompt(
-            model: model, statuses: context.feed.statuses, message: message, waiting: pendingTurn != nil, width: width
+            model: model, statuses: currentStatuses, message: message, waiting: pendingTurn != nil, width: width
         ).rendered(color: color)
     }
 

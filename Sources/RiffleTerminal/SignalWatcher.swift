@@ -5,7 +5,8 @@ import Synchronization
 /// The signals the reader handles while it runs, through Dispatch signal sources (no work in a raw C
 /// handler): SIGWINCH (re-read the size), SIGINT (restore the terminal, then quit cleanly; a second one
 /// ends the process), SIGTERM (restore the terminal and end by the signal at once), SIGTSTP (restore,
-/// stop; single-key mode comes back on SIGCONT). `stop()` puts the default dispositions back.
+/// stop; single-key mode comes back on SIGCONT). `stop()` cancels the sources (which also releases
+/// the handlers' hold on the watcher) and puts the default dispositions back.
 final class SignalWatcher: Sendable {
     /// Dispatch sources are thread-safe objects; they are only stored and taken under the lock.
     private struct Installed: @unchecked Sendable {
