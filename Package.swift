@@ -80,6 +80,8 @@ let package = Package(
             swiftSettings: strict),
 
         .executableTarget(
+            name: "riffle-reader-fixture", dependencies: ["RiffleCore", "RiffleTerminal"], swiftSettings: strict),
+        .executableTarget(
             name: "riffle-config-fuzz", dependencies: ["RiffleConfig"], swiftSettings: strict),
 
         // Tests: unit tests per layer, end-to-end tests that run the built binaries.

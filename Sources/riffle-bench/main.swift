@@ -8,6 +8,7 @@ let benchmarks: [String: @Sendable ([String]) async throws -> Void] = [
     "http": HTTPBenchmark.run,
     "config": ConfigBenchmark.run,
     "export": ExportBenchmark.run,
+    "reader": ReaderBenchmark.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RiffleConfig
 import RifflePlugins
+import RiffleTerminal
 
 /// `riffle check`: validates the configuration and every plugin manifest without fetching anything.
 struct CheckCommand: AsyncParsableCommand {
@@ -22,10 +23,10 @@ struct CheckCommand: AsyncParsableCommand {
             + catalog.validate(sources).map(\.description)
         for source in sources {
             Platform.writeOut(
-                "ok  \(InertText.line(source.name))  \(source.type)  \(InertText.line(source.host))  page_size \(source.pageSize)\n"
+                "ok  \(UntrustedText.sanitize(source.name))  \(source.type)  \(UntrustedText.sanitize(source.host))  page_size \(source.pageSize)\n"
             )
         }
         if !problems.isEmpty { throw CLIFailure.configuration(problems) }
-        Platform.writeOut("\(InertText.line(configuration.path)): \(sources.count) sources, valid\n")
+        Platform.writeOut("\(UntrustedText.sanitize(configuration.path)): \(sources.count) sources, valid\n")
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RiffleCore
 import RiffleExport
+import RiffleTerminal
 
 /// `riffle export`: the merged feed as JSON (contract sections 1 and 3).
 struct ExportCommand: AsyncParsableCommand {
@@ -26,13 +27,13 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let format = ExportFormat(rawValue: format) else {
-            throw CLIFailure.usage("--format \(InertText.line(format)): expected json, ndjson or jsonfeed")
+            throw CLIFailure.usage("--format \(UntrustedText.sanitize(format)): expected json, ndjson or jsonfeed")
         }
         if let limit, limit < 0 { throw CLIFailure.usage("--limit \(limit): expected 0 or more") }
         let sinceTime = try since.map { text -> Timestamp in
             guard let time = TimeArgument.parse(text, now: Timestamp(microseconds: Platform.now())) else {
                 throw CLIFailure.usage(
-                    "--since \(InertText.line(text)): expected RFC 3339 (2026-01-31T12:00:00Z) or a duration (7d, 12h, 30m)"
+                    "--since \(UntrustedText.sanitize(text)): expected RFC 3339 (2026-01-31T12:00:00Z) or a duration (7d, 12h, 30m)"
                 )
             }
             return time
@@ -68,7 +69,7 @@ struct ExportCommand: AsyncParsableCommand {
         if !failed.isEmpty {
             throw CLIFailure.partial(
                 failed.map {
-                    "source \(InertText.line($0.name)) failed: \(InertText.line($0.lastError?.message ?? "unknown error"))"
+                    "source \(UntrustedText.sanitize($0.name)) failed: \(UntrustedText.sanitize($0.lastError?.message ?? "unknown error"))"
                 }
                     + ["wrote \(summary.items) items from the other sources"])
         }
@@ -78,7 +79,7 @@ struct ExportCommand: AsyncParsableCommand {
 extension ExportCommand {
     /// Progress on a terminal's stderr: one line, rewritten in place.
     @Sendable static func showProgress(_ progress: ExportProgress) {
-        let line: String = InertText.line(progress.line)
+        let line: String = UntrustedText.sanitize(progress.line)
         Platform.write(2, "\r\u{1B}[K" + line)
     }
 }

@@ -1,5 +1,6 @@
 import RiffleConfig
 import RifflePlugins
+import RiffleTerminal
 
 /// Where the CLI meets the plugin layer: `riffle plugins` output, and process shutdown on exit.
 enum PluginSupport {
@@ -19,13 +20,13 @@ enum PluginSupport {
         let (catalog, problems) = await PluginCatalog.discover(directories: directories, environment: environment)
         var lines: [String] = []
         for type in catalog.adapterTypes {
-            lines.append("\(InertText.line(type.name))  (\(InertText.line(type.origin.description)))")
-            if let description = type.description { lines.append("    \(InertText.line(description))") }
+            lines.append("\(UntrustedText.sanitize(type.name))  (\(UntrustedText.sanitize(type.origin.description)))")
+            if let description = type.description { lines.append("    \(UntrustedText.sanitize(description))") }
             for param in type.params.sorted(by: { $0.name < $1.name }) {
-                var line = "    \(InertText.line(param.name))"
+                var line = "    \(UntrustedText.sanitize(param.name))"
                 if param.required { line += " (required)" }
-                if let value = param.defaultValue { line += " [default: \(InertText.line(value))]" }
-                if let description = param.description { line += " — \(InertText.line(description))" }
+                if let value = param.defaultValue { line += " [default: \(UntrustedText.sanitize(value))]" }
+                if let description = param.description { line += " — \(UntrustedText.sanitize(description))" }
                 lines.append(line)
             }
         }

@@ -1,7 +1,9 @@
 import ArgumentParser
 import RiffleCore
+import RiffleTerminal
 
-/// `riffle` / `riffle read`: the paged line-mode reader (contract section 4).
+/// `riffle` / `riffle read`: the paged line-mode reader (contract section 4). When stdout is not a
+/// terminal it prints the feed as plain lines, honouring `--limit`.
 struct ReadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "read", abstract: "Read the merged feed in the terminal, a page at a time.")
@@ -12,26 +14,24 @@ struct ReadCommand: AsyncParsableCommand {
     var limit: Int?
 
     func run() async throws {
+        if let limit, limit < 0 { throw CLIFailure.usage("--limit \(limit): expected 0 or more") }
         let session = try await Session.load(global)
         let sources = try session.mergeSources()
-        let feed = MergedFeed(sources: sources, options: session.mergeOptions())
-        let limit = self.limit
-        try await Interruption.run {
-            try await feed.run { reader in
-                var count = 0
-                while limit.map({ count < $0 }) ?? true, let merged = try await reader.next() {
-                    count += 1
-                    Platform.writeOut(
-                        "\(merged.item.time.rfc3339)  \(InertText.line(merged.sourceName))  \(InertText.line(merged.item.title))\n"
-                    )
-                }
-            }
+        let settings = ReaderSettings(
+            lines: session.configuration.reader.lines, prefetchPages: session.configuration.reader.prefetch,
+            color: ColorChoice.resolveForProcess(noColorFlag: global.noColor), limit: limit)
+        let outcome: ReaderOutcome
+        do {
+            outcome = try await FeedReaderUI(sources: sources, options: session.mergeOptions(), settings: settings)
+                .run()
+        } catch {
+            throw CLIFailure.other("the reader stopped: \(error)")
         }
-        let failed = feed.statuses.filter { $0.lastError != nil }
-        if !failed.isEmpty {
+        if outcome.interrupted { throw CLIFailure(lines: [], exitCode: 130) }
+        if outcome.anySourceFailed {
             throw CLIFailure.partial(
-                failed.map {
-                    "source \(InertText.line($0.name)) failed: \(InertText.line($0.lastError?.message ?? ""))"
+                outcome.failedSources.map {
+                    "source \(UntrustedText.sanitize($0.name)) failed: \(UntrustedText.sanitize($0.message))"
                 })
         }
     }

@@ -3,6 +3,7 @@ import RiffleCore
 import RiffleHTTP
 import RifflePlugins
 import RiffleSources
+import RiffleTerminal
 
 /// What every command that reads sources needs: the configuration, the HTTP client, and the sources
 /// chosen with `--source`. Loading it is where configuration errors (exit 78) and unknown source names
@@ -25,7 +26,7 @@ struct Session {
         httpConfiguration.secrets =
             Array(configuration.secrets) + sources.flatMap(\.literalSecrets) + catalog.secrets(for: sources)
         if options.verbose {
-            httpConfiguration.log = { line in Platform.writeError("riffle: \(InertText.line(line))") }
+            httpConfiguration.log = { line in Platform.writeError("riffle: \(UntrustedText.sanitize(line))") }
         }
         let client: HTTPClient
         do {
@@ -63,7 +64,7 @@ struct Session {
         for name in names where !known.contains(name) {
             let listed = sources.map(\.name).joined(separator: ", ")
             throw CLIFailure.usage(
-                "--source \(InertText.line(name)): no such source; the configured sources are: \(listed)")
+                "--source \(UntrustedText.sanitize(name)): no such source; the configured sources are: \(listed)")
         }
         let wanted = Set(names)
         return sources.filter { wanted.contains($0.name) }

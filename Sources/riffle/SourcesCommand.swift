@@ -1,6 +1,7 @@
 import ArgumentParser
 import RiffleConfig
 import RiffleCore
+import RiffleTerminal
 
 /// `riffle sources`: one line per source with the status of probing its first page.
 struct SourcesCommand: AsyncParsableCommand {
@@ -53,15 +54,16 @@ struct SourcesCommand: AsyncParsableCommand {
                 })
             Platform.writeOut(list.jsonText + "\n")
         } else {
-            let nameWidth = probes.map { InertText.line($0.settings.name).count }.max() ?? 4
+            let nameWidth = probes.map { UntrustedText.sanitize($0.settings.name).count }.max() ?? 4
             let typeWidth = probes.map(\.settings.type.count).max() ?? 4
-            let hostWidth = probes.map { InertText.line($0.settings.host).count }.max() ?? 4
+            let hostWidth = probes.map { UntrustedText.sanitize($0.settings.host).count }.max() ?? 4
             for probe in probes {
-                let status = probe.error.map { "error: " + InertText.line($0) } ?? "ok"
+                let status = probe.error.map { "error: " + UntrustedText.sanitize($0) } ?? "ok"
                 Platform.writeOut(
                     [
-                        pad(InertText.line(probe.settings.name), nameWidth), pad(probe.settings.type, typeWidth),
-                        pad(InertText.line(probe.settings.host), hostWidth), status,
+                        pad(UntrustedText.sanitize(probe.settings.name), nameWidth),
+                        pad(probe.settings.type, typeWidth),
+                        pad(UntrustedText.sanitize(probe.settings.host), hostWidth), status,
                     ].joined(separator: "  ") + "\n")
             }
         }

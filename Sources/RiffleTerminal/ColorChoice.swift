@@ -1,0 +1,28 @@
+/// Whether the reader writes colour (SGR escape sequences).
+public enum ColorChoice: Sendable, Hashable {
+    case always
+    case never
+
+    public var isEnabled: Bool { self == .always }
+
+    /// The decision, as a pure function of its inputs, first rule that applies:
+    /// 1. `--no-color` → never.
+    /// 2. `NO_COLOR` set, to any value (even empty, as the contract says "any value") → never.
+    /// 3. `CLICOLOR_FORCE` set, non-empty and not `0` → always, even into a pipe.
+    /// 4. stdout not a terminal, or `TERM=dumb` → never.
+    /// 5. Otherwise → always.
+    public static func resolve(noColorFlag: Bool, environment: [String: String], stdoutIsTerminal: Bool) -> ColorChoice
+    {
+        if noColorFlag || environment["NO_COLOR"] != nil { return .never }
+        if let force = environment["CLICOLOR_FORCE"], !force.isEmpty, force != "0" { return .always }
+        if !stdoutIsTerminal || environment["TERM"] == "dumb" { return .never }
+        return .always
+    }
+
+    /// `resolve` against this process's environment and its stdout.
+    public static func resolveForProcess(noColorFlag: Bool) -> ColorChoice {
+        var environment: [String: String] = [:]
+        for name in ["NO_COLOR", "CLICOLOR_FORCE", "TERM"] { environment[name] = Platform.environment(name) }
+        return resolve(noColorFlag: noColorFlag, environment: environment, stdoutIsTerminal: Platform.isTerminal(1))
+    }
+}

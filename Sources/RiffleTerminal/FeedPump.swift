@@ -1,0 +1,52 @@
+import RiffleCore
+
+/// Pulls items from the merge ahead of the screen. It runs in the one task that owns
+/// `MergedFeed.Reader` (the reader is used from no other), and pulls until it has delivered as many
+/// items as the interactive loop's latest demand — the page on screen plus `prefetchPages` pages —
+/// so page turns at reading speed find their items already there.
+enum FeedPump {
+    enum Command: Sendable {
+        /// Deliver items until this many have been delivered in total.
+        case demand(Int)
+        /// Make these failed sources load again (`r`).
+        case retry([Int])
+    }
+
+    static func run(
+        reader: MergedFeed.Reader, commands: AsyncStream<Command>, pipe: FeedPipe, limit: Int?
+    ) async throws {
+        var demand = 0
+        var delivered = 0
+        var finished = false
+        for await command in commands {
+            switch command {
+            case .demand(let wanted):
+                demand = max(demand, wanted)
+            case .retry(let sources):
+                for source in sources { reader.retry(source: source) }
+                if finished && delivered < (limit ?? .max) {
+                    finished = false
+                    pipe.setFinished(false)
+                    demand = max(demand, delivered + 1)
+                }
+            }
+            let pulls = !finished && delivered < demand
+            if pulls { pipe.setStatuses(nil) }
+            while !finished && delivered < demand {
+                if delivered >= (limit ?? .max) {
+                    finished = true
+                    break
+                }
+                guard let merged = try await reader.next() else {
+                    finished = true
+                    break
+                }
+                delivered += 1
+                pipe.deliver(merged)
+            }
+            if finished { pipe.setFinished(true) }
+            // The merge publishes statuses only when it waits or ends: publish them when pulling stops.
+            if pulls { pipe.setStatuses(reader.statuses) }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+public import RiffleCore
+
+/// `riffle` with no command: the merged feed in the terminal, a page at a time (line mode, like `more`).
+///
+///     let outcome = try await FeedReaderUI(sources: sources, options: options, settings: settings).run()
+///     exit(outcome.interrupted ? 130 : outcome.anySourceFailed ? 2 : 0)
+///
+/// When stdout is not a terminal it prints the feed as plain lines (no prompt, no colour, `limit`
+/// honoured) and returns. Otherwise it pages: stdin a terminal → single keys in raw mode; else whole
+/// typed lines.
+///
+/// Concurrency (structured only): one task group with two children — the pump, which owns the merge's
+/// `Reader` and pulls `prefetchPages` pages ahead of the screen, and the interactive loop, which owns all
+/// screen state. Input is read by a dedicated POSIX thread (`InputThread`), signals arrive through
+/// Dispatch sources; both only post events. When the loop ends, the pump is cancelled and awaited.
+///
+/// The terminal mode is restored on every path: normal return and thrown errors (`defer`), Ctrl-C and
+/// SIGTERM (their handlers restore first), Ctrl-Z (restored while stopped), and `exit()` (`atexit`).
+public struct FeedReaderUI: Sendable {
+    public enum Failure: Error, Sendable, Hashable {
+        /// No thread could be started to read the input.
+        case inputUnavailable
+    }
+
+    public var sources: [MergeSource]
+    public var options: MergeOptions
+    public var settings: ReaderSettings
+    public var io: TerminalIO
+
+    public init(sources: [MergeSource], options: MergeOptions, settings: ReaderSettings, io: TerminalIO = .standard) {
+        self.sources = sources
+        self.options = options
+        self.settings = settings
+        self.io = io
+    }
+
+    /// Runs the reader until `q`, Ctrl-C or the end of input (interactive), or the end of the feed.
+    public func run() async throws -> ReaderOutcome {
+        guard io.isInteractive else { return try await runPlain() }
+        let (events, sink) = AsyncStream<ReaderEvent>.makeStream()
+        let singleKeys = io.inputIsTerminal && TerminalModeGuard.enterSingleKeyMode(fd: io.inputFD)
+        let signals = io.handlesSignals ? SignalWatcher() : nil
+        signals?.start(events: sink, outputFD: io.outputFD)
+        let input = InputThread.start(fd: io.inputFD, events: sink)
+        defer {
+            input?.stop()
+            signals?.stop()
+            if singleKeys { TerminalModeGuard.restore() }
+            sink.finish()
+        }
+        guard input != nil else { throw Failure.inputUnavailable }
+
+        let feed = MergedFeed(sources: sources, options: options)
+        let (commands, pump) = AsyncStream<FeedPump.Command>.makeStream()
+        let context = InteractiveSession.Context(
+            io: io, settings: settings, sources: sources, feed: feed, pump: pump, pipe: FeedPipe(events: sink),
+            events: sink, singleKeys: singleKeys)
+        let limit = settings.limit
+        var outcome = try await withThrowingTaskGroup(of: ReaderOutcome?.self) { group in
+            group.addTask {
+                try await feed.run { reader in
+                    try await FeedPump.run(reader: reader, commands: commands, pipe: context.pipe, limit: limit)
+                }
+                return nil
+            }
+            group.addTask { await InteractiveSession(context: context).run(events: events) }
+            var result = ReaderOutcome()
+            while let finished = try await group.next() {
+                guard let finished else { continue }
+                result = finished
+                pump.finish()
+                group.cancelAll()
+                break
+            }
+            return result
+        }
+        outcome.failedSources = outcome.failures(finalStatuses: feed.statuses)
+        return outcome
+    }
+
+    /// Not a terminal: every item as one plain line, until the feed (or `limit`) ends or the output
+    /// closes (`| head`).
+    func runPlain() async throws -> ReaderOutcome {
+        let feed = MergedFeed(sources: sources, options: options)
+        let layout = ItemLineLayout(
+            width: .max, numberWidth: 0, sourceWidth: ItemLineLayout.sourceWidth(for: sources.map(\.name)),
+            now: settings.now())
+        let limit = settings.limit ?? .max
+        let outputFD = io.outputFD
+        let count = try await feed.run { reader in
+            var count = 0
+            while count < limit, let merged = try await reader.next() {
+                count += 1
+                guard Platform.writeAll(outputFD, Array((layout.plainLine(item: merged) + "\n").utf8)) else { break }
+            }
+            return count
+        }
+        return ReaderOutcome(failedSources: ReaderOutcome().failures(finalStatuses: feed.statuses), itemsRead: count)
+    }
+}

@@ -1,0 +1,80 @@
+public import RiffleCore
+
+/// Lays out one item as one line: number, age, source, title, then what fits of author and tags.
+///
+///     12  5h gitlab   Fix the crash on empty pages  alice  [bug] [P1]
+///
+/// The number is what `o N` takes. Each source name has a stable colour (a hash of the name into a small
+/// palette); tags take their GitLab label colour from `extra["label_colors"]` (`{label: "#hex"}`) when
+/// there is one. The whole line is then fitted to the width, so the title is cut before author and tags
+/// are shown at its expense; remote text is sanitized (`UntrustedText`) on the way in.
+public struct ItemLineLayout: Sendable {
+    /// Columns the line may take.
+    public var width: Int
+    /// Columns of the number column (digits of the largest number on the page).
+    public var numberWidth: Int
+    /// Columns of the source column.
+    public var sourceWidth: Int
+    public var now: Timestamp
+
+    public init(width: Int, numberWidth: Int, sourceWidth: Int, now: Timestamp) {
+        self.width = width
+        self.numberWidth = numberWidth
+        self.sourceWidth = sourceWidth
+        self.now = now
+    }
+
+    /// The source column width for these names: the widest, at most 14 columns.
+    public static func sourceWidth(for names: [String]) -> Int {
+        min(14, max(1, names.map { DisplayWidth.of(UntrustedText($0).terminalText) }.max() ?? 1))
+    }
+
+    public func line(number: Int?, item merged: MergedItem) -> StyledLine {
+        var line = StyledLine()
+        if let number {
+            let digits = String(number)
+            line.appendSafe(
+                String(repeating: " ", count: max(0, numberWidth - digits.count)) + digits + " ", style: .dim)
+        }
+        let age = RelativeTime.format(merged.item.time, now: now)
+        line.appendSafe(String(repeating: " ", count: max(0, 4 - age.count)) + age + " ", style: .dim)
+        var source = StyledLine()
+        source.append(UntrustedText(merged.sourceName), style: Palette.color(forSource: merged.sourceName))
+        source = source.fitted(to: sourceWidth)
+        for segment in source.segments { line.appendSafe(segment.text, style: segment.style) }
+        line.appendSafe(String(repeating: " ", count: max(0, sourceWidth - source.width) + 1))
+        line.append(UntrustedText(merged.item.title), style: merged.isLate ? .plain : .bold)
+        if let author = merged.item.author, !author.isEmpty {
+            line.appendSafe("  ")
+            line.append(UntrustedText(author), style: .dim)
+        }
+        let colors = Self.labelColors(merged.item)
+        for (index, tag) in merged.item.tags.enumerated() {
+            line.appendSafe(index == 0 ? "  " : " ")
+            let style = colors[tag] ?? .ansi(36)
+            line.appendSafe("[", style: style)
+            line.append(UntrustedText(tag), style: style)
+            line.appendSafe("]", style: style)
+        }
+        return line.fitted(to: width)
+    }
+
+    /// The line without number, width limit or colour, for output that is not a terminal: URL last.
+    public func plainLine(item merged: MergedItem) -> String {
+        var layout = self
+        layout.width = Int.max
+        var text = layout.line(number: nil, item: merged).plainText
+        if let url = merged.item.url, !url.isEmpty { text += "  " + UntrustedText(url).terminalText }
+        return text
+    }
+
+    /// GitLab label colours, `extra["label_colors"]`, parsed strictly; unknown shapes are ignored.
+    static func labelColors(_ item: Item) -> [String: TextStyle] {
+        guard case .object(let members)? = item.extra["label_colors"] else { return [:] }
+        var colors: [String: TextStyle] = [:]
+        for (label, value) in members {
+            if let hex = value.stringValue, let style = TextStyle.hexColor(hex) { colors[label] = style }
+        }
+        return colors
+    }
+}

@@ -1,0 +1,54 @@
+/// What the user asked the reader to do: the same whether it came as one key (stdin a terminal) or as
+/// a typed line (stdin a pipe or file).
+public enum ReaderCommand: Sendable, Hashable {
+    case nextPage
+    case previousPage
+    case firstPage
+    /// Show only items containing the text (case-insensitive); `nil` clears the filter.
+    case filter(String?)
+    /// Open item N's URL (N as numbered on screen).
+    case open(Int)
+    case refresh
+    case status
+    case help
+    case quit
+    /// Something the reader does not understand; the text is the user's own, shown sanitized.
+    case unknown(String)
+
+    /// Parses one typed line: empty or space → next page; `b`, `g`, `r`, `s`, `?`/`h`, `q`; `/text`
+    /// (a bare `/` clears the filter); `o N` or `oN`.
+    public static func parse(line: String) -> ReaderCommand {
+        let trimmed = line.trimmingWhitespace()
+        if trimmed.isEmpty { return .nextPage }
+        if trimmed.first == "/" {
+            let text = String(trimmed.dropFirst()).trimmingWhitespace()
+            return .filter(text.isEmpty ? nil : text)
+        }
+        switch trimmed {
+        case "b", "B": return .previousPage
+        case "g", "G": return .firstPage
+        case "r", "R": return .refresh
+        case "s", "S": return .status
+        case "?", "h", "H", "help": return .help
+        case "q", "Q", "quit", "exit": return .quit
+        case "n", "f": return .nextPage
+        default: break
+        }
+        if trimmed.first == "o" || trimmed.first == "O" {
+            let number = String(trimmed.dropFirst()).trimmingWhitespace()
+            if let value = Int(number), value > 0 { return .open(value) }
+        }
+        return .unknown(trimmed)
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and line ends (no Foundation needed).
+    func trimmingWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[start...end])
+    }
+}

@@ -1,0 +1,14 @@
+/// Everything the interactive loop reacts to, from every producer, in one stream: the input thread,
+/// the feed pump, signal handlers and side tasks (refresh, open).
+enum ReaderEvent: Sendable {
+    case input([UInt8])
+    case inputEnded
+    /// The pump delivered items or finished; drain `FeedPipe`.
+    case feedChanged
+    case resized
+    /// After SIGCONT: single-key mode is back, redraw the prompt.
+    case continued
+    case interrupted
+    case refreshed(RefreshReport)
+    case opened(number: Int, url: String, failure: String?)
+}

@@ -1,0 +1,206 @@
+public import RiffleCore
+
+/// What the reader holds and shows, without I/O: every item received so far (kept, so `b` and `g` need
+/// no refetch), the filter, and which page of the (filtered) view is on screen. The interactive loop
+/// feeds it items and commands; tests drive it directly.
+///
+/// Numbers shown on screen are positions in the whole list (1-based), so `o N` means the same item
+/// whatever the filter. Items fetched by `r` go to the top and renumber the list.
+public struct ReaderModel: Sendable {
+    public private(set) var items: [MergedItem] = []
+    /// Items of `items` that pass the filter (indices), maintained only while a filter is set.
+    private var matches: [Int] = []
+    /// The filter, lowercased; nil shows everything.
+    public private(set) var filter: String?
+    /// First view position on screen.
+    public private(set) var pageStart = 0
+    public var pageSize: Int { didSet { pageSize = max(1, pageSize) } }
+    /// The merge has nothing more.
+    public private(set) var feedFinished = false
+    /// Items received from the merge (not counting those `r` added): what demand is measured in.
+    public private(set) var pulled = 0
+    /// Items received since the last navigation; bounds how far a filter searches on its own.
+    private var scannedSinceNavigation = 0
+    /// The newest version seen of each item, by source and id.
+    private var latest: [ItemKey: Timestamp] = [:]
+    /// The newest time each source has shown, for deciding what `r` found is new.
+    public private(set) var newestBySource: [Int: Timestamp] = [:]
+    /// How many items a filter examines per step before it shows what it found.
+    public var filterScanLimit: Int
+
+    struct ItemKey: Hashable, Sendable {
+        var source: Int
+        var id: String
+    }
+
+    public init(pageSize: Int, filterScanLimit: Int = 1000) {
+        self.pageSize = max(1, pageSize)
+        self.filterScanLimit = filterScanLimit
+    }
+
+    // MARK: The view
+
+    /// Items in the view (all items, or those that pass the filter).
+    public var viewCount: Int { filter == nil ? items.count : matches.count }
+
+    private func itemIndex(view position: Int) -> Int { filter == nil ? position : matches[position] }
+
+    /// The page on screen: (number, item) pairs, at most `pageSize`.
+    public var page: [(number: Int, item: MergedItem)] {
+        let end = min(viewCount, pageStart + pageSize)
+        guard pageStart < end else { return [] }
+        return (pageStart..<end).map { position in
+            let index = itemIndex(view: position)
+            return (index + 1, items[index])
+        }
+    }
+
+    /// The view positions on screen, 1-based, for the prompt (`41–60`); nil when the page is empty.
+    public var pageRange: ClosedRange<Int>? {
+        let end = min(viewCount, pageStart + pageSize)
+        return pageStart < end ? (pageStart + 1)...end : nil
+    }
+
+    /// Whether the page can be drawn now: it is full, the merge has ended, or a filter searched as far
+    /// as one step goes.
+    public var isPageReady: Bool {
+        viewCount >= pageStart + pageSize || feedFinished
+            || (filter != nil && scannedSinceNavigation >= filterScanLimit)
+    }
+
+    /// Whether a filter stopped searching before the page was full (the prompt says so).
+    public var filterSearchPaused: Bool {
+        filter != nil && !feedFinished && viewCount < pageStart + pageSize && scannedSinceNavigation >= filterScanLimit
+    }
+
+    /// How many items the merge should have delivered in total: the page on screen plus `prefetchPages`
+    /// pages beyond it. With a filter, while the page is not full, one page more than received.
+    public func demand(prefetchPages: Int) -> Int {
+        let target = pageStart + pageSize * (1 + max(0, prefetchPages))
+        if filter == nil {
+            return pulled + max(0, target - items.count)
+        }
+        if matches.count >= target || scannedSinceNavigation >= filterScanLimit { return pulled }
+        return pulled + pageSize
+    }
+
+    /// The item numbered `number` on screen.
+    public func item(number: Int) -> MergedItem? {
+        items.indices.contains(number - 1) ? items[number - 1] : nil
+    }
+
+    // MARK: Changes
+
+    /// Takes items from the merge, in order. A version of an item already held with the same or a newer
+    /// time (which `r` put at the top) is dropped.
+    public mutating func receive(_ merged: [MergedItem]) {
+        for item in merged {
+            pulled += 1
+            let key = ItemKey(source: item.sourceIndex, id: item.item.id)
+            if let seen = latest[key], seen >= item.item.time { continue }
+            if latest[key] != nil { remove(key) }
+            append(item, key: key)
+            scannedSinceNavigation += 1
+        }
+    }
+
+    /// The merge has ended (or, after a retry, has not).
+    public mutating func setFeedFinished(_ finished: Bool) { feedFinished = finished }
+
+    /// Puts items `r` found at the top, newest first, and shows the first page. Items already held at the
+    /// same time are ignored; newer versions replace the old ones. Returns (new, updated) counts.
+    @discardableResult
+    public mutating func insertAtTop(_ fresh: [MergedItem]) -> (new: Int, updated: Int) {
+        var added: [MergedItem] = []
+        var updated = 0
+        for item in fresh {
+            let key = ItemKey(source: item.sourceIndex, id: item.item.id)
+            if let seen = latest[key] {
+                if seen >= item.item.time { continue }
+                remove(key)
+                updated += 1
+            }
+            latest[key] = item.item.time
+            added.append(item)
+        }
+        added.sort { a, b in
+            a.item.time != b.item.time ? a.item.time > b.item.time : a.sourceIndex < b.sourceIndex
+        }
+        for item in added {
+            newestBySource[item.sourceIndex] = max(newestBySource[item.sourceIndex] ?? item.item.time, item.item.time)
+        }
+        items.insert(contentsOf: added, at: 0)
+        rebuildMatches()
+        pageStart = 0
+        scannedSinceNavigation = 0
+        return (added.count - updated, updated)
+    }
+
+    public enum Move: Sendable, Hashable {
+        case moved
+        /// Nothing further: the merge ended and the last page is on screen.
+        case atEnd
+        /// Already at the first page.
+        case atStart
+    }
+
+    /// The next page. On a page a filter left short, searches further instead of moving.
+    public mutating func nextPage() -> Move {
+        scannedSinceNavigation = 0
+        if pageStart + pageSize < viewCount || (!feedFinished && viewCount >= pageStart + pageSize) {
+            pageStart += pageSize
+            return .moved
+        }
+        return feedFinished ? .atEnd : .moved
+    }
+
+    public mutating func previousPage() -> Move {
+        scannedSinceNavigation = 0
+        guard pageStart > 0 else { return .atStart }
+        pageStart = max(0, pageStart - pageSize)
+        return .moved
+    }
+
+    public mutating func firstPage() {
+        scannedSinceNavigation = 0
+        pageStart = 0
+    }
+
+    /// Shows only items whose title, author, tags or source name contain `text`, ignoring case; nil clears.
+    public mutating func setFilter(_ text: String?) {
+        filter = text.map { $0.lowercased() }
+        rebuildMatches()
+        pageStart = 0
+        scannedSinceNavigation = 0
+    }
+
+    // MARK: Internals
+
+    private mutating func append(_ item: MergedItem, key: ItemKey) {
+        latest[key] = item.item.time
+        newestBySource[item.sourceIndex] = max(newestBySource[item.sourceIndex] ?? item.item.time, item.item.time)
+        items.append(item)
+        if let filter, Self.matches(item, filter) { matches.append(items.count - 1) }
+    }
+
+    private mutating func remove(_ key: ItemKey) {
+        items.removeAll { $0.sourceIndex == key.source && $0.item.id == key.id }
+        rebuildMatches()
+    }
+
+    private mutating func rebuildMatches() {
+        guard let filter else {
+            matches = []
+            return
+        }
+        matches = items.indices.filter { Self.matches(items[$0], filter) }
+    }
+
+    /// Case-insensitive containment in title, author, tags or source name.
+    static func matches(_ merged: MergedItem, _ needle: String) -> Bool {
+        let item = merged.item
+        if item.title.lowercased().contains(needle) || merged.sourceName.lowercased().contains(needle) { return true }
+        if let author = item.author, author.lowercased().contains(needle) { return true }
+        return item.tags.contains { $0.lowercased().contains(needle) }
+    }
+}

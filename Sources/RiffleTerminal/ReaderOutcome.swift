@@ -1,0 +1,50 @@
+import RiffleCore
+
+/// How a reader session ended, for the CLI's exit code: 2 when `anySourceFailed`, 130 when `interrupted`.
+public struct ReaderOutcome: Sendable {
+    public struct FailedSource: Sendable, Hashable {
+        public var name: String
+        /// The last error, untrusted text: sanitize before printing (`UntrustedText`).
+        public var message: String
+    }
+
+    /// Sources that ended failed (after the merge's retries and any `r`).
+    public var failedSources: [FailedSource]
+    /// Ctrl-C (SIGINT) ended the session; the terminal has been restored.
+    public var interrupted: Bool
+    /// Items read from the merge.
+    public var itemsRead: Int
+    /// For each page turn (Enter, `b`, `g`): how long from the key to the drawn page.
+    public var pageTurnWaits: [Duration]
+    /// How long the first page took to appear.
+    public var firstPageWait: Duration?
+
+    public var anySourceFailed: Bool { !failedSources.isEmpty }
+
+    /// Failed sources that `r` retried, with their error and pages loaded then: they still count as
+    /// failed unless a later status shows them loading more pages (the retry may still be in flight, or
+    /// its failure not yet folded into the merge, when the session ends).
+    var retried: [String: (message: String, pagesLoaded: Int)] = [:]
+
+    /// The failed sources given the final statuses and what was retried.
+    func failures(finalStatuses statuses: [SourceStatus]) -> [FailedSource] {
+        statuses.compactMap { status in
+            if let error = status.lastError { return FailedSource(name: status.name, message: error.message) }
+            if let retry = retried[status.name], status.pagesLoaded <= retry.pagesLoaded {
+                return FailedSource(name: status.name, message: retry.message)
+            }
+            return nil
+        }
+    }
+
+    public init(
+        failedSources: [FailedSource] = [], interrupted: Bool = false, itemsRead: Int = 0,
+        pageTurnWaits: [Duration] = [], firstPageWait: Duration? = nil
+    ) {
+        self.failedSources = failedSources
+        self.interrupted = interrupted
+        self.itemsRead = itemsRead
+        self.pageTurnWaits = pageTurnWaits
+        self.firstPageWait = firstPageWait
+    }
+}

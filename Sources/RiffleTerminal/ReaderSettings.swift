@@ -1,0 +1,35 @@
+public import RiffleCore
+
+/// How the reader behaves: from the config's `reader:` section and the command line.
+public struct ReaderSettings: Sendable {
+    /// Items per page; nil: the terminal height less the prompt line (config `reader.lines: auto`).
+    public var lines: Int?
+    /// Pages of items kept pulled from the merge ahead of the page on screen (config `reader.prefetch`).
+    public var prefetchPages: Int
+    public var color: ColorChoice
+    /// The most items read from the merge (`--limit`).
+    public var limit: Int?
+    /// The clock relative ages are measured from.
+    public var now: @Sendable () -> Timestamp
+    /// Opens an item's URL (`o N`).
+    public var opener: URLOpener
+    /// Pages `r` loads per source at most while looking for where the known items start.
+    public var refreshPageLimit: Int
+
+    public init(
+        lines: Int? = nil, prefetchPages: Int = 2, color: ColorChoice = .never, limit: Int? = nil,
+        now: @escaping @Sendable () -> Timestamp = ReaderSettings.wallClock, opener: URLOpener = .system,
+        refreshPageLimit: Int = 3
+    ) {
+        self.lines = lines.map { max(1, $0) }
+        self.prefetchPages = max(0, prefetchPages)
+        self.color = color
+        self.limit = limit
+        self.now = now
+        self.opener = opener
+        self.refreshPageLimit = max(1, refreshPageLimit)
+    }
+
+    /// The system's wall clock (CLOCK_REALTIME).
+    @Sendable public static func wallClock() -> Timestamp { Platform.now() }
+}

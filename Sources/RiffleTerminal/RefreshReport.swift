@@ -1,0 +1,57 @@
+public import RiffleCore
+
+/// What `r` found at the top of the sources.
+public struct RefreshReport: Sendable {
+    /// Items newer than the newest one each source had shown, newest first per source.
+    public var items: [MergedItem]
+    /// Sources whose refresh failed, with the error (untrusted text).
+    public var failures: [(source: String, message: String)]
+
+    /// Loads the top of every source that has shown items: its first page, then further pages (at most
+    /// `pageLimit`) until an item no newer than what it had already shown; concurrently, in child tasks.
+    /// Sources that have shown nothing yet are left to the merge.
+    static func fetch(sources: [MergeSource], newest: [Int: Timestamp], pageLimit: Int) async -> RefreshReport {
+        await withTaskGroup(of: (Int, Result<[Item], SourceError>).self) { group in
+            for (index, source) in sources.enumerated() {
+                guard let known = newest[index] else { continue }
+                group.addTask { (index, await top(of: source, newerThan: known, pageLimit: pageLimit)) }
+            }
+            var report = RefreshReport(items: [], failures: [])
+            for await (index, result) in group {
+                switch result {
+                case .success(let items):
+                    report.items += items.map {
+                        MergedItem(sourceIndex: index, sourceName: sources[index].name, item: $0)
+                    }
+                case .failure(let error):
+                    report.failures.append((sources[index].name, error.message))
+                }
+            }
+            report.failures.sort { $0.source < $1.source }
+            return report
+        }
+    }
+
+    private static func top(of source: MergeSource, newerThan known: Timestamp, pageLimit: Int) async -> Result<
+        [Item], SourceError
+    > {
+        var found: [Item] = []
+        var cursor: String?
+        do {
+            for _ in 0..<pageLimit {
+                let page = try await source.pageable.loadPage(after: cursor, pageSize: source.pageSize)
+                for item in page.items {
+                    guard item.time > known else { return .success(found) }
+                    found.append(item)
+                }
+                guard page.hasMore, let next = page.nextCursor, next != cursor else { break }
+                cursor = next
+            }
+            return .success(found)
+        } catch let error as SourceError {
+            return .failure(error)
+        } catch {
+            return .failure(SourceError(String(describing: error)))
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// The line-mode reader (issue 6) lives here.

@@ -1,0 +1,144 @@
+import Foundation
+import RiffleCore
+import RiffleTerminal
+
+/// `riffle-bench reader [--turns N] [--interval-ms N] [--latency-ms N] [--page-size N] [--lines N]`: the
+/// reader over 4 sources whose every page load takes `latency` (in-memory for now), turning a page
+/// every `interval` (simulated reading) through its line-mode input, as a user would. Reports how long
+/// each turn waited, from the key to the drawn page, with the reader's prefetch on (default 2 pages),
+/// off (the merge's own one-page read-ahead only), and with no read-ahead at all. Goal: median < 20 ms.
+enum ReaderBenchmark {
+    /// Items on demand, newest first; every load sleeps `latency` first.
+    struct SlowSource: Pageable {
+        let index: Int
+        let count: Int
+        let latency: Duration
+
+        func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
+            try await Task.sleep(for: latency)
+            let start = cursor.flatMap { Int($0) } ?? 0
+            let end = min(count, start + pageSize)
+            let items = (start..<end).map { position in
+                Item(
+                    id: "\(index)-\(position)",
+                    time: Timestamp(unixSeconds: 2_000_000_000 - Int64(position) * 60 - Int64(index) * 7),
+                    title: "source \(index) item \(position)", url: "https://example.com/\(index)/\(position)")
+            }
+            return Page(items: items, nextCursor: String(end), hasMore: end < count)
+        }
+    }
+
+    struct Mode: Sendable {
+        var name: String
+        var prefetchPages: Int
+        var mergeThreshold: Int?
+    }
+
+    static func run(_ arguments: [String]) async throws {
+        let options = BenchOptions(arguments)
+        let turns = options.int("--turns", default: 30)
+        let interval = options.int("--interval-ms", default: 1000)
+        let latency = options.int("--latency-ms", default: 300)
+        let pageSize = options.int("--page-size", default: 10)
+        let lines = options.int("--lines", default: 20)
+        print(
+            "reader: 4 sources, \(latency) ms per page load, \(pageSize) items per load, \(lines) lines per screen;"
+                + " \(turns) turns \(interval) ms apart; goal: median turn wait < 20 ms")
+        let modes = [
+            Mode(name: "prefetch 2", prefetchPages: 2, mergeThreshold: nil),
+            Mode(name: "prefetch 0", prefetchPages: 0, mergeThreshold: nil),
+            Mode(name: "none", prefetchPages: 0, mergeThreshold: 1),
+        ]
+        // The modes run at once: they mostly sleep, and it keeps the run at turns × interval.
+        let results = try await withThrowingTaskGroup(of: (Int, ReaderOutcome).self) { group in
+            for (index, mode) in modes.enumerated() {
+                group.addTask {
+                    (
+                        index,
+                        try await measure(
+                            mode, turns: turns, interval: interval, latency: latency, pageSize: pageSize, lines: lines)
+                    )
+                }
+            }
+            var results: [Int: ReaderOutcome] = [:]
+            for try await (index, outcome) in group { results[index] = outcome }
+            return results
+        }
+        print(row("mode", "first page", "turns", "median", "p90", "worst", "waits > 20 ms"))
+        for (index, mode) in modes.enumerated() {
+            guard let outcome = results[index] else { continue }
+            let waits = outcome.pageTurnWaits.map(\.milliseconds).sorted()
+            func percentile(_ p: Double) -> Double {
+                waits.isEmpty ? .nan : waits[min(waits.count - 1, Int((Double(waits.count - 1) * p).rounded()))]
+            }
+            print(
+                row(
+                    mode.name, format(outcome.firstPageWait?.milliseconds ?? .nan), "\(waits.count)",
+                    format(percentile(0.5)),
+                    format(percentile(0.9)), format(waits.last ?? .nan), "\(waits.filter { $0 > 20 }.count)"))
+        }
+        print("prefetch N = reader keeps N pages pulled ahead; prefetch 0 = the merge's own read-ahead only;")
+        print("none = no read-ahead anywhere (a source loads only when its buffer is empty)")
+    }
+
+    /// One reader session driven through a pipe, output to /dev/null.
+    static func measure(_ mode: Mode, turns: Int, interval: Int, latency: Int, pageSize: Int, lines: Int) async throws
+        -> ReaderOutcome
+    {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw BenchError("pipe failed") }
+        let devNull = open("/dev/null", O_WRONLY)
+        defer {
+            close(fds[0])
+            close(devNull)
+        }
+        let perSource = (turns + 4) * lines + 100
+        let sources = (0..<4).map { index in
+            MergeSource(
+                name: "source\(index)",
+                pageable: SlowSource(index: index, count: perSource, latency: .milliseconds(latency)),
+                pageSize: pageSize)
+        }
+        let reader = FeedReaderUI(
+            sources: sources, options: MergeOptions(pageSize: pageSize, prefetchThreshold: mode.mergeThreshold),
+            settings: ReaderSettings(lines: lines, prefetchPages: mode.prefetchPages, color: .never),
+            io: TerminalIO(
+                inputFD: fds[0], outputFD: devNull, isInteractive: true, inputIsTerminal: false,
+                fixedSize: (columns: 100, rows: lines + 1)))
+        let writeFD = fds[1]
+        return try await withThrowingTaskGroup(of: ReaderOutcome?.self) { group in
+            group.addTask { try await reader.run() }
+            group.addTask {
+                defer { close(writeFD) }
+                for _ in 0..<turns {
+                    try await Task.sleep(for: .milliseconds(interval))
+                    _ = "\n".utf8CString.withUnsafeBytes { write(writeFD, $0.baseAddress, 1) }
+                }
+                try await Task.sleep(for: .milliseconds(interval))
+                _ = "q\n".utf8CString.withUnsafeBytes { write(writeFD, $0.baseAddress, 2) }
+                return nil
+            }
+            var outcome = ReaderOutcome()
+            for try await result in group { if let result { outcome = result } }
+            return outcome
+        }
+    }
+
+    static func row(_ columns: String...) -> String {
+        let widths = [12, 11, 6, 9, 9, 9, 14]
+        return zip(columns, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: " ")
+    }
+
+    static func format(_ milliseconds: Double) -> String {
+        milliseconds.isNaN ? "-" : String(format: "%.1f ms", milliseconds)
+    }
+
+    struct BenchError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+}
+
+extension Duration {
+    var milliseconds: Double { seconds * 1000 }
+}

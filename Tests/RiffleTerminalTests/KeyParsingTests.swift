@@ -1,0 +1,68 @@
+import RiffleTerminal
+import Testing
+
+@Suite struct KeyParsingTests {
+    @Test(arguments: [
+        ("", ReaderCommand.nextPage), (" ", .nextPage), ("b", .previousPage), ("g", .firstPage), ("r", .refresh),
+        ("s", .status), ("?", .help), ("q", .quit), ("/", .filter(nil)), ("/ Foo bar ", .filter("Foo bar")),
+        ("o 3", .open(3)), ("o12", .open(12)), ("o", .unknown("o")), ("o 0", .unknown("o 0")), ("zap", .unknown("zap")),
+        ("q\r", .quit),
+    ])
+    func lines(line: String, command: ReaderCommand) {
+        #expect(ReaderCommand.parse(line: line) == command)
+    }
+
+    func decode(_ chunks: [String]) -> [KeyDecoder.Event] {
+        var decoder = KeyDecoder()
+        return chunks.flatMap { decoder.feed(Array($0.utf8)) }
+    }
+
+    @Test func singleKeys() {
+        #expect(
+            decode(["\r", " ", "b", "g", "q"]) == [
+                .command(.nextPage), .command(.nextPage), .command(.previousPage), .command(.firstPage),
+                .command(.quit),
+            ])
+        #expect(decode(["\u{04}"]) == [.command(.quit)])
+        #expect(decode(["x"]) == [])
+    }
+
+    @Test func arrowAndPageKeys() {
+        #expect(
+            decode(["\u{1B}[B", "\u{1B}[A", "\u{1B}[6~", "\u{1B}[5~", "\u{1B}OB"]) == [
+                .command(.nextPage), .command(.previousPage), .command(.nextPage), .command(.previousPage),
+                .command(.nextPage),
+            ])
+        // An unknown sequence is swallowed whole, not read as keys ("q" inside must not quit).
+        #expect(decode(["\u{1B}[1;5q"]) == [])
+        // A lone Esc at the end of a chunk is just Esc.
+        #expect(decode(["\u{1B}", "q"]) == [.command(.quit)])
+    }
+
+    @Test func filterEditing() {
+        let events = decode(["/", "ab", "c", "\u{7F}", "d", "\r"])
+        #expect(events.first == .editing(line: "/"))
+        #expect(events.contains(.editing(line: "/abc")))
+        #expect(events.contains(.editing(line: "/ab")))
+        #expect(events.last == .command(.filter("abd")))
+    }
+
+    @Test func openEditing() {
+        #expect(decode(["o", "1", "2", "\r"]).last == .command(.open(12)))
+        #expect(decode(["o", "\r"]).last == .command(.unknown("o")))
+    }
+
+    @Test func editingCancels() {
+        #expect(decode(["/", "a", "\u{1B}"]).last == .editCancelled)
+        #expect(decode(["/", "\u{7F}"]).last == .editCancelled)
+        #expect(decode(["/", "a", "\u{1B}[A", "q"]).last == .command(.quit))
+    }
+
+    @Test func backspaceRemovesAWholeScalar() {
+        #expect(decode(["/", "漢字", "\u{7F}", "\r"]).last == .command(.filter("漢")))
+    }
+
+    @Test func editingKeepsKeysAsText() {
+        #expect(decode(["/", "qbg", "\r"]).last == .command(.filter("qbg")))
+    }
+}

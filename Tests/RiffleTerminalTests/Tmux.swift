@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+/// A tmux server of its own (its own socket, no config) running one command in a pane of a fixed size:
+/// a real terminal emulator around a real pseudo-terminal, which the tests type into and read back.
+final class Tmux {
+    let socket = "riffle-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+    let directory: URL
+
+    /// Starts a command (run by `sh -c`) in a `width`×`height` pane; `command` gets a scratch directory.
+    init(width: Int, height: Int, command: (String) -> String) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let line = command(directory.path)
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", line])
+    }
+
+    /// Runs the fixture with `arguments` in a shell that records `stty -g` before and after it and its
+    /// exit status (files `before`, `after`, `status`), then keeps the pane open. `{dir}` in an argument
+    /// stands for the scratch directory.
+    static func fixture(width: Int, height: Int, _ arguments: [String]) throws -> Tmux {
+        let fixture = try fixturePath()
+        return try Tmux(width: width, height: height) { directory in
+            let d = shellQuoted(directory)
+            let words = [fixture] + arguments.map { $0.replacingOccurrences(of: "{dir}", with: directory) }
+            let command = words.map(shellQuoted).joined(separator: " ")
+            return
+                "trap : INT; stty -g > \(d)/before; \(command); echo $? > \(d)/status; stty -g > \(d)/after; exec sleep 120"
+        }
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Runs a tmux command against this server and returns what it printed.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        try run(["tmux", "-L", socket] + arguments, outputFile: directory.appendingPathComponent("tmux-output").path)
+    }
+
+    /// Presses keys by tmux name (`Enter`, `C-c`, `q`).
+    func press(_ keys: String...) throws { try tmux(["send-keys", "-t", "t"] + keys) }
+
+    /// Types text literally.
+    func type(_ text: String) throws { try tmux(["send-keys", "-t", "t", "-l", text]) }
+
+    /// The screen as text rows (styles dropped), trailing empty rows removed.
+    func screen() throws -> [String] {
+        var rows = try tmux(["capture-pane", "-p", "-t", "t"]).split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init)
+        while rows.last?.isEmpty == true { rows.removeLast() }
+        return rows
+    }
+
+    func value(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", "t", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// `stty -a` of the pane's terminal, as seen from outside.
+    func terminalModes() throws -> String {
+        let tty = try value("#{pane_tty}")
+        return try run(["stty", "-a", "-F", tty], outputFile: directory.appendingPathComponent("stty-output").path)
+    }
+
+    /// Polls the screen until `done` holds, for at most `timeout`; records an issue with the last screen if not.
+    @discardableResult
+    func waitForScreen(
+        timeout: Duration = .seconds(10), _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
+        until done: ([String]) -> Bool
+    ) async throws -> [String] {
+        let deadline = ContinuousClock.now + timeout
+        var rows = try screen()
+        while !done(rows) {
+            if ContinuousClock.now > deadline {
+                Issue.record(
+                    "timed out waiting for \(what); screen:\n\(rows.joined(separator: "\n"))",
+                    sourceLocation: sourceLocation)
+                return rows
+            }
+            try await Task.sleep(for: .milliseconds(40))
+            rows = try screen()
+        }
+        return rows
+    }
+
+    /// Polls until the file exists and is non-empty; its contents.
+    func waitForFile(_ name: String, timeout: Duration = .seconds(10)) async throws -> String? {
+        let url = directory.appendingPathComponent(name)
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let text = try? String(contentsOf: url, encoding: .utf8), !text.isEmpty {
+                return text.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            try await Task.sleep(for: .milliseconds(40))
+        }
+        return nil
+    }
+
+    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+}
+
+/// The built fixture: `.build/debug/riffle-reader-fixture` under the package root.
+func fixturePath() throws -> String {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    let path = root.appendingPathComponent(".build/debug/riffle-reader-fixture").path
+    guard FileManager.default.isExecutableFile(atPath: path) else {
+        throw FixtureMissing(path: path)
+    }
+    return path
+}
+
+struct FixtureMissing: Error, CustomStringConvertible {
+    var path: String
+    var description: String { "\(path) is missing: run `swift build` (or `make test`) first" }
+}
+
+/// Quotes for `sh -c`.
+func shellQuoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+/// Runs a program (found on PATH) with its stdout in `outputFile`, waits for it, returns the output.
+/// Not `Process`: on Linux it learns of the exit through a descriptor the child inherits, which the
+/// tmux server (forked by `new-session`) keeps open, so waiting would never end.
+func run(_ arguments: [String], outputFile: String) throws -> String {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    // An empty signal mask and default dispositions: this thread may block signals (test and Dispatch
+    // threads do), and a tmux server that inherited that would ignore `kill-server`.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    var all = sigset_t()
+    sigemptyset(&none)
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+    defer { for pointer in argv { free(pointer) } }
+    argv.append(nil)
+    var pid: pid_t = 0
+    let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
+    guard spawned == 0 else { throw SpawnFailed(command: arguments[0], code: spawned) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    return (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? ""
+}
+
+struct SpawnFailed: Error {
+    var command: String
+    var code: Int32
+}
