@@ -115,14 +115,5 @@ extension SourceSettings {
         }
     }
 
-    static func host(of url: String) -> String {
-        var rest = Substring(url)
-        if let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
-            rest = rest[rest.index(colon, offsetBy: 3)...]
-        }
-        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-        var authority = rest[..<end]
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
-        return String(authority)
-    }
+    static func host(of url: String) -> String { HTTPURL.authority(of: url) }
 }

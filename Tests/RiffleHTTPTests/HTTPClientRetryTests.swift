@@ -107,7 +107,7 @@ import Testing
             try await client.execute(HTTPRequest(url: server.baseURL + "/x", timeout: .milliseconds(500), retries: 0))
         }
         #expect(error?.kind == .timedOut)
-        #expect(ContinuousClock.now - started < .seconds(5), "the 500 ms timeout fired, not a hang")
+        #expect(ContinuousClock.now - started < .seconds(20), "the 500 ms timeout fired, not a hang")
     }
 
     @Test func refusedConnection() async throws {

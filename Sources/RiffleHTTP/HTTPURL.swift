@@ -1,0 +1,8 @@
+/// URL facts other layers need for messages and listings, parsed once, here.
+public enum HTTPURL {
+    /// `host[:port]` of `url`: never the scheme's credentials, path or query (which may hold a token).
+    public static func authority(of url: String) -> String {
+        guard let parts = URLParts.parse(url) else { return "(invalid URL)" }
+        return parts.host + (parts.port.map { ":\($0)" } ?? "")
+    }
+}
