@@ -12,13 +12,14 @@ extension PluginCatalog {
     /// to print (`riffle check` fails on an error; reading only warns).
     public static func loadConfiguration(
         path: String, environment: [String: String], includeStandard: Bool = true,
-        describeTimeout: Duration = .seconds(5)
+        describeTimeout: Duration = .seconds(5), describeAll: Bool = false
     ) async throws(ConfigError) -> (configuration: Configuration, catalog: PluginCatalog, problems: [PluginProblem]) {
         var extra = configuredDirectories(path: path, environment: environment)
+        let used = describeAll ? nil : configuredTypes(path: path)
         for _ in 0..<2 {
             let (catalog, problems) = await discover(
                 directories: extra, environment: environment, includeStandard: includeStandard,
-                describeTimeout: describeTimeout)
+                describeTimeout: describeTimeout, describing: used)
             let configuration: Configuration
             do {
                 configuration = try Configuration.load(path: path, environment: environment, plugins: catalog.types)
@@ -42,6 +43,27 @@ extension PluginCatalog {
 
     /// The `plugins:` directories of the configuration at `path`, read plainly (resolved against the
     /// file's directory, `~` against `$HOME`) so that discovery can run before the full decoding.
+    /// The `type:` of every source as written (a plain reading, before decoding), so that only the
+    /// executable plugins a configuration uses are started to describe themselves; `nil` when the file
+    /// cannot be read that way (then every plugin is described and decoding reports the problem).
+    static func configuredTypes(path: String) -> Set<String>? {
+        guard let bytes = Platform.readFile(path, limit: ParseLimits.standard.maxBytes),
+            let root = try? YAMLDocument.parse(bytes, file: path)
+        else { return nil }
+        guard let entry = root.mapping?.first(where: { $0.key.scalar?.value == "sources" }),
+            let sources = entry.value.sequence
+        else { return [] }
+        var types: Set<String> = []
+        for source in sources {
+            guard let pairs = source.mapping else { continue }
+            for pair in pairs where pair.key.scalar?.value == "type" {
+                guard let type = pair.value.scalar?.value else { return nil }
+                types.insert(type)
+            }
+        }
+        return types
+    }
+
     static func configuredDirectories(path: String, environment: [String: String]) -> [String] {
         guard let bytes = Platform.readFile(path, limit: ParseLimits.standard.maxBytes),
             let root = try? YAMLDocument.parse(bytes, file: path),

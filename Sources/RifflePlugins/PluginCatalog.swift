@@ -76,9 +76,11 @@ public struct PluginCatalog: Sendable {
     /// once, each within `describeTimeout`). Hidden files and names ending in `~` are skipped. A type that
     /// clashes with a built-in one, or a broken plugin, is an error; a type defined again later is a
     /// warning (the first one found wins). A configured directory that does not exist is a warning.
+    /// With `describing`, only executables of those types are run (`--describe` starts a process, so
+    /// reading a feed runs only the plugins its sources use); `nil` describes every one.
     public static func discover(
         directories: [String], environment: [String: String], includeStandard: Bool = true,
-        describeTimeout: Duration = .seconds(5)
+        describeTimeout: Duration = .seconds(5), describing: Set<String>? = nil
     ) async -> (catalog: PluginCatalog, problems: [PluginProblem]) {
         let standard = includeStandard ? standardDirectories(environment: environment) : []
         let searched = standard + directories
@@ -142,7 +144,8 @@ public struct PluginCatalog: Sendable {
 
         // Describe every executable at once; each runs on its own I/O thread.
         let descriptions = await withTaskGroup(of: (Int, Result<PluginTypeInfo, PluginProblem>).self) { group in
-            for (index, candidate) in accepted.enumerated() where !candidate.isManifest {
+            for (index, candidate) in accepted.enumerated()
+            where !candidate.isManifest && (describing.map { $0.contains(candidate.type) } ?? true) {
                 group.addTask {
                     (
                         index,

@@ -12,7 +12,8 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = Platform.environment()
-        let (configuration, catalog, found) = try await Session.loadConfiguration(global, environment: environment)
+        let (configuration, catalog, found) = try await Session.loadConfiguration(
+            global, environment: environment, describeAll: true)
         for warning in configuration.warnings { Platform.writeError("riffle: warning: \(warning)") }
         for problem in found where problem.severity == .warning {
             Platform.writeError("riffle: warning: \(problem.diagnostic)")

@@ -39,9 +39,9 @@ struct Session {
     }
 
     /// The configuration, decoded against the plugins found, and problems found in plugin files.
-    static func loadConfiguration(_ options: GlobalOptions, environment: [String: String]) async throws
-        -> (Configuration, PluginCatalog, [PluginProblem])
-    {
+    static func loadConfiguration(
+        _ options: GlobalOptions, environment: [String: String], describeAll: Bool = false
+    ) async throws -> (Configuration, PluginCatalog, [PluginProblem]) {
         guard let location = ConfigLocator.resolve(flag: options.config, environment: environment),
             location.origin != .xdg || ConfigLocator.fileExists(location.path)
         else {
@@ -51,7 +51,8 @@ struct Session {
             ])
         }
         do {
-            return try await PluginCatalog.loadConfiguration(path: location.path, environment: environment)
+            return try await PluginCatalog.loadConfiguration(
+                path: location.path, environment: environment, describeAll: describeAll)
         } catch {
             throw CLIFailure.configuration(error.diagnostics.map(\.description))
         }

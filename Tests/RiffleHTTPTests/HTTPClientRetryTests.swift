@@ -133,7 +133,8 @@ import Testing
         task.cancel()
         let error = await task.value
         #expect(
-            ContinuousClock.now - cancelled < .seconds(15), "cancellation is prompt (the request itself would take 30 s)"
+            ContinuousClock.now - cancelled < .seconds(15),
+            "cancellation is prompt (the request itself would take 30 s)"
         )
         #expect(error?.kind == .cancelled)
         #expect(await eventually { server.clientClosedCount == 1 })
