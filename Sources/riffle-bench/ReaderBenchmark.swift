@@ -1,9 +1,13 @@
 import Foundation
+import RiffleConfig
 import RiffleCore
+import RiffleHTTP
+import RiffleSandbox
+import RiffleSources
 import RiffleTerminal
 
 /// `riffle-bench reader [--turns N] [--interval-ms N] [--latency-ms N] [--page-size N] [--lines N]`: the
-/// reader over 4 sources whose every page load takes `latency` (in-memory for now), turning a page
+/// reader over 4 sandbox sources (or, with `--in-memory`, sleeping in-memory ones) at `latency` per request, turning a page
 /// every `interval` (simulated reading) through its line-mode input, as a user would. Reports how long
 /// each turn waited, from the key to the drawn page, with the reader's prefetch on (default 2 pages),
 /// off (the merge's own one-page read-ahead only), and with no read-ahead at all. Goal: median < 20 ms.
@@ -39,10 +43,21 @@ enum ReaderBenchmark {
         let turns = options.int("--turns", default: 30)
         let interval = options.int("--interval-ms", default: 1000)
         let latency = options.int("--latency-ms", default: 300)
-        let pageSize = options.int("--page-size", default: 10)
+        let pageSize = options.int("--page-size", default: 50)
         let lines = options.int("--lines", default: 20)
+        let inMemory = arguments.contains("--in-memory")
+        let server = SandboxServer(options: SandboxOptions(latency: .milliseconds(latency), itemsPerSource: 2_000))
+        let backend: Backend
+        if inMemory {
+            backend = .inMemory
+        } else {
+            let port = try await server.start()
+            backend = .sandbox(url: "http://127.0.0.1:\(port)", client: try HTTPClient())
+        }
+        defer { if !inMemory { Task { await server.stop() } } }
         print(
-            "reader: 4 sources, \(latency) ms per page load, \(pageSize) items per load, \(lines) lines per screen;"
+            "reader: 4 sources (\(inMemory ? "in memory, sleeping" : "riffle-sandbox through the real adapters: gitlab, spacex, 2 × graphql"))"
+                + ", \(latency) ms per request, \(pageSize) items per page, \(lines) lines per screen;"
                 + " \(turns) turns \(interval) ms apart; goal: median turn wait < 20 ms")
         let modes = [
             Mode(name: "prefetch 2", prefetchPages: 2, mergeThreshold: nil),
@@ -56,7 +71,8 @@ enum ReaderBenchmark {
                     (
                         index,
                         try await measure(
-                            mode, turns: turns, interval: interval, latency: latency, pageSize: pageSize, lines: lines)
+                            mode, backend: backend, turns: turns, interval: interval, latency: latency,
+                            pageSize: pageSize, lines: lines)
                     )
                 }
             }
@@ -82,9 +98,57 @@ enum ReaderBenchmark {
     }
 
     /// One reader session driven through a pipe, output to /dev/null.
-    static func measure(_ mode: Mode, turns: Int, interval: Int, latency: Int, pageSize: Int, lines: Int) async throws
-        -> ReaderOutcome
-    {
+    /// Where the four sources come from.
+    enum Backend: Sendable {
+        case inMemory
+        case sandbox(url: String, client: HTTPClient)
+    }
+
+    static func path(_ text: String) throws -> FieldPath {
+        guard let path = FieldPath(text) else { throw BenchError("bad path \(text)") }
+        return path
+    }
+
+    /// The four sandbox sources through riffle's own adapters.
+    static func sandboxSources(url: String, client: HTTPClient, pageSize: Int) throws -> [MergeSource] {
+        let timeout = Duration.seconds(20)
+        let articles = GraphQLSettings(
+            endpoint: url + "/graphql",
+            query: "query($first: Int!, $after: String) { articles(first: $first, after: $after) "
+                + "{ nodes { id headline publishedAt byline url } pageInfo { endCursor hasNextPage } } }",
+            items: try path("data.articles.nodes"), cursor: try path("data.articles.pageInfo.endCursor"),
+            hasMore: try path("data.articles.pageInfo.hasNextPage"),
+            fields: .init(id: try path("id"), time: try path("publishedAt"), title: try path("headline")))
+        let issues = GraphQLSettings(
+            endpoint: url + "/graphql",
+            query: "query($first: Int!, $after: String) { repository(owner: \"acme\", name: \"rocket\") { "
+                + "issues(first: $first, after: $after, orderBy: {field: UPDATED_AT, direction: DESC}) { "
+                + "edges { node { id title updatedAt } } pageInfo { endCursor hasNextPage } } } }",
+            items: try path("data.repository.issues.edges"),
+            cursor: try path("data.repository.issues.pageInfo.endCursor"),
+            hasMore: try path("data.repository.issues.pageInfo.hasNextPage"),
+            fields: .init(id: try path("node.id"), time: try path("node.updatedAt"), title: try path("node.title")))
+        let pageables: [(String, any Pageable)] = [
+            (
+                "rocket",
+                GitLabSource(
+                    settings: GitLabSettings(url: url, scope: .project("sandbox/rocket"), state: .all), client: client,
+                    timeout: timeout, retries: 1)
+            ),
+            (
+                "launches",
+                SpaceXSource(
+                    settings: SpaceXSettings(url: url, upcoming: .all), client: client, timeout: timeout, retries: 1)
+            ),
+            ("articles", GraphQLSource(settings: articles, client: client, timeout: timeout, retries: 1)),
+            ("acme", GraphQLSource(settings: issues, client: client, timeout: timeout, retries: 1)),
+        ]
+        return pageables.map { MergeSource(name: $0.0, pageable: $0.1, pageSize: pageSize) }
+    }
+
+    static func measure(
+        _ mode: Mode, backend: Backend, turns: Int, interval: Int, latency: Int, pageSize: Int, lines: Int
+    ) async throws -> ReaderOutcome {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw BenchError("pipe failed") }
         let devNull = open("/dev/null", O_WRONLY)
@@ -93,11 +157,17 @@ enum ReaderBenchmark {
             close(devNull)
         }
         let perSource = (turns + 4) * lines + 100
-        let sources = (0..<4).map { index in
-            MergeSource(
-                name: "source\(index)",
-                pageable: SlowSource(index: index, count: perSource, latency: .milliseconds(latency)),
-                pageSize: pageSize)
+        let sources: [MergeSource]
+        switch backend {
+        case .inMemory:
+            sources = (0..<4).map { index in
+                MergeSource(
+                    name: "source\(index)",
+                    pageable: SlowSource(index: index, count: perSource, latency: .milliseconds(latency)),
+                    pageSize: pageSize)
+            }
+        case .sandbox(let url, let client):
+            sources = try sandboxSources(url: url, client: client, pageSize: pageSize)
         }
         let reader = FeedReaderUI(
             sources: sources, options: MergeOptions(pageSize: pageSize, prefetchThreshold: mode.mergeThreshold),
