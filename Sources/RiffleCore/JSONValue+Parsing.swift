@@ -84,27 +84,32 @@ struct JSONParser {
         try enter()
         defer { depth -= 1 }
         index += 1
-        var members: [String: JSONValue] = [:]
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(members)
+            return .object([:])
         }
+        // Members are gathered first so the dictionary is made once at its final size (growing it
+        // member by member was an eighth of an export's CPU).
+        var keys: [String] = []
+        var values: [JSONValue] = []
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a member name") }
-            let key = try parseString()
+            keys.append(try parseString())
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
             index += 1
             skipWhitespace()
-            members[key] = try parseValue()
+            values.append(try parseValue())
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of input") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
             } else if bytes[index] == UInt8(ascii: "}") {
                 index += 1
+                var members = [String: JSONValue](minimumCapacity: keys.count)
+                for (key, value) in zip(keys, values) { members[key] = value }
                 return .object(members)
             } else {
                 throw fail("expected ',' or '}'")
