@@ -99,6 +99,9 @@ public final class MergedFeed: Sendable {
         /// The next item, newest first; `nil` when every source has ended. Waits while a source the
         /// merge needs is loading. Throws `CancellationError` when the task is cancelled.
         public func next() async throws -> MergedItem? {
+            // A cancelled consumer stops here, even when items are buffered (cancelled loads would
+            // otherwise look like failed sources and end the stream as if it were complete).
+            try Task.checkCancellation()
             while true {
                 // Fold pages that arrived in the background now, so the next loads start at once.
                 if feed.arrivals.load(ordering: .acquiring) > 0 { foldInbox() }

@@ -48,6 +48,8 @@ public struct Exporter: Sendable {
                 try sink.write(out)
                 return count
             }
+            // An interrupted run never replaces the previous file.
+            try Task.checkCancellation()
             try sink.commit()
             let statuses = feed.statuses
             return ExportSummary(items: written, elapsed: clock.now - started, statuses: statuses)

@@ -35,8 +35,10 @@ enum Interruption {
                 }
                 if !Task.isCancelled {
                     group.cancelAll()
-                    // Let the work finish its clean-up, then report the interruption.
-                    while (try? await group.next()) != nil {}
+                    // Let the work finish its clean-up; if it had already finished, its result stands.
+                    while let late = try? await group.next() {
+                        if let value = late { return value }
+                    }
                     throw Interrupted()
                 }
             }

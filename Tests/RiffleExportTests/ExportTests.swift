@@ -231,3 +231,24 @@ func export(
         #expect((info.st_mode & S_IFMT) == S_IFCHR, "/dev/null is still a character device")
     }
 }
+
+@Suite struct CancelledExportTests {
+    /// A source that answers after a while: cancelling the export while it waits must not commit.
+    struct Slow: Pageable {
+        func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
+            try await Task.sleep(for: .seconds(30))
+            return Page(items: [], nextCursor: nil, hasMore: false)
+        }
+    }
+
+    @Test func aCancelledExportNeverCommits() async throws {
+        let sink = MemorySink()
+        let feed = MergedFeed(
+            sources: sampleSources(count: 3) + [MergeSource(name: "slow", pageable: Slow(), pageSize: 10)])
+        let task = Task { try await Exporter(format: .json).run(feed, into: sink) }
+        try await Task.sleep(for: .milliseconds(200))
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(!sink.committed && sink.aborted)
+    }
+}
