@@ -28,3 +28,22 @@ import Testing
         #expect(Timestamp(microseconds: -1).unixSeconds == -1)
     }
 }
+
+@Suite struct ItemTests {
+    @Test func optionalFieldsSetClearAndCompareLikeStoredOnes() {
+        var item = Item(id: "1", time: Timestamp(unixSeconds: 1), title: "t")
+        let copy = item
+        item.url = "https://x.test"
+        item.tags.append("bug")
+        item.extra["iid"] = .int(7)
+        #expect(item.url == "https://x.test" && item.tags == ["bug"] && item.extra["iid"] == .int(7))
+        #expect(copy.url == nil && copy.tags.isEmpty && copy.extra.isEmpty, "copies do not share changes")
+        #expect(item != copy)
+        item.url = nil
+        item.tags = []
+        item.extra = [:]
+        #expect(item == copy && item.hashValue == copy.hashValue)
+        let full = Item(id: "2", time: Timestamp(unixSeconds: 2), title: "t", url: "u", author: "a", summary: "s")
+        #expect(full.author == "a" && full.summary == "s" && full == full)
+    }
+}
