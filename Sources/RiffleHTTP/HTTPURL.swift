@@ -6,3 +6,9 @@ public enum HTTPURL {
         return parts.host + (parts.port.map { ":\($0)" } ?? "")
     }
 }
+
+extension HTTPResponse {
+    /// Whether the status is one the client retries (408, 429, 500, 502, 503, 504): worth trying again
+    /// later once retries are spent.
+    public var hasRetryableStatus: Bool { RetryPolicy.retryableStatuses.contains(status) }
+}

@@ -77,32 +77,27 @@ public struct GraphQLEndpoint: Sendable {
                 ? [json?["message"]?.stringValue ?? json?["error"]?.stringValue].compactMap { $0 } : errors
             if !said.isEmpty {
                 throw SourceError(
-                    "HTTP \(response.status) from \(Self.host(of: url)): \(said.joined(separator: "; "))",
-                    isRetryable: Self.retryableStatuses.contains(response.status))
+                    "HTTP \(response.status) from \(HTTPURL.authority(of: url)): \(said.joined(separator: "; "))",
+                    isRetryable: response.hasRetryableStatus)
             }
             do {
                 try response.ensureSuccess()
             } catch {
                 throw SourceError(error.description, isRetryable: error.isRetryable)
             }
-            throw SourceError("HTTP \(response.status) from \(Self.host(of: url))")
+            throw SourceError("HTTP \(response.status) from \(HTTPURL.authority(of: url))")
         }
         guard let json, case .object = json else {
             throw SourceError(
-                "HTTP \(response.status) from \(Self.host(of: url)) was not JSON (\(response.body.count) bytes)",
+                "HTTP \(response.status) from \(HTTPURL.authority(of: url)) was not JSON (\(response.body.count) bytes)",
                 isRetryable: true)
         }
         return (json, errors, response.status)
     }
-
-    /// Statuses worth trying again later (the HTTP client's retry set).
-    static let retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
 
     static func messages(in json: JSONValue?) -> [String] {
         guard case .array(let list)? = json?["errors"] else { return [] }
         return list.prefix(5).map { $0["message"]?.stringValue ?? $0.jsonText }
     }
 
-    /// The host of a URL, for messages (never the query string, which may hold a token).
-    static func host(of url: String) -> String { HTTPURL.authority(of: url) }
 }

@@ -90,12 +90,12 @@ extension SourceSettings {
     /// The host a source talks to, for listings.
     var host: String {
         switch kind {
-        case .gitlab(let settings): return Self.host(of: settings.url)
-        case .spacex(let settings): return Self.host(of: settings.url)
-        case .graphql(let settings): return Self.host(of: settings.endpoint)
+        case .gitlab(let settings): return HTTPURL.authority(of: settings.url)
+        case .spacex(let settings): return HTTPURL.authority(of: settings.url)
+        case .graphql(let settings): return HTTPURL.authority(of: settings.endpoint)
         case .plugin(let settings):
             for key in ["endpoint", "url", "base_url"] {
-                if let value = settings.params[key], !value.isEmpty { return Self.host(of: value) }
+                if let value = settings.params[key], !value.isEmpty { return HTTPURL.authority(of: value) }
             }
             return "-"
         }
@@ -115,6 +115,4 @@ extension SourceSettings {
         case .spacex: return []
         }
     }
-
-    static func host(of url: String) -> String { HTTPURL.authority(of: url) }
 }
