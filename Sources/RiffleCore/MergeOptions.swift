@@ -1,10 +1,8 @@
-/// How a merge pages its sources.
+/// How a merge pages its sources. (Each source's page size comes with the source: `MergeSource`.)
 public struct MergeOptions: Sendable, Hashable {
-    /// Items asked of a source per request.
-    public var pageSize: Int
     /// A source whose buffer holds fewer items than this loads its next page in the background;
     /// `nil` means two of that source's pages, so a source keeps one request in flight while it holds
-    /// less than two pages. The buffer never holds more than `threshold - 1 + pageSize` items.
+    /// less than two pages. The buffer never holds more than `threshold - 1 + page size` items.
     public var prefetchThreshold: Int?
     /// Items older than this are not emitted, and a source stops paging once it reaches one.
     public var since: Timestamp?
@@ -15,10 +13,9 @@ public struct MergeOptions: Sendable, Hashable {
     public var dedupWindowPages: Int
 
     public init(
-        pageSize: Int = 50, prefetchThreshold: Int? = nil, since: Timestamp? = nil,
+        prefetchThreshold: Int? = nil, since: Timestamp? = nil,
         maxPagesPerSource: Int = 10_000, dedupWindowPages: Int = 3
     ) {
-        self.pageSize = max(1, pageSize)
         self.prefetchThreshold = prefetchThreshold.map { max(1, $0) }
         self.since = since
         self.maxPagesPerSource = max(1, maxPagesPerSource)

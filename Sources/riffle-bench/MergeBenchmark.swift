@@ -65,7 +65,7 @@ enum MergeBenchmark {
         case "feed":
             let feed = MergedFeed(
                 sources: generated.map { MergeSource(name: "s\($0.source)", pageable: $0, pageSize: page) },
-                options: MergeOptions(pageSize: page))
+                options: MergeOptions())
             (emitted, checksum) = try await feed.run { reader in
                 var count = 0
                 var sum: Int64 = 0
@@ -78,7 +78,7 @@ enum MergeBenchmark {
         case "state":
             var state = MergeState(
                 sources: generated.map { .init(name: "s\($0.source)", pageSize: page) },
-                options: MergeOptions(pageSize: page))
+                options: MergeOptions())
             var pending: [MergeState.LoadRequest] = []
             loop: while true {
                 pending += state.loadsToStart()

@@ -170,7 +170,7 @@ enum ReaderBenchmark {
             sources = try sandboxSources(url: url, client: client, pageSize: pageSize)
         }
         let reader = FeedReaderUI(
-            sources: sources, options: MergeOptions(pageSize: pageSize, prefetchThreshold: mode.mergeThreshold),
+            sources: sources, options: MergeOptions(prefetchThreshold: mode.mergeThreshold),
             settings: ReaderSettings(lines: lines, prefetchPages: mode.prefetchPages, color: .never),
             io: TerminalIO(
                 inputFD: fds[0], outputFD: devNull, isInteractive: true, inputIsTerminal: false,

@@ -138,7 +138,7 @@ let sources = data.map { name, items, failing in
 signal(SIGPIPE, SIG_IGN)
 do {
     let outcome = try await FeedReaderUI(
-        sources: sources, options: MergeOptions(pageSize: pageSize), settings: settings
+        sources: sources, options: MergeOptions(), settings: settings
     ).run()
     for failure in outcome.failedSources {
         printError("\(failure.name) failed: \(UntrustedText(failure.message).terminalText)")

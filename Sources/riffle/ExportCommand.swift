@@ -49,7 +49,7 @@ struct ExportCommand: AsyncParsableCommand {
         let output = self.output
         let showProgress = Platform.isTerminal(2)
         let exporter = Exporter(format: format, limit: limit, progress: showProgress ? Self.showProgress : nil)
-        let feed = MergedFeed(sources: sources, options: session.mergeOptions(since: sinceTime), resumingAt: position)
+        let feed = MergedFeed(sources: sources, options: MergeOptions(since: sinceTime), resumingAt: position)
         let summary: ExportSummary
         do {
             summary = try await Interruption.run {

@@ -22,7 +22,7 @@ struct ReadCommand: AsyncParsableCommand {
             color: ColorChoice.resolveForProcess(noColorFlag: global.noColor), limit: limit)
         let outcome: ReaderOutcome
         do {
-            outcome = try await FeedReaderUI(sources: sources, options: session.mergeOptions(), settings: settings)
+            outcome = try await FeedReaderUI(sources: sources, options: MergeOptions(), settings: settings)
                 .run()
         } catch {
             throw CLIFailure.other("the reader stopped: \(error)")

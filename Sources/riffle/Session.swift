@@ -80,10 +80,6 @@ struct Session {
         }
     }
 
-    /// The merge options from the configuration.
-    func mergeOptions(since: Timestamp? = nil) -> MergeOptions {
-        MergeOptions(pageSize: configuration.defaults.pageSize, since: since)
-    }
 }
 
 extension SourceSettings {

@@ -5,7 +5,7 @@ import Testing
     func merge(_ sources: [[Item]], pageSize: Int = 3, options: MergeOptions? = nil) -> MergeState {
         MergeState(
             sources: sources.indices.map { .init(name: "s\($0)", pageSize: pageSize) },
-            options: options ?? MergeOptions(pageSize: pageSize))
+            options: options ?? MergeOptions())
     }
 
     func ids(_ items: [MergedItem]) -> [String] { items.map { "\($0.sourceIndex):\($0.item.id)" } }
@@ -104,7 +104,7 @@ import Testing
     @Test func duplicatesAcrossPagesAppearOnceAndTheNewerVersionWins() throws {
         // Offset paging over data that shifted: page 2 repeats "b"; "c" comes again with a newer time
         // while its older version is still buffered.
-        var state = merge([[], []], pageSize: 3, options: MergeOptions(pageSize: 3, prefetchThreshold: 10))
+        var state = merge([[], []], pageSize: 3, options: MergeOptions(prefetchThreshold: 10))
         #expect(state.loadsToStart().map(\.source) == [0, 1])
         state.deliver(
             .success(Page(items: [item("a", 10), item("b", 9), item("c", 2)], nextCursor: "2", hasMore: true)), to: 0)
@@ -120,7 +120,7 @@ import Testing
         #expect(state.statuses[0].duplicates == 2)
 
         // Once an item is out, a repeat of it is dropped whatever its time: an item appears once.
-        var emitted = merge([[]], pageSize: 1, options: MergeOptions(pageSize: 1, prefetchThreshold: 1))
+        var emitted = merge([[]], pageSize: 1, options: MergeOptions(prefetchThreshold: 1))
         let pages = [
             nil: Page(items: [item("x", 5)], nextCursor: "2", hasMore: true),
             "2": Page(items: [item("x", 6)], nextCursor: "3", hasMore: true),
@@ -145,7 +145,7 @@ import Testing
 
     @Test func sinceDropsOlderItemsAndStopsPaging() {
         let items = (0..<20).map { item("i\($0)", 100 - Int64($0)) }
-        var state = merge([items], pageSize: 5, options: MergeOptions(pageSize: 5, since: Timestamp(unixSeconds: 93)))
+        var state = merge([items], pageSize: 5, options: MergeOptions(since: Timestamp(unixSeconds: 93)))
         let (out, loads) = drain(&state, loader: arrayLoader([items]))
         #expect(out.map(\.item.id) == (0...7).map { "i\($0)" })
         #expect(loads == 2, "no page past the one that reached --since")
@@ -170,7 +170,7 @@ import Testing
         if seed % 3 == 0, !sources[0].isEmpty { sources[0].swapAt(0, sources[0].count - 1) }  // some late items
         let pageSize = Int.random(in: 1...6, using: &rng)
         let infos = sources.indices.map { MergeState.SourceInfo(name: "s\($0)", pageSize: pageSize) }
-        var whole = MergeState(sources: infos, options: MergeOptions(pageSize: pageSize))
+        var whole = MergeState(sources: infos, options: MergeOptions())
         var positions: [MergePosition] = []
         let loader = arrayLoader(sources)
         let full = drain(&whole, afterEach: { positions.append($0.position) }, loader: loader).items
@@ -179,7 +179,7 @@ import Testing
             let token = position.token
             let parsed = try #require(MergePosition(token: token))
             #expect(parsed == position)
-            var resumed = MergeState(sources: infos, options: MergeOptions(pageSize: pageSize), resumingAt: parsed)
+            var resumed = MergeState(sources: infos, options: MergeOptions(), resumingAt: parsed)
             let rest = drain(&resumed, loader: loader).items
             #expect(rest == Array(full[(index + 1)...]), "resume after item \(index)")
             if rest != Array(full[(index + 1)...]) { break }

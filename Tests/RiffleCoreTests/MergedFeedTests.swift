@@ -44,7 +44,7 @@ final class Gauge: Sendable {
                 name: "s\($0)", pageable: SlowSource(items: data[$0], delay: .milliseconds(30), gauge: gauge),
                 pageSize: 10)
         }
-        let feed = MergedFeed(sources: sources, options: MergeOptions(pageSize: 10))
+        let feed = MergedFeed(sources: sources, options: MergeOptions())
         let out = try await feed.run { reader in
             var out: [MergedItem] = []
             while let merged = try await reader.next() { out.append(merged) }
@@ -86,7 +86,7 @@ final class Gauge: Sendable {
         let sources = data.indices.map {
             MergeSource(name: "s\($0)", pageable: InMemorySource(items: data[$0]), pageSize: 4)
         }
-        let merged = MergedPageable(sources: sources, options: MergeOptions(pageSize: 4))
+        let merged = MergedPageable(sources: sources, options: MergeOptions())
         var cursor: String?
         var pages: [[String]] = []
         repeat {
@@ -108,7 +108,7 @@ final class Gauge: Sendable {
     /// Memory must not grow with the number of items: whatever the merge has handed out is released.
     @Test func consumedPagesAreReleasedWhileBackgroundLoadsKeepBuffersFull() {
         var state = MergeState(
-            sources: [.init(name: "a", pageSize: 10)], options: MergeOptions(pageSize: 10, prefetchThreshold: 15))
+            sources: [.init(name: "a", pageSize: 10)], options: MergeOptions(prefetchThreshold: 15))
         var loaded = 0
         var emitted = 0
         // Deliver every requested page at once, as background prefetch does, so the buffer never empties.

@@ -21,7 +21,7 @@ struct AdapterMergeTests {
                 expected[source.name] = Set(try await drain(source.pageable, pageSize: 15).ids)
             }
 
-            let feed = MergedFeed(sources: sources, options: MergeOptions(pageSize: 15))
+            let feed = MergedFeed(sources: sources, options: MergeOptions())
             let (merged, statuses) = try await feed.run { reader in
                 var merged: [MergedItem] = []
                 while let item = try await reader.next() { merged.append(item) }

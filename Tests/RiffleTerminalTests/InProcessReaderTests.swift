@@ -41,7 +41,7 @@ import Testing
                 return nil
             })
         let reader = FeedReaderUI(
-            sources: sources(["alpha", "beta"], count: 12), options: MergeOptions(pageSize: 7), settings: settings,
+            sources: sources(["alpha", "beta"], count: 12), options: MergeOptions(), settings: settings,
             io: TerminalIO(
                 inputFD: inPipe[0], outputFD: outFD, isInteractive: interactive, inputIsTerminal: false,
                 fixedSize: (columns: 60, rows: 6)))
