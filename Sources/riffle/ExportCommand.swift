@@ -67,11 +67,9 @@ struct ExportCommand: AsyncParsableCommand {
         if showProgress { Platform.write(2, "\r\u{1B}[K") }
         let failed = summary.failed
         if !failed.isEmpty {
-            throw CLIFailure.partial(
-                failed.map {
-                    "source \(UntrustedText.sanitize($0.name)) failed: \(UntrustedText.sanitize($0.lastError?.message ?? "unknown error"))"
-                }
-                    + ["wrote \(summary.items) items from the other sources"])
+            throw CLIFailure.sourcesFailed(
+                failed.map { ($0.name, $0.lastError?.message ?? "unknown error") },
+                after: ["wrote \(summary.items) items from the other sources"])
         }
     }
 }

@@ -29,10 +29,7 @@ struct ReadCommand: AsyncParsableCommand {
         }
         if outcome.interrupted { throw CLIFailure(lines: [], exitCode: 130) }
         if outcome.anySourceFailed {
-            throw CLIFailure.partial(
-                outcome.failedSources.map {
-                    "source \(UntrustedText.sanitize($0.name)) failed: \(UntrustedText.sanitize($0.message))"
-                })
+            throw CLIFailure.sourcesFailed(outcome.failedSources.map { ($0.name, $0.message) })
         }
     }
 }
