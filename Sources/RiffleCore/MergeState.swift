@@ -50,7 +50,7 @@ public struct MergeState: Sendable {
         var isBlocked = false
         var inHeap = false
 
-        /// The source can give nothing more: its pager ended or failed and its buffer is empty.
+        /// The source may still load pages: its pager has neither ended nor failed.
         var isLive: Bool { !(pager.isExhausted || pager.isFailed) }
     }
 

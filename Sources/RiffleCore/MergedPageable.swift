@@ -19,9 +19,10 @@ public struct MergedPageable: Pageable {
             position = parsed
         }
         let feed = MergedFeed(sources: sources, options: options, resumingAt: position)
+        let size = max(1, pageSize)
         return try await feed.run { reader in
             var items: [Item] = []
-            while items.count < max(1, pageSize), let merged = try await reader.next() {
+            while items.count < size, let merged = try await reader.next() {
                 var item = merged.item
                 item.id = "\(merged.sourceName)/\(item.id)"
                 item.extra["source"] = .string(merged.sourceName)
@@ -29,7 +30,7 @@ public struct MergedPageable: Pageable {
             }
             let next = reader.position.token
             // Peek one item: the page is the last one when nothing follows it.
-            let hasMore = items.count == max(1, pageSize) ? try await reader.next() != nil : false
+            let hasMore = items.count == size ? try await reader.next() != nil : false
             return Page(items: items, nextCursor: next, hasMore: hasMore)
         }
     }
