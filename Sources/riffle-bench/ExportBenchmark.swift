@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import RiffleSandbox
+import RiffleTestSupport
 
 /// `riffle-bench export [--only limit|scale|cost] [--quick] [--runs N] [--keep]`: the release
 /// `riffle export` against the sandbox, each figure beside its baseline. `--quick` uses 2,000 instead of
@@ -61,9 +62,11 @@ enum ExportBenchmark {
             options: SandboxOptions(latency: .milliseconds(limitLatency), itemsPerSource: limitItems))
         let url = "http://127.0.0.1:\(try await server.start())"
         do {
-            let sources = ExportSourceKind.limitSet.map { (kind: $0, name: $0.shortName) }
+            let sources = SandboxSourceKind.limitSet.map { (kind: $0, name: $0.shortName) }
             let config = try context.write(
-                "limit.yaml", ExportSourceKind.config(sources, pageSize: limitPageSize, sandbox: url))
+                "limit.yaml",
+                SandboxSourceKind.config(
+                    sources, pageSize: limitPageSize, sandbox: url, token: SandboxOptions.defaultToken))
             var pages: [Int] = []
             var left = limitItems
             while left > 0 {
@@ -75,7 +78,7 @@ enum ExportBenchmark {
                 "export limit: \(sources.count) sandbox sources × \(pages.count) pages, \(limitLatency) ms per request "
                     + "(sandbox latency), \(limitItems) items per source, page_size \(limitPageSize) "
                     + "(pages of \(pages.map(String.init).joined(separator: ", ")))")
-            print("sources: " + ExportSourceKind.limitSet.map(\.rawValue).joined(separator: ", "))
+            print("sources: " + SandboxSourceKind.limitSet.map(\.rawValue).joined(separator: ", "))
             print(
                 "critical path = one source's \(pages.count) pages in a row = \(pages.count) × \(limitLatency) ms "
                     + "= \(format(critical))")
@@ -93,7 +96,8 @@ enum ExportBenchmark {
             for source in sources {
                 let single = try context.write(
                     "limit-\(source.name).yaml",
-                    ExportSourceKind.config([source], pageSize: limitPageSize, sandbox: url))
+                    SandboxSourceKind.config(
+                        [source], pageSize: limitPageSize, sandbox: url, token: SandboxOptions.defaultToken))
                 alone.append((source.name, try await context.export(single, server: server).run.wall))
             }
             let chain = alone.map(\.wall).max() ?? critical
@@ -151,9 +155,9 @@ enum ExportBenchmark {
             if printTable {
                 print(
                     "export scale: sandbox at no latency, \(grouped(perSource)) items per source, page_size \(pageSize) "
-                        + "(the sandbox's and adapters' largest); sources cycle through the \(ExportSourceKind.allCases.count) "
+                        + "(the sandbox's and adapters' largest); sources cycle through the \(SandboxSourceKind.allCases.count) "
                         + "kinds under distinct names")
-                print("kinds: " + ExportSourceKind.allCases.map(\.rawValue).joined(separator: ", "))
+                print("kinds: " + SandboxSourceKind.allCases.map(\.rawValue).joined(separator: ", "))
                 print(
                     "riffle export --format ndjson > file; sandbox in this process (it shares the 2 cores with riffle; "
                         + "sandbox start \(format(ExportChild.seconds(ContinuousClock.now - started))))")
@@ -165,7 +169,9 @@ enum ExportBenchmark {
             for count in sourceCounts {
                 let config = try context.write(
                     "scale-\(count).yaml",
-                    ExportSourceKind.config(ExportSourceKind.scaleSet(count), pageSize: pageSize, sandbox: url))
+                    SandboxSourceKind.config(
+                        SandboxSourceKind.scaleSet(count), pageSize: pageSize, sandbox: url,
+                        token: SandboxOptions.defaultToken))
                 var result = try await context.export(config, server: server, keepRequests: true)
                 result.sources = count
                 results.append(result)

@@ -5,6 +5,7 @@ import RiffleHTTP
 import RiffleSandbox
 import RiffleSources
 import RiffleTerminal
+import RiffleTestSupport
 
 /// `riffle-bench reader [--turns N] [--interval-ms N] [--latency-ms N] [--page-size N] [--lines N]`: the
 /// reader over 4 sandbox sources (or, with `--in-memory`, sleeping in-memory ones) at `latency` per request, turning a page
@@ -104,46 +105,15 @@ enum ReaderBenchmark {
         case sandbox(url: String, client: HTTPClient)
     }
 
-    static func path(_ text: String) throws -> FieldPath {
-        guard let path = FieldPath(text) else { throw BenchError("bad path \(text)") }
-        return path
-    }
-
-    /// The four sandbox sources through riffle's own adapters.
+    /// The four sandbox sources, configured as a user would and built by riffle's own adapters.
     static func sandboxSources(url: String, client: HTTPClient, pageSize: Int) throws -> [MergeSource] {
-        let timeout = Duration.seconds(20)
-        let articles = GraphQLSettings(
-            endpoint: url + "/graphql",
-            query: "query($first: Int!, $after: String) { articles(first: $first, after: $after) "
-                + "{ nodes { id headline publishedAt byline url } pageInfo { endCursor hasNextPage } } }",
-            items: try path("data.articles.nodes"), cursor: try path("data.articles.pageInfo.endCursor"),
-            hasMore: try path("data.articles.pageInfo.hasNextPage"),
-            fields: .init(id: try path("id"), time: try path("publishedAt"), title: try path("headline")))
-        let issues = GraphQLSettings(
-            endpoint: url + "/graphql",
-            query: "query($first: Int!, $after: String) { repository(owner: \"acme\", name: \"rocket\") { "
-                + "issues(first: $first, after: $after, orderBy: {field: UPDATED_AT, direction: DESC}) { "
-                + "edges { node { id title updatedAt } } pageInfo { endCursor hasNextPage } } } }",
-            items: try path("data.repository.issues.edges"),
-            cursor: try path("data.repository.issues.pageInfo.endCursor"),
-            hasMore: try path("data.repository.issues.pageInfo.hasNextPage"),
-            fields: .init(id: try path("node.id"), time: try path("node.updatedAt"), title: try path("node.title")))
-        let pageables: [(String, any Pageable)] = [
-            (
-                "rocket",
-                GitLabSource(
-                    settings: GitLabSettings(url: url, scope: .project("sandbox/rocket"), state: .all), client: client,
-                    timeout: timeout, retries: 1)
-            ),
-            (
-                "launches",
-                SpaceXSource(
-                    settings: SpaceXSettings(url: url, upcoming: .all), client: client, timeout: timeout, retries: 1)
-            ),
-            ("articles", GraphQLSource(settings: articles, client: client, timeout: timeout, retries: 1)),
-            ("acme", GraphQLSource(settings: issues, client: client, timeout: timeout, retries: 1)),
-        ]
-        return pageables.map { MergeSource(name: $0.0, pageable: $0.1, pageSize: pageSize) }
+        let yaml = SandboxSourceKind.config(
+            [(.gitlabRocket, "rocket"), (.spacex, "launches"), (.articles, "articles"), (.acmeRocket, "acme")],
+            pageSize: pageSize, sandbox: url, timeout: "20s", retries: 1)
+        let configuration = try Configuration.parse(text: yaml, file: "reader-bench.yaml", environment: [:])
+        return try configuration.sources.map { source in
+            SourceFactory.mergeSource(source, pageable: try SourceFactory.make(source, client: client))
+        }
     }
 
     static func measure(

@@ -1,6 +1,7 @@
 import Foundation
 import RiffleCore
 import RiffleSandbox
+import RiffleTestSupport
 import Testing
 
 /// Runs the built `riffle` binary the way a user does, against a sandbox server started in-process.
@@ -101,34 +102,10 @@ enum Harness {
         }
     }
 
-    /// All three built-in adapters against the sandbox.
-    static let threeSources = """
-        defaults:
-          page_size: 20
-          retries: 1
-          timeout: 10s
-        sources:
-          - name: rocket
-            type: gitlab
-            url: SANDBOX
-            project: sandbox/rocket
-            state: all
-          - name: launches
-            type: spacex
-            url: SANDBOX
-            upcoming: all
-          - name: articles
-            type: graphql
-            endpoint: SANDBOX/graphql
-            query: |
-              query($first: Int!, $after: String) {
-                articles(first: $first, after: $after) { nodes { id headline publishedAt byline url } pageInfo { endCursor hasNextPage } }
-              }
-            items: data.articles.nodes
-            cursor: data.articles.pageInfo.endCursor
-            has_more: data.articles.pageInfo.hasNextPage
-            fields: {id: id, time: publishedAt, title: headline, url: url, author: byline}
-        """
+    /// All three built-in adapters against the sandbox, anonymously (`SANDBOX` stands for its URL).
+    static let threeSources = SandboxSourceKind.config(
+        [(.gitlabRocket, "rocket"), (.spacex, "launches"), (.articles, "articles")], pageSize: 20, sandbox: "SANDBOX",
+        timeout: "10s", retries: 1)
 
     static func jsonArray(_ bytes: [UInt8]) throws -> [JSONValue] {
         guard case .array(let items) = try JSONValue(parsing: bytes) else { throw HarnessError("not a JSON array") }

@@ -1,7 +1,7 @@
-/// The sandbox sources the export benchmark configures: one of each pagination style the sandbox
-/// serves, each with `itemsPerSource` items. Scale runs repeat them under distinct names (items are
-/// unique per source name and id, so copies are not deduplicated).
-enum ExportSourceKind: String, CaseIterable, Sendable {
+/// Sources over riffle-sandbox, as configuration YAML: one of each pagination style the sandbox serves.
+/// The end-to-end tests and the benchmarks configure the sandbox from here, so each source is written once.
+/// Repeated under distinct names, copies are not deduplicated (items are unique per source name and id).
+public enum SandboxSourceKind: String, CaseIterable, Sendable {
     case gitlabRocket = "gitlab sandbox/rocket"
     case gitlabGround = "gitlab sandbox/ground"
     case spacex = "spacex launches"
@@ -11,9 +11,11 @@ enum ExportSourceKind: String, CaseIterable, Sendable {
     case acmeGround = "graphql acme/ground issues (edges)"
 
     /// The six of the limit benchmark, in the order the baseline script fetches them.
-    static let limitSet: [ExportSourceKind] = [.gitlabRocket, .gitlabGround, .spacex, .articles, .acmeRocket, .events]
+    public static let limitSet: [SandboxSourceKind] = [
+        .gitlabRocket, .gitlabGround, .spacex, .articles, .acmeRocket, .events,
+    ]
 
-    var shortName: String {
+    public var shortName: String {
         switch self {
         case .gitlabRocket: "rocket"
         case .gitlabGround: "ground"
@@ -25,8 +27,9 @@ enum ExportSourceKind: String, CaseIterable, Sendable {
         }
     }
 
-    /// The YAML of one source named `name`, indented as an element of `sources:`.
-    func yaml(name: String, sandbox url: String) -> String {
+    /// The YAML of one source named `name`, indented as an element of `sources:`. `token` goes to the
+    /// GitLab sources (without one the sandbox hides confidential issues and private projects).
+    public func yaml(name: String, sandbox url: String, token: String? = nil) -> String {
         switch self {
         case .gitlabRocket, .gitlabGround:
             return """
@@ -35,9 +38,7 @@ enum ExportSourceKind: String, CaseIterable, Sendable {
                     url: \(url)
                     project: \(self == .gitlabRocket ? "sandbox/rocket" : "sandbox/ground")
                     state: all
-                    token: sandbox-token
-
-                """
+                """ + (token.map { "\n    token: \($0)\n" } ?? "\n")
         case .spacex:
             return """
                   - name: \(name)
@@ -105,23 +106,24 @@ enum ExportSourceKind: String, CaseIterable, Sendable {
     }
 
     /// A whole config: `sources` as (kind, name) pairs, every source asking for `pageSize` items.
-    static func config(_ sources: [(kind: ExportSourceKind, name: String)], pageSize: Int, sandbox url: String)
-        -> String
-    {
+    public static func config(
+        _ sources: [(kind: SandboxSourceKind, name: String)], pageSize: Int, sandbox url: String,
+        token: String? = nil, timeout: String = "60s", retries: Int = 0
+    ) -> String {
         var text = """
             defaults:
               page_size: \(pageSize)
-              timeout: 60s
-              retries: 0
+              timeout: \(timeout)
+              retries: \(retries)
             sources:
 
             """
-        for source in sources { text += source.kind.yaml(name: source.name, sandbox: url) }
+        for source in sources { text += source.kind.yaml(name: source.name, sandbox: url, token: token) }
         return text
     }
 
     /// `count` sources cycling through every kind, named `rocket-1`, `ground-1`, ….
-    static func scaleSet(_ count: Int) -> [(kind: ExportSourceKind, name: String)] {
+    public static func scaleSet(_ count: Int) -> [(kind: SandboxSourceKind, name: String)] {
         (0..<count).map { index in
             let kind = allCases[index % allCases.count]
             return (kind, "\(kind.shortName)-\(index / allCases.count + 1)")
