@@ -96,6 +96,12 @@ enum Platform {
     }
 
     /// Closes a descriptor.
+    /// Stops a listening socket from accepting: on Linux new connections are refused from this moment,
+    /// and a thread waiting on it wakes. Safe while another thread still holds the descriptor.
+    static func stopListening(_ descriptor: Int32) {
+        _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
     static func close(_ descriptor: Int32) {
         _ = Glibc.close(descriptor)
     }

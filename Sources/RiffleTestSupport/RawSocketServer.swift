@@ -48,9 +48,14 @@ public final class RawSocketServer: Sendable {
         stop()
     }
 
-    /// Stops accepting and closes connections within about 100 ms.
+    /// Stops accepting at once (the port refuses connections when this returns) and closes open
+    /// connections within about 100 ms.
     public func stop() {
-        state.withLock { $0.stopped = true }
+        let first = state.withLock { state -> Bool in
+            defer { state.stopped = true }
+            return !state.stopped
+        }
+        if first { Platform.stopListening(listener) }
     }
 
     private var isStopped: Bool { state.withLock { $0.stopped } }

@@ -113,8 +113,7 @@ import Testing
     @Test func refusedConnection() async throws {
         let server = try RawSocketServer(behaviour: .neverAnswer)
         let url = server.baseURL + "/x"
-        server.stop()
-        try await Task.sleep(for: .milliseconds(150))  // the listener closes within ~50 ms
+        server.stop()  // the port refuses connections from here on
         let client = try makeClient()
         let error = await failure { try await client.execute(HTTPRequest(url: url, retries: 0)) }
         #expect(error?.kind == .connectionRefused)
