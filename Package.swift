@@ -3,13 +3,15 @@
 //
 // Layers, each a target, dependencies flowing downwards only:
 //
-//   riffle (executable: commands)           riffle-sandbox (executable)   riffle-bench
-//     ├─ RiffleTerminal (reader) ─ CTerminal  └─ RiffleSandbox (fake APIs)
-//     ├─ RiffleExport (JSON formats)
-//     └─ RiffleSources (adapters)
-//          ├─ RiffleHTTP   ─ CCurl   (libcurl, system library)
-//          ├─ RiffleConfig ─ CLibYAML (libyaml, system library)
-//          └─ RiffleCore   (items, paging, merge; no I/O)
+//   riffle (executable: a tiny main)        riffle-sandbox (executable)   riffle-bench
+//   └─ RiffleCLI (commands, options, exit codes)  └─ RiffleSandbox (fake APIs)
+//        ├─ RiffleTerminal (reader) ─ CTerminal
+//        ├─ RiffleExport (JSON formats)
+//        └─ RifflePlugins (plugin adapters)
+//             └─ RiffleSources (adapters)
+//                  ├─ RiffleHTTP   ─ CCurl   (libcurl, system library)
+//                  ├─ RiffleConfig ─ CLibYAML (libyaml, system library)
+//                  └─ RiffleCore   (items, paging, merge; no I/O)
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -54,14 +56,16 @@ let package = Package(
             name: "RifflePlugins", dependencies: ["RiffleCore", "RiffleConfig", "RiffleSources", "RiffleHTTP"],
             swiftSettings: strict),
 
-        // Executables.
-        .executableTarget(
-            name: "riffle",
+        .target(
+            name: "RiffleCLI",
             dependencies: [
                 "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RifflePlugins", "RiffleTerminal",
                 "RiffleExport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
+
+        // Executables.
+        .executableTarget(name: "riffle", dependencies: ["RiffleCLI"], swiftSettings: strict),
         .target(
             name: "RiffleSandbox",
             dependencies: [

@@ -3,9 +3,8 @@ import ArgumentParser
 /// The entry point: puts global options given before the command after it (so `riffle --config c.yaml
 /// export` and `riffle export --config c.yaml` both work), runs the command, and maps every failure to
 /// the contract's exit codes (64 usage, 78 configuration, 2 partial, 1 anything else).
-@main
-enum Main {
-    static func main() async {
+public enum RiffleCommandLine {
+    public static func main() async {
         Platform.ignoreBrokenPipes()
         let arguments = CommandLineOrder.normalized(Array(CommandLine.arguments.dropFirst()))
         let code: Int32
