@@ -1,7 +1,7 @@
 import RiffleTerminal
 
-/// A failure the CLI reports itself: its lines (each printed as `riffle: …`) and its exit code.
-/// Every message the CLI prints for a failure is formatted here.
+/// A failure the CLI reports itself: its lines (each printed as `riffle: …`, see `RunOutcome`) and its
+/// exit code. Every message the CLI words for a failure is made here.
 struct CLIFailure: Error {
     var lines: [String]
     var exitCode: Int32
@@ -23,8 +23,4 @@ struct CLIFailure: Error {
 
     /// Anything else (exit 1).
     static func other(_ line: String) -> CLIFailure { CLIFailure(lines: [line], exitCode: 1) }
-
-    func report() {
-        for line in lines { Platform.writeError("riffle: \(line)") }
-    }
 }

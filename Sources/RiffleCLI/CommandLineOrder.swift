@@ -1,7 +1,15 @@
+import ArgumentParser
+
 /// Moves global options that stand before the command to just after it, because the argument parser
 /// reads options only where their command declares them.
 enum CommandLineOrder {
-    static let commands: Set<String> = ["read", "export", "sources", "plugins", "check", "help"]
+    /// The words that name a command: each of `Riffle`'s subcommands by its configured name and aliases
+    /// (every riffle command names itself in its configuration), and the parser's own `help`.
+    static let commands: Set<String> = Set(
+        Riffle.configuration.subcommands.flatMap { command in
+            [command.configuration.commandName].compactMap { $0 } + command.configuration.aliases
+        } + ["help"])
+
     /// Global options that take a value.
     static let valued: Set<String> = ["--config", "--source"]
 

@@ -10,46 +10,38 @@ struct ExportCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "json, ndjson or jsonfeed.")
-    var format: String = "json"
+    @Option(help: "The output format.")
+    var format: ExportFormat = .json
 
     @Option(help: "Write to this file (atomically) instead of standard output.")
     var output: String?
 
-    @Option(help: "Stop after this many items.")
-    var limit: Int?
+    @OptionGroup var items: LimitOption
 
-    @Option(help: "Only items newer than this: RFC 3339, or a duration such as 7d, 12h, 30m.")
-    var since: String?
+    @Option(
+        help: ArgumentHelp(
+            "Only items newer than this: RFC 3339, or a duration back from now such as 7d, 12h, 30m, 1h30m.",
+            valueName: "time"))
+    var since: TimeArgument?
 
-    @Option(help: "Continue after the item whose cursor is this token.")
-    var after: String?
+    @Option(
+        help: ArgumentHelp(
+            "Continue after the item whose cursor is this token (an item's \"cursor\" from riffle export).",
+            valueName: "token"))
+    var after: MergePosition?
+
+    func validate() throws {
+        if let since, let problem = since.problem { throw ValidationError("--since \(since.text): \(problem)") }
+    }
 
     func run() async throws {
-        guard let format = ExportFormat(rawValue: format) else {
-            throw CLIFailure.usage("--format \(UntrustedText.sanitize(format)): expected json, ndjson or jsonfeed")
-        }
-        if let limit, limit < 0 { throw CLIFailure.usage("--limit \(limit): expected 0 or more") }
-        let sinceTime = try since.map { text -> Timestamp in
-            guard let time = TimeArgument.parse(text, now: Timestamp(microseconds: Platform.now())) else {
-                throw CLIFailure.usage(
-                    "--since \(UntrustedText.sanitize(text)): expected RFC 3339 (2026-01-31T12:00:00Z) or a duration (7d, 12h, 30m)"
-                )
-            }
-            return time
-        }
-        let position = try after.map { token -> MergePosition in
-            guard let position = MergePosition(token: token) else {
-                throw CLIFailure.usage("--after: not a cursor from riffle export (copy an item's \"cursor\" field)")
-            }
-            return position
-        }
+        let sinceTime = since?.resolved(now: Timestamp(microseconds: Platform.now()))
         let session = try await Session.load(global)
         let sources = try session.mergeSources(since: sinceTime)
         let output = self.output
         let showProgress = Platform.isTerminal(2)
-        let exporter = Exporter(format: format, limit: limit, progress: showProgress ? Self.showProgress : nil)
-        let feed = MergedFeed(sources: sources, options: MergeOptions(since: sinceTime), resumingAt: position)
+        let exporter = Exporter(format: format, limit: items.limit, progress: showProgress ? Self.showProgress : nil)
+        let feed = MergedFeed(sources: sources, options: MergeOptions(since: sinceTime), resumingAt: after)
         let summary: ExportSummary
         do {
             summary = try await Interruption.run {
@@ -79,37 +71,5 @@ extension ExportCommand {
     @Sendable static func showProgress(_ progress: ExportProgress) {
         let line: String = UntrustedText.sanitize(progress.line)
         Platform.write(2, "\r\u{1B}[K" + line)
-    }
-}
-
-/// `--since` values: an RFC 3339 time, or a duration back from now (`7d`, `12h`, `1h30m`, `2w`).
-enum TimeArgument {
-    static func parse(_ text: String, now: Timestamp) -> Timestamp? {
-        if let time = Timestamp(rfc3339: text) { return time }
-        var total: Int64 = 0
-        var number: Int64?
-        for character in text {
-            if let digit = character.wholeNumberValue, character.isASCII {
-                let (value, overflow) = (number ?? 0).multipliedReportingOverflow(by: 10)
-                guard !overflow else { return nil }
-                number = value + Int64(digit)
-                continue
-            }
-            guard let count = number else { return nil }
-            let unit: Int64
-            switch character {
-            case "s": unit = 1
-            case "m": unit = 60
-            case "h": unit = 3600
-            case "d": unit = 86_400
-            case "w": unit = 604_800
-            default: return nil
-            }
-            total += count * unit
-            number = nil
-            guard total < 100 * 365 * 86_400 else { return nil }
-        }
-        guard number == nil, total > 0 else { return nil }
-        return Timestamp(microseconds: now.microseconds - total * 1_000_000)
     }
 }

@@ -10,16 +10,14 @@ struct ReadCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "Stop after this many items.")
-    var limit: Int?
+    @OptionGroup var items: LimitOption
 
     func run() async throws {
-        if let limit, limit < 0 { throw CLIFailure.usage("--limit \(limit): expected 0 or more") }
         let session = try await Session.load(global)
         let sources = try session.mergeSources()
         let settings = ReaderSettings(
             lines: session.configuration.reader.lines, prefetchPages: session.configuration.reader.prefetch,
-            color: ColorChoice.resolveForProcess(noColorFlag: global.noColor), limit: limit)
+            color: ColorChoice.resolveForProcess(noColorFlag: global.noColor), limit: items.limit)
         let outcome: ReaderOutcome
         do {
             outcome = try await FeedReaderUI(sources: sources, options: MergeOptions(), settings: settings)

@@ -4,36 +4,32 @@ import ArgumentParser
 /// export` and `riffle export --config c.yaml` both work), runs the command, and maps every failure to
 /// the contract's exit codes (64 usage, 78 configuration, 2 partial, 1 anything else).
 public enum RiffleCommandLine {
+    /// Runs riffle with the process's arguments, reports how it ended and exits with its code.
     public static func main() async {
         Platform.ignoreBrokenPipes()
-        let arguments = CommandLineOrder.normalized(Array(CommandLine.arguments.dropFirst()))
-        let code: Int32
+        let outcome = await run(Array(CommandLine.arguments.dropFirst()))
+        outcome.write()
+        PluginShutdown.run()
+        Platform.exit(outcome.exitCode)
+    }
+
+    /// The command the arguments (without the program name) ask for, parsed and validated.
+    static func parse(_ arguments: [String]) throws -> any ParsableCommand {
+        try Riffle.parseAsRoot(CommandLineOrder.normalized(arguments))
+    }
+
+    /// Parses and runs one command; every way it can end becomes a `RunOutcome`.
+    static func run(_ arguments: [String]) async -> RunOutcome {
         do {
-            var command = try Riffle.parseAsRoot(arguments)
+            var command = try parse(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
-            code = 0
-        } catch let failure as CLIFailure {
-            failure.report()
-            code = failure.exitCode
-        } catch let exit as ExitCode {
-            code = exit.rawValue
+            return .success
         } catch {
-            let message = Riffle.fullMessage(for: error)
-            let exitCode = Riffle.exitCode(for: error).rawValue
-            if exitCode == 0 {
-                Platform.writeOut(message + "\n")
-            } else if !message.isEmpty {
-                for line in message.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
-                    Platform.writeError(exitCode == 64 && line.hasPrefix("Usage:") ? String(line) : "riffle: \(line)")
-                }
-            }
-            code = exitCode
+            return RunOutcome(error)
         }
-        PluginShutdown.run()
-        Platform.exit(code)
     }
 }

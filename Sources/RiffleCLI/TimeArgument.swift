@@ -1,0 +1,91 @@
+import ArgumentParser
+import RiffleCore
+
+/// A `--since` value: an RFC 3339 time, or a duration back from now (`7d`, `12h`, `1h30m`, `2w`).
+///
+/// Parsing checks the syntax; whether a duration is in range is for `validate()` to say. Amounts are
+/// added up with saturating arithmetic, so `9223372036854775808s` parses as "longer than any clock" and is
+/// refused as a usage error instead of trapping on overflow.
+struct TimeArgument: Sendable, Hashable, ExpressibleByArgument {
+    /// What the text names.
+    enum Value: Sendable, Hashable {
+        /// A point in time.
+        case time(Timestamp)
+        /// So many seconds before now; `Int64.max` stands for anything at least that long.
+        case secondsAgo(Int64)
+    }
+
+    /// Durations back from now must be shorter than this: 100 years.
+    static let durationLimit: Int64 = 100 * 365 * 86_400
+    /// Longer text is refused unread (every input has a limit).
+    static let maxLength = 64
+
+    /// The text as given, for messages.
+    let text: String
+    let value: Value
+
+    init?(argument: String) {
+        guard argument.utf8.count <= Self.maxLength else { return nil }
+        if let time = Timestamp(rfc3339: argument) {
+            value = .time(time)
+        } else if let seconds = Self.durationSeconds(argument) {
+            value = .secondsAgo(seconds)
+        } else {
+            return nil
+        }
+        text = argument
+    }
+
+    var defaultValueDescription: String { text }
+
+    /// Why this value cannot be used, or `nil` when it can: a duration must be longer than zero and
+    /// shorter than `durationLimit`.
+    var problem: String? {
+        guard case .secondsAgo(let seconds) = value, seconds <= 0 || seconds >= Self.durationLimit else { return nil }
+        return "a duration back from now must be longer than 0s and shorter than 100 years"
+    }
+
+    /// The time this names, counting durations back from `now` (saturating: never traps).
+    func resolved(now: Timestamp) -> Timestamp {
+        switch value {
+        case .time(let time):
+            return time
+        case .secondsAgo(let seconds):
+            let (back, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000)
+            let (micros, underflow) = now.microseconds.subtractingReportingOverflow(back)
+            return Timestamp(microseconds: overflow || underflow ? .min : micros)
+        }
+    }
+
+    /// Seconds in `7d`, `12h`, `1h30m`, `2w`, `90s`: amounts with units s, m, h, d, w, in any order;
+    /// `nil` when the text is not such a duration. Saturates at `Int64.max`.
+    static func durationSeconds(_ text: String) -> Int64? {
+        var total: Int64 = 0
+        var number: Int64?
+        for character in text {
+            if character.isASCII, let digit = character.wholeNumberValue {
+                number = saturating((number ?? 0).multipliedReportingOverflow(by: 10))
+                number = number.map { saturating($0.addingReportingOverflow(Int64(digit))) }
+                continue
+            }
+            guard let count = number else { return nil }
+            let unit: Int64
+            switch character {
+            case "s": unit = 1
+            case "m": unit = 60
+            case "h": unit = 3600
+            case "d": unit = 86_400
+            case "w": unit = 604_800
+            default: return nil
+            }
+            total = saturating(total.addingReportingOverflow(saturating(count.multipliedReportingOverflow(by: unit))))
+            number = nil
+        }
+        guard number == nil, !text.isEmpty else { return nil }
+        return total
+    }
+
+    private static func saturating(_ result: (partialValue: Int64, overflow: Bool)) -> Int64 {
+        result.overflow ? .max : result.partialValue
+    }
+}
