@@ -113,6 +113,13 @@ let package = Package(
         .testTarget(name: "RiffleTerminalTests", dependencies: ["RiffleTerminal"], swiftSettings: strict),
         .testTarget(name: "RiffleExportTests", dependencies: ["RiffleExport"], swiftSettings: strict),
         .testTarget(
+            name: "RiffleCLITests",
+            dependencies: [
+                "RiffleCLI", "RiffleCore", "RiffleExport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict),
+        .testTarget(
             name: "RiffleEndToEndTests",
             dependencies: ["RiffleSandbox", "RiffleTestSupport"],
             swiftSettings: strict),

@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import RiffleCore
+import RiffleExport
+import Testing
+
+@testable import RiffleCLI
+
+/// `riffle export`'s typed options: what each accepts, and the usage error (exit 64) for what it does not.
+@Suite struct ExportOptionTests {
+    @Test func formatDefaultsToJSON() throws {
+        #expect(try parse(["export"], as: ExportCommand.self).format == .json)
+    }
+
+    @Test(arguments: ExportFormat.allCases)
+    func everyFormatParses(format: ExportFormat) throws {
+        #expect(try parse(["export", "--format", format.rawValue], as: ExportCommand.self).format == format)
+    }
+
+    @Test func anUnknownFormatIsAUsageErrorListingTheFormats() {
+        let ending = outcome(["export", "--format", "xml"])
+        #expect(ending.exitCode == 64)
+        #expect(
+            ending.errorLines.first
+                == "riffle: Error: The value 'xml' is invalid for '--format <format>'. "
+                + "Please provide one of 'json', 'ndjson' or 'jsonfeed'.")
+    }
+
+    @Test func limitTakesZeroOrMore() throws {
+        #expect(try parse(["export"], as: ExportCommand.self).items.limit == nil)
+        #expect(try parse(["export", "--limit", "0"], as: ExportCommand.self).items.limit == 0)
+        #expect(try parse(["export", "--limit", "250"], as: ExportCommand.self).items.limit == 250)
+        #expect(try parse(["--limit", "7"], as: ReadCommand.self).items.limit == 7)
+    }
+
+    @Test func aNegativeLimitIsRefusedByValidate() {
+        for arguments in [["export", "--limit=-1"], ["read", "--limit=-1"], ["--limit=-1"]] {
+            let ending = outcome(arguments)
+            #expect(ending.exitCode == 64, "\(arguments)")
+            #expect(ending.errorLines.first == "riffle: Error: --limit -1: expected 0 or more", "\(arguments)")
+        }
+    }
+
+    @Test(arguments: ["99999999999999999999", "9223372036854775808", "ten", "1.5", ""])
+    func aLimitThatIsNotAnIntIsAUsageError(text: String) {
+        let ending = outcome(["export", "--limit", text])
+        #expect(ending.exitCode == 64)
+        #expect(ending.errorLines.first == "riffle: Error: The value '\(text)' is invalid for '--limit <n>'")
+    }
+
+    @Test func sinceTakesATimeOrADuration() throws {
+        let time = try parse(["export", "--since", "2026-01-31T12:00:00Z"], as: ExportCommand.self).since
+        #expect(time?.value == .time(Timestamp(unixSeconds: 1_769_860_800)))
+        let duration = try parse(["export", "--since", "1h30m"], as: ExportCommand.self).since
+        #expect(duration?.value == .secondsAgo(5400))
+        #expect(try parse(["export"], as: ExportCommand.self).since == nil)
+    }
+
+    @Test(arguments: ["yesterday", "7", "d", "7x", "1h30", "7 d"])
+    func sinceRefusesWhatItCannotRead(text: String) {
+        let ending = outcome(["export", "--since", text])
+        #expect(ending.exitCode == 64)
+        #expect(ending.errorLines.first == "riffle: Error: The value '\(text)' is invalid for '--since <time>'")
+        #expect(ending.errorLines.contains { $0.hasPrefix("riffle: Help:  --since <time>  Only items newer") })
+    }
+
+    /// `9223372036854775808s` trapped on overflow and killed the process; now it is a usage error.
+    @Test(arguments: [
+        "9223372036854775808s", "9223372036854775807w", "99999999999999999999999999999999d", "36500d", "0s",
+        "0d0h",
+    ])
+    func aDurationOutOfRangeIsAUsageError(text: String) {
+        let ending = outcome(["export", "--since", text])
+        #expect(ending.exitCode == 64)
+        #expect(
+            ending.errorLines.first
+                == "riffle: Error: --since \(text): a duration back from now must be longer than 0s and shorter than 100 years"
+        )
+    }
+
+    @Test func afterTakesACursorToken() throws {
+        let position = MergePosition(
+            entries: [.init(name: "gitlab", cursor: "abc", skip: 3, done: false)],
+            frontier: Timestamp(unixSeconds: 1_700_000_000))
+        #expect(try parse(["export", "--after", position.token], as: ExportCommand.self).after == position)
+    }
+
+    @Test(arguments: ["garbage", "r1.", "r1.!!!!", "r1." + String(repeating: "A", count: 70_000)])
+    func afterRefusesWhatIsNotAToken(text: String) {
+        let ending = outcome(["export", "--after", text])
+        #expect(ending.exitCode == 64)
+        #expect(ending.errorLines.first?.hasPrefix("riffle: Error: The value '") == true)
+        #expect(ending.errorLines.first?.hasSuffix("' is invalid for '--after <token>'") == true)
+    }
+
+    /// A number inside a token that no `Int` holds is refused, not trapped on.
+    @Test func afterRefusesATokenWithAnOverflowingNumber() {
+        let json = #"{"f":99999999999999999999999,"s":[{"i":99999999999999999999999,"n":"a","x":false}]}"#
+        let token = "r1." + base64URL(Array(json.utf8))
+        #expect(outcome(["export", "--after", token]).exitCode == 64)
+    }
+
+    private func base64URL(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString().replacing("+", with: "-").replacing("/", with: "_")
+            .replacing("=", with: "")
+    }
+}
