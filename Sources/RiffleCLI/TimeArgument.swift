@@ -64,8 +64,8 @@ struct TimeArgument: Sendable, Hashable, ExpressibleByArgument {
         var number: Int64?
         for character in text {
             if character.isASCII, let digit = character.wholeNumberValue {
-                number = saturating((number ?? 0).multipliedReportingOverflow(by: 10))
-                number = number.map { saturating($0.addingReportingOverflow(Int64(digit))) }
+                let shifted = saturating((number ?? 0).multipliedReportingOverflow(by: 10))
+                number = saturating(shifted.addingReportingOverflow(Int64(digit)))
                 continue
             }
             guard let count = number else { return nil }
