@@ -4,12 +4,12 @@
 // Layers, each a target, dependencies flowing downwards only:
 //
 //   riffle (executable: commands)           riffle-sandbox (executable)   riffle-bench
-//     ├─ RiffleTerminal (reader) ─ CTerminal  └─ RiffleSandbox (fake APIs)
+//     ├─ RiffleTerminal (reader) ─ CTerminal  └─ RiffleSandbox (fake APIs) ─ RiffleCore
 //     ├─ RiffleExport (JSON formats)
 //     └─ RiffleSources (adapters)
 //          ├─ RiffleHTTP   ─ CCurl   (libcurl, system library)
 //          ├─ RiffleConfig ─ CLibYAML (libyaml, system library)
-//          └─ RiffleCore   (items, paging, merge; no I/O)
+//          └─ RiffleCore   (items, paging, merge, JSON, dates, hashes; no I/O; under every layer)
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -41,7 +41,7 @@ let package = Package(
 
         // The layers.
         .target(name: "RiffleCore", swiftSettings: strict),
-        .target(name: "RiffleHTTP", dependencies: ["CCurl"], swiftSettings: strict),
+        .target(name: "RiffleHTTP", dependencies: ["CCurl", "RiffleCore"], swiftSettings: strict),
         .target(name: "RiffleConfig", dependencies: ["CLibYAML", "RiffleCore"], swiftSettings: strict),
         .target(name: "CTerminal"),
         .target(name: "RiffleTerminal", dependencies: ["RiffleCore", "CTerminal"], swiftSettings: strict),
@@ -65,6 +65,7 @@ let package = Package(
         .target(
             name: "RiffleSandbox",
             dependencies: [
+                "RiffleCore",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "GraphQL", package: "GraphQL"),
             ],
@@ -82,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "riffle-reader-fixture", dependencies: ["RiffleCore", "RiffleTerminal"], swiftSettings: strict),
         .executableTarget(
-            name: "riffle-config-fuzz", dependencies: ["RiffleConfig"], swiftSettings: strict),
+            name: "riffle-config-fuzz", dependencies: ["RiffleConfig", "RiffleCore"], swiftSettings: strict),
 
         // Tests: unit tests per layer, end-to-end tests that run the built binaries.
         .target(

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RiffleCore
 
 /// Something GitLab pages with keyset cursors: it has an id and creation and update times.
 protocol GitLabKeyed: Sendable {
@@ -91,7 +92,7 @@ struct GitLabKeyset: Sendable {
             (key: order.cursorKey, value: .string(UTCTime.gitLabCursor(time))),
             (key: "id", value: .string(String(id))),
         ])
-        return Base64URL.encode(json.data)
+        return Base64URL.encode(json.bytes)
     }
 
     private static func decode(_ cursor: String, order: Order) throws(GitLabKeysetError) -> (Int64, Int) {

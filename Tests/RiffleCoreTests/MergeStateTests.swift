@@ -12,7 +12,7 @@ import Testing
 
     @Test(arguments: 0..<40)
     func interleavesRandomSourcesInOrder(seed: Int) {
-        var rng = SplitMix(state: UInt64(seed))
+        var rng = SplitMix64(seed: UInt64(seed))
         let count = Int.random(in: 1...6, using: &rng)
         let sources = (0..<count).map { index in
             sortedItems(
@@ -162,7 +162,7 @@ import Testing
 
     @Test(arguments: 0..<30)
     func resumingEqualsReadingOn(seed: Int) throws {
-        var rng = SplitMix(state: UInt64(seed) &+ 1000)
+        var rng = SplitMix64(seed: UInt64(seed) &+ 1000)
         let count = Int.random(in: 1...5, using: &rng)
         var sources = (0..<count).map { index in
             sortedItems(prefix: "i", count: Int.random(in: 0...30, using: &rng), spread: 3, rng: &rng)
