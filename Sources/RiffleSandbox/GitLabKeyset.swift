@@ -98,7 +98,7 @@ struct GitLabKeyset: Sendable {
     private static func decode(_ cursor: String, order: Order) throws(GitLabKeysetError) -> (Int64, Int) {
         let invalid = GitLabKeysetError("Please provide a valid cursor")
         guard cursor.utf8.count <= 1024, let data = Base64URL.decode(cursor),
-            let json = try? SandboxJSON.parse(data),
+            let json = try? JSONValue(parsing: data),
             let timeText = json[order.cursorKey]?.stringValue, let idText = json["id"]?.stringValue,
             let nanos = UTCTime.parseNanoseconds(timeText), let id = Int(idText)
         else { throw invalid }
