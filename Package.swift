@@ -4,14 +4,14 @@
 // Layers, each a target, dependencies flowing downwards only:
 //
 //   riffle (executable: a tiny main)        riffle-sandbox (executable)   riffle-bench
-//   └─ RiffleCLI (commands, options, exit codes)  └─ RiffleSandbox (fake APIs)
+//   └─ RiffleCLI (commands, options, exit codes)  └─ RiffleSandbox (fake APIs) ─ RiffleCore
 //        ├─ RiffleTerminal (reader) ─ CTerminal
 //        ├─ RiffleExport (JSON formats)
 //        └─ RifflePlugins (plugin adapters)
 //             └─ RiffleSources (adapters)
 //                  ├─ RiffleHTTP   ─ CCurl   (libcurl, system library)
 //                  ├─ RiffleConfig ─ CLibYAML (libyaml, system library)
-//                  └─ RiffleCore   (items, paging, merge; no I/O)
+//                  └─ RiffleCore   (items, paging, merge, JSON, dates, hashes; no I/O)
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -43,7 +43,7 @@ let package = Package(
 
         // The layers.
         .target(name: "RiffleCore", swiftSettings: strict),
-        .target(name: "RiffleHTTP", dependencies: ["CCurl"], swiftSettings: strict),
+        .target(name: "RiffleHTTP", dependencies: ["CCurl", "RiffleCore"], swiftSettings: strict),
         .target(name: "RiffleConfig", dependencies: ["CLibYAML", "RiffleCore"], swiftSettings: strict),
         .target(name: "CTerminal"),
         .target(name: "RiffleTerminal", dependencies: ["RiffleCore", "CTerminal"], swiftSettings: strict),
@@ -69,6 +69,7 @@ let package = Package(
         .target(
             name: "RiffleSandbox",
             dependencies: [
+                "RiffleCore",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "GraphQL", package: "GraphQL"),
             ],
@@ -86,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "riffle-reader-fixture", dependencies: ["RiffleCore", "RiffleTerminal"], swiftSettings: strict),
         .executableTarget(
-            name: "riffle-config-fuzz", dependencies: ["RiffleConfig"], swiftSettings: strict),
+            name: "riffle-config-fuzz", dependencies: ["RiffleConfig", "RiffleCore"], swiftSettings: strict),
 
         // Tests: unit tests per layer, end-to-end tests that run the built binaries.
         .target(

@@ -1,3 +1,5 @@
+import RiffleCore
+
 /// The syntax of typed values: whole numbers, durations, booleans, URLs, names, dotted paths.
 ///
 /// Pure functions over text, used by the decoders and tested directly.
@@ -39,7 +41,7 @@ enum ValueSyntax {
 
     /// A duration the way users write one: `1h30m`, `500ms`, `0s`.
     static func describe(_ duration: Duration) -> String {
-        var milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        var milliseconds = duration.milliseconds
         if milliseconds == 0 { return "0s" }
         var out = ""
         for (name, size) in [("d", Int64(86_400_000)), ("h", 3_600_000), ("m", 60_000), ("s", 1000), ("ms", 1)]

@@ -22,7 +22,7 @@ struct DedupWindow: Sendable {
 
     /// Remembers `id` at `time` and returns the time it was seen at before, if it was.
     mutating func remember(_ id: String, at time: Timestamp) -> Timestamp? {
-        let key = Self.fnv1a(id)
+        let key = FNV1a.hash(id)
         if let earlier = current[key], earlier.id == id {
             if time > earlier.time { current[key] = Seen(id: id, time: time) }
             return earlier.time
@@ -38,13 +38,5 @@ struct DedupWindow: Sendable {
         }
         current[key] = Seen(id: id, time: time)
         return nil
-    }
-
-    static func fnv1a(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return hash
     }
 }

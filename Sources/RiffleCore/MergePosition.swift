@@ -1,12 +1,10 @@
-internal import FoundationEssentials
-
 /// Where a merged stream stands right after one emitted item: for every source, the cursor of the page
 /// holding its next unemitted item and how many of that page's items come before it. Resuming from a
 /// position reloads those pages and skips those items, so reading on and resuming give the same items.
 ///
 /// Its text form (`token`) is the export's `cursor` field and `--after`'s argument: opaque to users.
-public struct MergePosition: Sendable, Hashable, Codable {
-    public struct Entry: Sendable, Hashable, Codable {
+public struct MergePosition: Sendable, Hashable {
+    public struct Entry: Sendable, Hashable {
         /// The source's configured name: a resumed run matches sources by name.
         public var name: String
         /// The cursor that loads the page holding the next item (`nil`: the first page).
@@ -22,13 +20,6 @@ public struct MergePosition: Sendable, Hashable, Codable {
             self.skip = skip
             self.done = done
         }
-
-        enum CodingKeys: String, CodingKey {
-            case name = "n"
-            case cursor = "c"
-            case skip = "i"
-            case done = "x"
-        }
     }
 
     public var entries: [Entry]
@@ -38,11 +29,6 @@ public struct MergePosition: Sendable, Hashable, Codable {
     public init(entries: [Entry], frontier: Timestamp?) {
         self.entries = entries
         self.frontier = frontier
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case entries = "s"
-        case frontier = "f"
     }
 
     /// The entry for a source name.
@@ -83,13 +69,39 @@ public struct MergePosition: Sendable, Hashable, Codable {
         return Self.prefix + Base64URL.encode(json)
     }
 
-    /// Parses a token made by `token`; `nil` when it is not one.
+    /// Parses a token made by `token`; `nil` when it is not one. Members it does not know are ignored,
+    /// and a `null` frontier or cursor counts as absent.
     public init?(token: String) {
         guard token.utf8.count <= Self.maxTokenLength, token.hasPrefix(Self.prefix),
             let bytes = Base64URL.decode(token.dropFirst(Self.prefix.count)),
-            let position = try? JSONDecoder().decode(MergePosition.self, from: Data(bytes)),
-            position.entries.allSatisfy({ $0.skip >= 0 })
+            let json = try? JSONValue(parsing: bytes), case .object(let members) = json,
+            case .array(let list)? = members["s"]
         else { return nil }
-        self = position
+        var entries: [Entry] = []
+        entries.reserveCapacity(list.count)
+        for element in list {
+            guard let entry = Entry(json: element) else { return nil }
+            entries.append(entry)
+        }
+        switch members["f"] {
+        case nil, .null?: self.init(entries: entries, frontier: nil)
+        case .int(let microseconds)?: self.init(entries: entries, frontier: Timestamp(microseconds: microseconds))
+        default: return nil
+        }
+    }
+}
+
+extension MergePosition.Entry {
+    /// An entry of a token's `s` list: `{"c":CURSOR,"i":SKIP,"n":NAME,"x":DONE}`, `c` optional.
+    fileprivate init?(json: JSONValue) {
+        guard case .object(let members) = json, case .string(let name)? = members["n"],
+            case .int(let skip)? = members["i"], skip >= 0, let skip = Int(exactly: skip),
+            case .bool(let done)? = members["x"]
+        else { return nil }
+        switch members["c"] {
+        case nil, .null?: self.init(name: name, cursor: nil, skip: skip, done: done)
+        case .string(let cursor)?: self.init(name: name, cursor: cursor, skip: skip, done: done)
+        default: return nil
+        }
     }
 }

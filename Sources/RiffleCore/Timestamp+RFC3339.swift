@@ -31,9 +31,8 @@ extension Timestamp {
             let day = digits(2), expect([UInt8(ascii: "T"), UInt8(ascii: " ")]), let hour = digits(2),
             expect([UInt8(ascii: ":")]), let minute = digits(2), expect([UInt8(ascii: ":")]), let second = digits(2)
         else { return nil }
-        guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day), hour < 24,
-            minute < 60, second < 61
-        else { return nil }
+        let date = CivilDate(year: Int(year), month: Int(month), day: Int(day))
+        guard date.isValid, hour < 24, minute < 60, second < 61 else { return nil }
         var micros: Int64 = 0
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
@@ -65,8 +64,7 @@ extension Timestamp {
             offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
         }
         guard index == bytes.count else { return nil }
-        let days = Self.daysFromCivil(year: year, month: month, day: day)
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offsetSeconds
+        let seconds = date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offsetSeconds
         self.init(microseconds: seconds * 1_000_000 + micros)
     }
 
@@ -75,52 +73,16 @@ extension Timestamp {
     public var rfc3339: String {
         let seconds = unixSeconds
         let micros = microseconds - seconds * 1_000_000
-        var days = seconds / 86_400
-        var rest = seconds - days * 86_400
-        if rest < 0 {
-            rest += 86_400
-            days -= 1
-        }
-        let (year, month, day) = Self.civilFromDays(days)
-        func pad(_ value: Int64, _ width: Int) -> String {
+        let (date, rest) = CivilDate.split(unixSeconds: seconds)
+        func pad(_ value: some BinaryInteger, _ width: Int) -> String {
             let text = String(value)
             return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
         }
-        var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
+        var text = "\(pad(date.year, 4))-\(pad(date.month, 2))-\(pad(date.day, 2))T"
         text += "\(pad(rest / 3600, 2)):\(pad(rest / 60 % 60, 2)):\(pad(rest % 60, 2))"
         if micros != 0 {
             text += micros % 1000 == 0 ? ".\(pad(micros / 1000, 3))" : ".\(pad(micros, 6))"
         }
         return text + "Z"
-    }
-
-    static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days since 1970-01-01 for a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    static func civilFromDays(_ days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// Integers, not `Double` seconds, so that ordering and equality are exact and two runs over the same
 /// data compare the same way. Microseconds keep every fraction GitLab and RFC 3339 servers send in practice.
-public struct Timestamp: Sendable, Hashable, Comparable, Codable {
+public struct Timestamp: Sendable, Hashable, Comparable {
     /// Microseconds since 1970-01-01T00:00:00Z.
     public var microseconds: Int64
 
@@ -17,13 +17,4 @@ public struct Timestamp: Sendable, Hashable, Comparable, Codable {
     }
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.microseconds < rhs.microseconds }
-
-    public init(from decoder: any Decoder) throws {
-        microseconds = try decoder.singleValueContainer().decode(Int64.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(microseconds)
-    }
 }

@@ -69,8 +69,7 @@ public struct ExportProgress: Sendable {
     /// One line for a terminal: items out, pages per source, elapsed.
     public var line: String {
         let pages = statuses.map { "\($0.name) \($0.pagesLoaded)p" }.joined(separator: ", ")
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let tenths = Int((seconds * 10).rounded())
+        let tenths = Int((elapsed.seconds * 10).rounded())
         return "\(items) items · \(pages) · \(tenths / 10).\(tenths % 10)s"
     }
 }

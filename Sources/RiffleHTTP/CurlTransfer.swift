@@ -1,4 +1,5 @@
 internal import CCurl
+import RiffleCore
 
 /// One attempt as the loop thread receives it: plain, validated data.
 struct AttemptSpec: Sendable {
@@ -213,9 +214,6 @@ final class CurlTransfer {
     }
 
     private static func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        let total = seconds.multipliedReportingOverflow(by: 1000)
-        guard !total.overflow, seconds >= 0 else { return seconds < 0 ? 1 : Int.max / 2 }
-        return max(1, Int(total.partialValue + attoseconds / 1_000_000_000_000_000))
+        Int(max(1, min(duration.milliseconds, Int64(Int.max / 2))))
     }
 }

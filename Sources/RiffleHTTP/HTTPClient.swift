@@ -1,3 +1,5 @@
+import RiffleCore
+
 /// The HTTP client of riffle: libcurl underneath, async/await on top.
 ///
 /// One client runs every request of the program over one libcurl multi handle and one loop thread:
@@ -101,13 +103,11 @@ public final class HTTPClient: Sendable {
         case .failure(let failure):
             line += failure.reason
         }
-        let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
-        line += ", \(milliseconds) ms, attempt \(attempt)"
+        line += ", \(elapsed.milliseconds) ms, attempt \(attempt)"
         if let retryReason { line += " (retry after \(retryReason))" }
         switch action {
         case .retry(let delay, let reason)?:
-            let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
-            line += "; retrying in \((seconds * 100).rounded() / 100) s: \(reason)"
+            line += "; retrying in \((delay.seconds * 100).rounded() / 100) s: \(reason)"
         case .redirect(let target)?:
             line += "; redirected to \(URLParts.parse(target)?.redactedForLog ?? "?")"
         case .fail(let error)?:

@@ -1,3 +1,5 @@
+import RiffleCore
+
 /// Parses HTTP dates (RFC 9110 §5.6.7) into seconds since the Unix epoch, without Foundation.
 ///
 /// Accepts the three historical forms: IMF-fixdate `Sun, 06 Nov 1994 08:49:37 GMT`, RFC 850
@@ -34,16 +36,7 @@ enum HTTPDate {
             (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
             (1970...9999).contains(year)
         else { return nil }
-        return daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        let days = Int(CivilDate(year: year, month: month, day: day).daysSinceEpoch)
+        return days * 86_400 + hour * 3600 + minute * 60 + second
     }
 }

@@ -1,3 +1,5 @@
+import RiffleCore
+
 /// Why a request failed, readable by a person: it names the host, never a token or a query string.
 ///
 /// A struct over a private enum (the async-http-client habit): new reasons can be added without breaking
@@ -140,7 +142,7 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     }
 
     private static func seconds(_ duration: Duration) -> String {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let seconds = duration.seconds
         if seconds == seconds.rounded() { return "\(Int(seconds)) s" }
         return "\((seconds * 10).rounded() / 10) s"
     }

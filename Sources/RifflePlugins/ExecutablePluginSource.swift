@@ -149,8 +149,7 @@ public final class ExecutablePluginSource: Pageable {
     }
 
     static func describe(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        let milliseconds = duration.milliseconds
         return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
     }
 }

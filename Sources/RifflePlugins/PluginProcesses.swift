@@ -1,3 +1,4 @@
+import RiffleCore
 import Synchronization
 
 /// Every plugin process riffle has started and not yet reaped.
@@ -40,9 +41,7 @@ public enum PluginProcesses {
             return Array(registry.processes.values)
         }
         for process in processes { process.requestStop() }
-        let limit =
-            Platform.nowMilliseconds() + timeout.components.seconds * 1000
-            + timeout.components.attoseconds / 1_000_000_000_000_000
+        let limit = Platform.nowMilliseconds() + timeout.milliseconds
         while Platform.nowMilliseconds() < limit, processes.contains(where: { !$0.isFinished }) {
             Platform.sleep(milliseconds: 5)
         }

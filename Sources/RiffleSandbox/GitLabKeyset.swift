@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RiffleCore
 
 /// Something GitLab pages with keyset cursors: it has an id and creation and update times.
 protocol GitLabKeyed: Sendable {
@@ -91,13 +92,13 @@ struct GitLabKeyset: Sendable {
             (key: order.cursorKey, value: .string(UTCTime.gitLabCursor(time))),
             (key: "id", value: .string(String(id))),
         ])
-        return Base64URL.encode(json.data)
+        return Base64URL.encode(json.bytes)
     }
 
     private static func decode(_ cursor: String, order: Order) throws(GitLabKeysetError) -> (Int64, Int) {
         let invalid = GitLabKeysetError("Please provide a valid cursor")
         guard cursor.utf8.count <= 1024, let data = Base64URL.decode(cursor),
-            let json = try? SandboxJSON.parse(data),
+            let json = try? JSONValue(parsing: data),
             let timeText = json[order.cursorKey]?.stringValue, let idText = json["id"]?.stringValue,
             let nanos = UTCTime.parseNanoseconds(timeText), let id = Int(idText)
         else { throw invalid }

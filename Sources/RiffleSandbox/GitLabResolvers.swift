@@ -1,4 +1,5 @@
 import GraphQL
+import RiffleCore
 
 /// The code behind GitLab's schema: finding projects and groups with visibility rules, filtering and
 /// keyset-paging issues and merge requests, and turning records into GraphQL values.
@@ -264,7 +265,7 @@ struct GitLabResolvers: Sendable {
             ]
         }
         let cursors = nodes.indices.map {
-            Base64URL.encode(SandboxJSON.object([(key: "id", value: .string(String($0)))]).data)
+            Base64URL.encode(SandboxJSON.object([(key: "id", value: .string(String($0)))]).bytes)
         }
         var pageInfo: [String: any Sendable] = ["hasNextPage": false, "hasPreviousPage": false]
         pageInfo["startCursor"] = cursors.first

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GraphQL
+import RiffleCore
 
 /// One executable GraphQL schema: SDL text plus resolvers for the fields that need code.
 ///
@@ -58,20 +59,22 @@ struct GraphQLService: Sendable {
         var body = (try? encoder.encode(result)) ?? Data(#"{"errors":[{"message":"internal error"}]}"#.utf8)
         guard !extra.isEmpty, body.last == UInt8(ascii: "}") else { return body }
         body.removeLast()
-        var tail = ""
+        var tail: [UInt8] = []
         for member in extra {
-            tail += body.count > 1 || !tail.isEmpty ? "," : ""
-            SandboxJSON.writeString(member.key, to: &tail)
-            tail += ":" + member.value.text
+            if body.count > 1 || !tail.isEmpty { tail.append(UInt8(ascii: ",")) }
+            JSONValue.writeString(member.key, to: &tail)
+            tail.append(UInt8(ascii: ":"))
+            member.value.write(to: &tail)
         }
-        body.append(contentsOf: Array(tail.utf8))
+        body.append(contentsOf: tail)
         body.append(UInt8(ascii: "}"))
         return body
     }
 
     /// Decodes a GraphQL POST body: `{"query", "variables", "operationName"}`.
     static func decodeRequest(_ body: Data) -> GraphQLRequest? {
-        try? JSONDecoder().decode(GraphQLRequest.self, from: body)
+        // Foundation's decoder, not `JSONValue`: GraphQLSwift's request and its `Map` variables are `Decodable`.
+        return try? JSONDecoder().decode(GraphQLRequest.self, from: body)
     }
 }
 

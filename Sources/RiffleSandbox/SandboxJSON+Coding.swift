@@ -1,92 +1,67 @@
 import FoundationEssentials
+import RiffleCore
 
-extension SandboxJSON: Decodable {
-    /// Decodes any JSON document; object members come out sorted by key, since the decoder does not
-    /// keep their order.
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int.self) {
-            self = .int(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .double(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([SandboxJSON].self) {
-            self = .array(value)
-        } else {
-            let members = try container.decode([String: SandboxJSON].self)
-            self = .object(members.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
+extension SandboxJSON {
+    /// The value of a parsed document; object members come out sorted by key, since `JSONValue` does
+    /// not keep their order.
+    init(_ value: JSONValue) {
+        switch value {
+        case .null: self = .null
+        case .bool(let value): self = .bool(value)
+        case .int(let value): self = .int(Int(value))
+        case .double(let value): self = .double(value)
+        case .string(let value): self = .string(value)
+        case .array(let elements): self = .array(elements.map(SandboxJSON.init))
+        case .object(let members):
+            self = .object(members.sorted { $0.key < $1.key }.map { (key: $0.key, value: SandboxJSON($0.value)) })
         }
     }
 
-    /// Parses a JSON document.
-    static func parse(_ data: Data) throws -> SandboxJSON {
-        try JSONDecoder().decode(SandboxJSON.self, from: data)
+    /// Parses a JSON document with riffle's own parser (and its depth limit).
+    static func parse(_ bytes: some Sequence<UInt8>) throws(JSONParseError) -> SandboxJSON {
+        SandboxJSON(try JSONValue(parsing: Array(bytes)))
     }
 }
 
 extension SandboxJSON {
     /// The compact JSON text of this value, UTF-8 encoded.
-    var data: Data { Data(text.utf8) }
+    var data: Data { Data(bytes) }
 
     /// The compact JSON text of this value.
-    var text: String {
-        var output = ""
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The compact JSON text of this value, as bytes.
+    var bytes: [UInt8] {
+        var output: [UInt8] = []
         write(to: &output)
         return output
     }
 
-    private func write(to output: inout String) {
+    /// Appends the compact JSON text of this value to `output`, members in their order; strings are
+    /// escaped as `JSONValue` escapes them.
+    func write(to output: inout [UInt8]) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .int(let value): output += String(value)
-        case .double(let value): output += value.isFinite ? String(value) : "null"
-        case .string(let value): Self.writeString(value, to: &output)
+        case .null: output += "null".utf8
+        case .bool(let value): output += (value ? "true" : "false").utf8
+        case .int(let value): output += String(value).utf8
+        case .double(let value): output += (value.isFinite ? String(value) : "null").utf8
+        case .string(let value): JSONValue.writeString(value, to: &output)
         case .array(let elements):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 element.write(to: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                if index > 0 { output += "," }
-                Self.writeString(member.key, to: &output)
-                output += ":"
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                JSONValue.writeString(member.key, to: &output)
+                output.append(UInt8(ascii: ":"))
                 member.value.write(to: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
-    }
-
-    /// Writes a JSON string literal: quotes, backslashes and C0 controls escaped, everything else raw.
-    static func writeString(_ value: String, to output: inout String) {
-        output += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output += "\""
     }
 }

@@ -1,26 +1,21 @@
-/// A small deterministic random number generator (SplitMix64).
+import RiffleCore
+
+/// A small deterministic random number generator (RiffleCore's SplitMix64), with the draws the fake
+/// data needs.
 ///
 /// The sandbox's data must be identical on every run and every platform for a given seed, so it uses
-/// its own generator and its own range reduction instead of the standard library's `random(in:)`.
+/// a seeded generator and its own range reduction instead of the standard library's `random(in:)`.
 struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+    private var generator: SplitMix64
 
     /// A generator for one named stream of a seed: each data source draws from its own stream, so
     /// changing how much one source draws leaves the others unchanged.
     init(seed: UInt64, stream: String) {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in stream.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        state = seed ^ hash
+        generator = SplitMix64(seed: seed ^ FNV1a.hash(stream))
     }
 
     mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
+        generator.next()
     }
 
     /// A number in `range`.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RiffleCore
 
 /// The launches, rockets and launchpads behind the fake SpaceX API v4.
 ///
@@ -149,8 +150,9 @@ struct SpaceXData: Sendable {
             if index < upcomingCount / 3 {
                 dates.append(((random.int64(in: (now + 3600)...(now + 30 * 86_400)) / 60) * 60, "hour"))
             } else {
-                let month = UTCTime.civil(days: (now + Int64(random.int(in: 30...180)) * 86_400) / 86_400)
-                dates.append((UTCTime.days(year: month.year, month: month.month, day: 1) * 86_400, "month"))
+                var month = CivilDate(daysSinceEpoch: (now + Int64(random.int(in: 30...180)) * 86_400) / 86_400)
+                month.day = 1
+                dates.append((month.daysSinceEpoch * 86_400, "month"))
             }
         }
         dates.sort { $0.unix < $1.unix }

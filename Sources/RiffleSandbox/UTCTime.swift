@@ -1,34 +1,11 @@
-/// Calendar arithmetic and the timestamp formats the fake APIs write and read.
+import RiffleCore
+
+/// The timestamp formats the fake APIs write and read.
 ///
-/// Done by hand (proleptic Gregorian, UTC) so that formatting never depends on a locale, a time-zone
-/// database or Foundation's date formatters, and so that every API's exact textual quirks
-/// (`.000Z`, `+02:00`, GitLab's cursor timestamps) are spelled out in one place.
+/// Done by hand over RiffleCore's `CivilDate` (proleptic Gregorian, UTC) so that formatting never depends
+/// on a locale, a time-zone database or Foundation's date formatters, and so that every API's exact
+/// textual quirks (`.000Z`, `+02:00`, GitLab's cursor timestamps) are spelled out in one place.
 enum UTCTime {
-    /// Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm).
-    static func days(year: Int, month: Int, day: Int) -> Int64 {
-        let y = Int64(month <= 2 ? year - 1 : year)
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let m = Int64(month)
-        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    /// The civil date of a day count since 1970-01-01.
-    static func civil(days: Int64) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        return (Int(year), Int(month), Int(day))
-    }
-
     /// RFC 3339 text for a Unix time: `2026-10-28T21:05:53Z`, with `.mmm` when `millis` is given and
     /// a numeric offset (`+02:00`) when `offsetMinutes` is not zero — the same instant, local time.
     static func rfc3339(_ seconds: Int64, millis: Int? = nil, offsetMinutes: Int = 0) -> String {
@@ -62,7 +39,7 @@ enum UTCTime {
         guard let year = scanner.digits(4), scanner.take("-"), let month = scanner.digits(2), scanner.take("-"),
             let day = scanner.digits(2), (1...12).contains(month), (1...31).contains(day)
         else { return nil }
-        var seconds = days(year: year, month: month, day: day) * 86_400
+        var seconds = CivilDate(year: year, month: month, day: day).daysSinceEpoch * 86_400
         var nanos: Int64 = 0
         if scanner.take("T") || scanner.take("t") || scanner.take(" ") {
             guard let hour = scanner.digits(2), scanner.take(":"), let minute = scanner.digits(2),
@@ -98,9 +75,7 @@ enum UTCTime {
     }
 
     private static func dateTime(_ seconds: Int64, separator: String) -> String {
-        let dayCount = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = Int(seconds - dayCount * 86_400)
-        let date = civil(days: dayCount)
+        let (date, secondOfDay) = CivilDate.split(unixSeconds: seconds)
         return pad(date.year, 4) + "-" + pad(date.month, 2) + "-" + pad(date.day, 2) + separator
             + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
     }

@@ -1,4 +1,5 @@
 import Dispatch
+import RiffleCore
 import Synchronization
 
 /// Waits for a spawned process's exit status without holding a pool thread: a POSIX thread blocks in
@@ -17,9 +18,8 @@ final class ExitWatch: Sendable {
     static func status(of pid: Int32, timeout: Duration) async -> Int? {
         let watch = ExitWatch()
         if !Platform.startThread({ watch.resolve(Platform.waitForExit(pid)) }) { return nil }
-        let (seconds, attoseconds) = timeout.components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { watch.resolve(nil) }
+        let milliseconds = Int(timeout.milliseconds)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { watch.resolve(nil) }
         return await withTaskCancellationHandler {
             await watch.wait()
         } onCancel: {

@@ -1,3 +1,5 @@
+import RiffleCore
+
 /// Colours the reader gives to sources: a stable pick per name, the same on every run and machine.
 enum Palette {
     /// Ten readable foreground colours that avoid the terminal's default and black/white.
@@ -5,11 +7,6 @@ enum Palette {
 
     /// The colour of a source: FNV-1a of its name's UTF-8, into the palette.
     static func color(forSource name: String) -> TextStyle {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01b3
-        }
-        return .ansi(sourceColors[Int(hash % UInt64(sourceColors.count))])
+        .ansi(sourceColors[Int(FNV1a.hash(name) % UInt64(sourceColors.count))])
     }
 }

@@ -1,4 +1,5 @@
 import RiffleConfig
+import RiffleCore
 
 /// `riffle-bench config [--sources N] [--runs N]`: parse+validate time of a generated config with N sources
 /// (default 1,000, a mix of the three built-in types), beside the time libyaml alone takes to parse it.
@@ -40,7 +41,7 @@ enum ConfigBenchmark {
         )
         print("  libyaml events only (yaml_parser_parse loop)   \(milliseconds(baseline)) ms")
         print("  riffle parse + validate (tree, decode, checks) \(milliseconds(decode)) ms")
-        let ratio = seconds(decode) / max(seconds(baseline), 1e-9)
+        let ratio = decode.seconds / max(baseline.seconds, 1e-9)
         print("  ratio                                          \(Double(Int(ratio * 100)) / 100)x")
     }
 
@@ -100,12 +101,8 @@ enum ConfigBenchmark {
         return times.sorted()[times.count / 2]
     }
 
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
-
     static func milliseconds(_ duration: Duration) -> String {
-        let value = seconds(duration) * 1000
+        let value = duration.seconds * 1000
         return String(Double(Int(value * 100)) / 100)
     }
 }

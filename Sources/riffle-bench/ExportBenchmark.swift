@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RiffleCore
 import RiffleSandbox
 import RiffleTestSupport
 
@@ -160,7 +161,7 @@ enum ExportBenchmark {
                 print("kinds: " + SandboxSourceKind.allCases.map(\.rawValue).joined(separator: ", "))
                 print(
                     "riffle export --format ndjson > file; sandbox in this process (it shares the 2 cores with riffle; "
-                        + "sandbox start \(format(ExportChild.seconds(ContinuousClock.now - started))))")
+                        + "sandbox start \(format((ContinuousClock.now - started).seconds)))")
                 print("")
                 print(
                     pad("items", 10) + pad("sources", 9) + pad("requests", 10) + pad("wall", 9) + pad("items/s", 10)

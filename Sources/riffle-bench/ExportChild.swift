@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RiffleCore
 
 /// One child process run by the export benchmark, measured on its own: wall time from spawn to
 /// reaping, and CPU time and peak RSS from the `rusage` that `wait4` returns for that child alone (it
@@ -84,7 +85,7 @@ enum ExportChild {
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let wall = seconds(ContinuousClock.now - started)
+        let wall = (ContinuousClock.now - started).seconds
         let line =
             "\(exitCode(status)) \(wall) \(seconds(usage.ru_utime)) \(seconds(usage.ru_stime)) \(usage.ru_maxrss) \(floor)"
         do {
@@ -142,10 +143,6 @@ enum ExportChild {
             return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
         }
         return 0
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     static func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }

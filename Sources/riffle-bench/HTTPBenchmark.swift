@@ -1,4 +1,5 @@
 import Glibc
+import RiffleCore
 import RiffleHTTP
 import RiffleTestSupport
 
@@ -82,7 +83,7 @@ enum HTTPBenchmark {
         let started = ContinuousClock.now
         try await body()
         let wall = ContinuousClock.now - started
-        return (seconds(wall), processCPUSeconds() - cpuBefore)
+        return (wall.seconds, processCPUSeconds() - cpuBefore)
     }
 
     private static func processCPUSeconds() -> Double {
@@ -128,10 +129,6 @@ enum HTTPBenchmark {
 
     private enum BenchmarkError: Error {
         case spawn(String)
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     private static func format(_ seconds: Double) -> String {

@@ -113,10 +113,3 @@ enum MergeBenchmark {
         if checksum == 42 { print("") }  // keeps the checksum alive
     }
 }
-
-extension Duration {
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
-}

@@ -84,13 +84,13 @@ enum ReaderBenchmark {
         print(row("mode", "first page", "turns", "median", "p90", "worst", "waits > 20 ms"))
         for (index, mode) in modes.enumerated() {
             guard let outcome = results[index] else { continue }
-            let waits = outcome.pageTurnWaits.map(\.milliseconds).sorted()
+            let waits = outcome.pageTurnWaits.map { $0.seconds * 1000 }.sorted()
             func percentile(_ p: Double) -> Double {
                 waits.isEmpty ? .nan : waits[min(waits.count - 1, Int((Double(waits.count - 1) * p).rounded()))]
             }
             print(
                 row(
-                    mode.name, format(outcome.firstPageWait?.milliseconds ?? .nan), "\(waits.count)",
+                    mode.name, format(outcome.firstPageWait.map { $0.seconds * 1000 } ?? .nan), "\(waits.count)",
                     format(percentile(0.5)),
                     format(percentile(0.9)), format(waits.last ?? .nan), "\(waits.filter { $0 > 20 }.count)"))
         }
@@ -177,8 +177,4 @@ enum ReaderBenchmark {
         var description: String
         init(_ description: String) { self.description = description }
     }
-}
-
-extension Duration {
-    var milliseconds: Double { seconds * 1000 }
 }

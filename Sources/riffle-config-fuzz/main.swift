@@ -1,5 +1,6 @@
 import Glibc
 import RiffleConfig
+import RiffleCore
 
 // riffle-config-fuzz: a mutation fuzzer for the configuration layer (no libFuzzer needed).
 //
@@ -10,16 +11,9 @@ import RiffleConfig
 //
 //   riffle-config-fuzz [--count N] [--seed S] [--slow SECONDS]
 
-/// SplitMix64: small, fast, and reproducible for a seed.
-struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+extension SplitMix64 {
+    /// A number in `0..<bound` (0 when `bound` is not positive), from RiffleCore's SplitMix64: small,
+    /// fast, and reproducible for a seed.
     mutating func below(_ bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
 }
 
@@ -133,7 +127,7 @@ func joined(_ lines: [ArraySlice<UInt8>]) -> [UInt8] {
 }
 
 /// One random mutation of `input`.
-func mutate(_ input: inout [UInt8], _ random: inout Random) {
+func mutate(_ input: inout [UInt8], _ random: inout SplitMix64) {
     let position = random.below(input.count + 1)
     switch random.below(10) {
     case 0 where !input.isEmpty:  // flip a bit
@@ -197,7 +191,7 @@ while !arguments.isEmpty {
 }
 
 installCrashHandler()
-var random = Random(state: seed)
+var random = SplitMix64(seed: seed)
 var valid = 0
 var invalid = 0
 var slowest: (seconds: Double, index: Int, size: Int) = (0, -1, 0)
@@ -229,7 +223,7 @@ for index in 0..<count {
         }
     }
     let elapsed = clock.now - start
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let seconds = elapsed.seconds
     if accepted { valid += 1 } else { invalid += 1 }
     if seconds > slowest.seconds { slowest = (seconds, index, input.count) }
     if seconds > slowLimit {

@@ -1,24 +1,15 @@
 import RiffleCore
 import Testing
 
-/// Test data: sources as arrays of items, newest first, with deterministic pseudo-random times.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+// Test data: sources as arrays of items, newest first, with deterministic pseudo-random times
+// (RiffleCore's SplitMix64).
 
 func item(_ id: String, _ seconds: Int64) -> Item {
     Item(id: id, time: Timestamp(unixSeconds: seconds), title: "title \(id)")
 }
 
 /// `count` items with non-increasing times (ties likely when `spread` is small).
-func sortedItems(prefix: String, count: Int, spread: Int64, rng: inout SplitMix) -> [Item] {
+func sortedItems(prefix: String, count: Int, spread: Int64, rng: inout SplitMix64) -> [Item] {
     var time: Int64 = 1_000_000
     return (0..<count).map { index in
         time -= Int64.random(in: 0...spread, using: &rng)

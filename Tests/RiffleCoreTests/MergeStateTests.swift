@@ -12,7 +12,7 @@ import Testing
 
     @Test(arguments: 0..<40)
     func interleavesRandomSourcesInOrder(seed: Int) {
-        var rng = SplitMix(state: UInt64(seed))
+        var rng = SplitMix64(seed: UInt64(seed))
         let count = Int.random(in: 1...6, using: &rng)
         let sources = (0..<count).map { index in
             sortedItems(
@@ -162,7 +162,7 @@ import Testing
 
     @Test(arguments: 0..<30)
     func resumingEqualsReadingOn(seed: Int) throws {
-        var rng = SplitMix(state: UInt64(seed) &+ 1000)
+        var rng = SplitMix64(seed: UInt64(seed) &+ 1000)
         let count = Int.random(in: 1...5, using: &rng)
         var sources = (0..<count).map { index in
             sortedItems(prefix: "i", count: Int.random(in: 0...30, using: &rng), spread: 3, rng: &rng)
@@ -204,5 +204,25 @@ import Testing
         #expect(MergePosition(token: position.token) == position)
         let empty = MergePosition(entries: [], frontier: nil)
         #expect(MergePosition(token: empty.token) == empty)
+    }
+
+    /// The token's bytes are fixed: tokens printed by earlier runs must still resume.
+    @Test func theTextFormIsFixed() {
+        let position = MergePosition(
+            entries: [.init(name: "a", cursor: "c1", skip: 2, done: false)], frontier: Timestamp(microseconds: 7))
+        #expect(
+            position.token == "r1." + Base64URL.encode(Array(#"{"f":7,"s":[{"c":"c1","i":2,"n":"a","x":false}]}"#.utf8))
+        )
+    }
+
+    @Test func decodingIgnoresUnknownMembersAndRefusesWrongTypes() {
+        func token(_ json: String) -> String { "r1." + Base64URL.encode(Array(json.utf8)) }
+        let decoded = MergePosition(token: token(#"{"f":null,"s":[{"c":null,"i":0,"n":"a","x":true,"z":1}],"v":2}"#))
+        #expect(decoded == MergePosition(entries: [.init(name: "a", cursor: nil, skip: 0, done: true)], frontier: nil))
+        #expect(MergePosition(token: token(#"{"s":[{"i":-1,"n":"a","x":true}]}"#)) == nil)
+        #expect(MergePosition(token: token(#"{"s":[{"i":"0","n":"a","x":true}]}"#)) == nil)
+        #expect(MergePosition(token: token(#"{"s":[{"i":0,"n":"a"}]}"#)) == nil)
+        #expect(MergePosition(token: token(#"{"f":"x","s":[]}"#)) == nil)
+        #expect(MergePosition(token: token(#"[]"#)) == nil)
     }
 }

@@ -36,7 +36,7 @@ final class Gauge: Sendable {
 
 @Suite struct MergedFeedTests {
     @Test func loadsSourcesConcurrentlyAndEmitsInOrder() async throws {
-        var rng = SplitMix(state: 7)
+        var rng = SplitMix64(seed: 7)
         let data = (0..<4).map { sortedItems(prefix: "s\($0)-", count: 25, spread: 4, rng: &rng) }
         let gauge = Gauge()
         let sources = data.indices.map {
@@ -81,7 +81,7 @@ final class Gauge: Sendable {
     }
 
     @Test func theMergedStreamIsPageableAndResumes() async throws {
-        var rng = SplitMix(state: 11)
+        var rng = SplitMix64(seed: 11)
         let data = (0..<3).map { sortedItems(prefix: "s\($0)-", count: 17, spread: 2, rng: &rng) }
         let sources = data.indices.map {
             MergeSource(name: "s\($0)", pageable: InMemorySource(items: data[$0]), pageSize: 4)

@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import RiffleCore
 import RiffleSandbox
 import Testing
 
@@ -59,30 +60,23 @@ struct SandboxHarness {
 }
 
 /// Parsed JSON with read-only navigation for assertions; a missing member or a parse failure is
-/// `.missing`, so chains never crash.
-enum JSON: Decodable {
+/// `.missing`, so chains never crash. Parsed by RiffleCore's `JSONValue`; this adds only `.missing`.
+enum JSON {
     case missing, null, bool(Bool), int(Int), double(Double), string(String), array([JSON]), object([String: JSON])
 
     init(parsing data: Data) {
-        self = (try? JSONDecoder().decode(JSON.self, from: data)) ?? .missing
+        self = (try? RiffleCore.JSONValue(parsing: Array(data))).map(JSON.init) ?? .missing
     }
 
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Int.self) {
-            self = .int(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .double(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSON].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSON].self))
+    init(_ value: RiffleCore.JSONValue) {
+        switch value {
+        case .null: self = .null
+        case .bool(let value): self = .bool(value)
+        case .int(let value): self = .int(Int(value))
+        case .double(let value): self = .double(value)
+        case .string(let value): self = .string(value)
+        case .array(let elements): self = .array(elements.map(JSON.init))
+        case .object(let members): self = .object(members.mapValues(JSON.init))
         }
     }
 
