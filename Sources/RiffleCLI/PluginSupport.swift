@@ -5,19 +5,25 @@ import RiffleTerminal
 /// Where the CLI meets the plugin layer: `riffle plugins` output, and process shutdown on exit.
 enum PluginSupport {
     /// `riffle plugins`: every adapter type with its description, params and origin. Plugin directories
-    /// are the standard ones plus, when a configuration is found, its `plugins:` list.
+    /// are the standard ones plus, when a configuration is found and loads, its `plugins:` list; the
+    /// configuration is read once, and its catalogue is the one listed.
     static func listing(configFlag: String?, environment: [String: String]) async -> (
         lines: [String], problems: [PluginProblem]
     ) {
-        var directories: [String] = []
+        var found: (catalog: PluginCatalog, problems: [PluginProblem])?
         if let location = ConfigLocator.resolve(flag: configFlag, environment: environment),
             ConfigLocator.fileExists(location.path),
-            let configuration = try? await PluginCatalog.loadConfiguration(
-                path: location.path, environment: environment)
+            let loaded = try? await PluginCatalog.loadConfiguration(
+                path: location.path, environment: environment, describeAll: true)
         {
-            directories = configuration.configuration.pluginDirectories
+            found = (loaded.catalog, loaded.problems)
         }
-        let (catalog, problems) = await PluginCatalog.discover(directories: directories, environment: environment)
+        let (catalog, problems): (PluginCatalog, [PluginProblem])
+        if let found {
+            (catalog, problems) = found
+        } else {
+            (catalog, problems) = await PluginCatalog.discover(directories: [], environment: environment)
+        }
         var lines: [String] = []
         for type in catalog.adapterTypes {
             lines.append("\(UntrustedText.sanitize(type.name))  (\(UntrustedText.sanitize(type.origin.description)))")

@@ -8,9 +8,7 @@ extension Configuration {
         path: String, environment: [String: String], plugins: [String: PluginTypeInfo] = [:],
         limits: ParseLimits = .standard
     ) throws(ConfigError) -> Configuration {
-        let file = try ConfigFile.contents(path, limits: limits)
-        return try decode(
-            bytes: file.bytes, file: path, environment: environment, plugins: plugins, limits: limits, mode: file.mode)
+        try ConfigDocument.read(path: path, limits: limits).decode(environment: environment, plugins: plugins)
     }
 
     /// Decodes configuration text, as if read from `file` (used in messages and to resolve `plugins:`).
@@ -18,7 +16,7 @@ extension Configuration {
         text: String, file: String = "config.yaml", environment: [String: String] = [:],
         plugins: [String: PluginTypeInfo] = [:], limits: ParseLimits = .standard
     ) throws(ConfigError) -> Configuration {
-        try decode(bytes: Array(text.utf8), file: file, environment: environment, plugins: plugins, limits: limits)
+        try parse(bytes: Array(text.utf8), file: file, environment: environment, plugins: plugins, limits: limits)
     }
 
     /// Decodes configuration bytes (which need not be UTF-8: that is checked), as if read from `file`.
@@ -26,36 +24,36 @@ extension Configuration {
         bytes: [UInt8], file: String = "config.yaml", environment: [String: String] = [:],
         plugins: [String: PluginTypeInfo] = [:], limits: ParseLimits = .standard
     ) throws(ConfigError) -> Configuration {
-        try decode(bytes: bytes, file: file, environment: environment, plugins: plugins, limits: limits)
+        try ConfigDocument.parse(bytes: bytes, file: file, limits: limits).decode(
+            environment: environment, plugins: plugins)
     }
 
     private static let keys = ["reader", "defaults", "plugins", "sources"]
 
-    private static func decode(
-        bytes: [UInt8], file: String, environment: [String: String], plugins: [String: PluginTypeInfo],
-        limits: ParseLimits, mode: UInt32? = nil
+    /// Decodes a parsed file (see `ConfigDocument.decode`).
+    static func decode(
+        _ document: ConfigDocument, environment: [String: String], plugins: [String: PluginTypeInfo],
+        namingPluginFiles: Bool
     ) throws(ConfigError) -> Configuration {
+        let file = document.path
         let context = DecodingContext(file: file, environment: environment)
-        guard case .parsed(let parsed) = YAMLDocument.parse(bytes, limits: limits, diagnostics: &context.diagnostics)
-        else { throw context.diagnostics.error }
-        let root = parsed ?? YAMLNode(content: .mapping([]), mark: Mark(line: 1, column: 1))
+        context.diagnostics = document.parseDiagnostics
+        context.namesPluginFiles = namingPluginFiles
+        let root = document.root ?? YAMLNode(content: .mapping([]), mark: Mark(line: 1, column: 1))
         guard let reader = MappingReader(root, ConfigPath(), context, expecting: "a mapping with a sources key") else {
             throw context.diagnostics.error
         }
         reader.rejectUnknownKeys(keys)
         let readerSettings = reader.value("reader").flatMap { decodeReader($0, context) } ?? ReaderSettings()
         let defaults = reader.value("defaults").flatMap { decodeDefaults($0, context) } ?? DefaultSettings()
-        let directories =
-            reader.value("plugins").flatMap {
-                decodePluginDirectories($0, context, base: directory(of: file), home: environment["HOME"])
-            } ?? []
+        let directories = reader.value("plugins").flatMap { decodePluginDirectories($0, context, file: file) } ?? []
         let sources = reader.required("sources").map {
             decodeSources($0, context, defaults: defaults, plugins: plugins)
         }
         guard context.diagnostics.isEmpty, let sources else { throw context.diagnostics.error }
 
         var warnings: [String] = []
-        if let mode, mode & 0o044 != 0, let first = context.literalTokens.first {
+        if let mode = document.mode, mode & 0o044 != 0, let first = context.literalTokens.first {
             warnings.append(
                 "\(file): \(first) holds a literal token and the file is readable by group or others; "
                     + "run chmod 600 \(file) (or take the token from the environment with ${VAR})")
@@ -96,9 +94,10 @@ extension Configuration {
         return settings
     }
 
-    private static func decodePluginDirectories(
-        _ node: YAMLNode, _ context: DecodingContext, base: String, home: String?
-    ) -> [String]? {
+    /// The `plugins:` list, each directory resolved against `file`'s directory (`~` against `$HOME`).
+    static func decodePluginDirectories(_ node: YAMLNode, _ context: DecodingContext, file: String) -> [String]? {
+        let base = directory(of: file)
+        let home = context.environment["HOME"]
         let path = ConfigPath("plugins")
         guard let elements = node.sequence else {
             context.error("expected a list of directories, got \(node.kindDescription)", at: node.mark, path)

@@ -13,6 +13,8 @@ final class DecodingContext {
     var secrets: Set<String> = []
     /// Key paths of tokens written literally in the file (for the permission warning).
     var literalTokens: [String] = []
+    /// Whether an unknown param of a plugin type names the file that defines the type.
+    var namesPluginFiles = false
 
     init(file: String, environment: [String: String], params: [String: String]? = nil, defersPlaceholders: Bool = false)
     {

@@ -103,9 +103,9 @@ extension PluginSourceSettings {
     static func decode(_ reader: MappingReader, type: String, info: PluginTypeInfo) -> PluginSourceSettings? {
         let context = reader.context
         let declared = info.params.keys.sorted()
-        reader.rejectUnknownKeys(
-            SourceSettings.commonKeys + declared, suggesting: declared, noun: "param of plugin type \(Quote.text(type))"
-        )
+        var noun = "param of plugin type \(Quote.text(type))"
+        if context.namesPluginFiles { noun += " (defined in \(info.file))" }
+        reader.rejectUnknownKeys(SourceSettings.commonKeys + declared, suggesting: declared, noun: noun)
         var params: [String: String] = [:]
         var complete = true
         for name in declared {

@@ -7,7 +7,7 @@ public struct InMemorySource: Pageable {
 
     public func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
         let start = cursor.flatMap { Int($0) } ?? 0
-        guard start >= 0, start <= items.count else { throw SourceError("bad cursor \(cursor ?? "")") }
+        guard start >= 0, start <= items.count else { throw SourceError.invalidCursor("bad cursor \(cursor ?? "")") }
         let end = min(items.count, start + max(1, pageSize))
         return Page(items: Array(items[start..<end]), nextCursor: String(end), hasMore: end < items.count)
     }

@@ -69,7 +69,7 @@ public final class MergedFeed: Sendable {
         } catch let error as SourceError {
             result = .failure(error)
         } catch is CancellationError {
-            result = .failure(SourceError("cancelled", isRetryable: true))
+            result = .failure(.cancelled)
         } catch {
             result = .failure(SourceError(String(describing: error)))
         }

@@ -14,7 +14,7 @@ public struct MergedPageable: Pageable {
         var position: MergePosition?
         if let cursor {
             guard let parsed = MergePosition(token: cursor) else {
-                throw SourceError("not a riffle cursor: \(cursor.prefix(40))")
+                throw SourceError.invalidCursor("not a riffle cursor: \(cursor.prefix(40))")
             }
             position = parsed
         }

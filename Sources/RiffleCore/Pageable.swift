@@ -6,18 +6,3 @@
 public protocol Pageable: Sendable {
     func loadPage(after cursor: String?, pageSize: Int) async throws -> Page
 }
-
-/// A failure of one source, in words a user can act on. Every adapter's error ends up as one of these
-/// in the source's status; `message` is untrusted text when it quotes a server.
-public struct SourceError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var message: String
-    /// Whether trying the same page again later may succeed (network trouble, 5xx) or not (bad token).
-    public var isRetryable: Bool
-
-    public init(_ message: String, isRetryable: Bool = false) {
-        self.message = message
-        self.isRetryable = isRetryable
-    }
-
-    public var description: String { message }
-}

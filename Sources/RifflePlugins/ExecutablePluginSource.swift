@@ -83,7 +83,7 @@ public final class ExecutablePluginSource: Pageable {
                 if !page.hasMore { await stop() }
                 return page
             } catch .reported(let message) {
-                throw SourceError("plugin \(executable): \(PluginText.message(message))")
+                throw SourceError.pluginAnswer(executable: executable, message: PluginText.message(message))
             } catch .malformed(let reason) {
                 throw await fail(process, "answered with something that is not an answer: \(reason)")
             }
@@ -127,8 +127,9 @@ public final class ExecutablePluginSource: Pageable {
         }
         switch acquired {
         case .process(let process): return process
-        case .busy: throw SourceError("plugin \(executable): a page of this source is already loading")
-        case .failed(let failure): throw SourceError("plugin \(executable) could not be started: \(failure)")
+        case .busy: throw SourceError.pluginBusy(executable: executable)
+        case .failed(let failure):
+            throw SourceError.pluginFailed(executable: executable, detail: "could not be started: \(failure)")
         }
     }
 
@@ -142,10 +143,10 @@ public final class ExecutablePluginSource: Pageable {
     /// Stops and reaps the plugin, then words the failure with how it ended and its stderr.
     private func fail(_ process: PluginProcess, _ what: String) async -> SourceError {
         await stopIfCurrent(process)
-        var message = "plugin \(executable) \(what)"
-        if let exit = process.exitDescription { message += " (\(exit))" }
-        if let stderr = PluginText.excerpt(process.stderrTail) { message += "; stderr: \(stderr)" }
-        return SourceError(message)
+        var detail = what
+        if let exit = process.exitDescription { detail += " (\(exit))" }
+        if let stderr = PluginText.excerpt(process.stderrTail) { detail += "; stderr: \(stderr)" }
+        return .pluginFailed(executable: executable, detail: detail)
     }
 
     static func describe(_ duration: Duration) -> String {

@@ -79,43 +79,29 @@ public struct GitLabSource: Pageable {
         return "project"
     }
 
-    /// Sends the query for one page, turning a 401 into words about the token.
-    func send(after cursor: String?, pageSize: Int) async throws -> GraphQLEndpoint.Response {
-        let result: Result<GraphQLEndpoint.Response, SourceError>
+    /// Sends the query for one page, turning an HTTP 401 (whatever its body) into words about the token.
+    func send(after cursor: String?, pageSize: Int) async throws(SourceError) -> GraphQLEndpoint.Response {
         do {
-            result = .success(
-                try await endpoint.send(
-                    query: root == "group" ? Self.groupQuery : Self.projectQuery,
-                    variables: variables(after: cursor, pageSize: pageSize), operationName: "riffleIssues"))
-        } catch {
-            result = .failure(error)
-        }
-        switch result {
-        case .success(let response): return response
-        case .failure(let error) where error.message.hasPrefix("HTTP 401"):
-            throw SourceError(
-                settings.token == nil
-                    ? "GitLab answered 401 without a token: \(error.message)"
-                    : "GitLab rejected the token (HTTP 401); check it is valid and has read_api scope")
-        case .failure(let error): throw error
+            return try await endpoint.send(
+                query: root == "group" ? Self.groupQuery : Self.projectQuery,
+                variables: variables(after: cursor, pageSize: pageSize), operationName: "riffleIssues")
+        } catch  where error.status == 401 {
+            throw .unauthorized(service: "GitLab", tokenGiven: settings.token != nil, cause: error)
         }
     }
 
     public func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
         let response = try await send(after: cursor, pageSize: pageSize)
         guard let data = response.data else {
-            throw SourceError(
-                response.errors.isEmpty
-                    ? "GitLab sent no data" : "GitLab: \(response.errors.joined(separator: "; "))")
+            throw response.missingData(service: "GitLab", host: endpoint.host)
         }
         guard let scope = data[root], scope != .null else {
             let visibility = settings.token == nil ? "without a token" : "with this token"
-            throw SourceError("\(root) \(fullPath) not found or not visible \(visibility)")
+            throw SourceError.mapping("\(root) \(fullPath) not found or not visible \(visibility)", host: endpoint.host)
         }
         guard let connection = scope["issues"], case .array(let nodes)? = connection["nodes"] else {
-            throw SourceError(
-                response.errors.isEmpty ? "GitLab sent no issues" : "GitLab: \(response.errors.joined(separator: "; "))"
-            )
+            if response.errors.isEmpty { throw SourceError.mapping("GitLab sent no issues", host: endpoint.host) }
+            throw SourceError.graphQLFieldError(service: "GitLab", host: endpoint.host, messages: response.errors)
         }
         var mapping = ItemMapping()
         var items: [Item] = []

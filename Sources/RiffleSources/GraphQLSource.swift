@@ -28,7 +28,7 @@ public struct GraphQLSource: Pageable {
         if let offsetVariable = settings.offsetVariable {
             let offset = try cursor.map { text -> Int64 in
                 guard let value = Int64(text), value >= 0 else {
-                    throw SourceError("not an offset cursor: \(text.prefix(40))")
+                    throw SourceError.invalidCursor("not an offset cursor: \(text.prefix(40))")
                 }
                 return value
             }
@@ -42,20 +42,18 @@ public struct GraphQLSource: Pageable {
     public func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
         let response = try await endpoint.send(
             query: settings.query, variables: try variables(after: cursor, pageSize: pageSize), operationName: nil)
-        guard let data = response.data else {
-            throw SourceError(
-                response.errors.isEmpty ? "the API sent no data" : response.errors.joined(separator: "; "))
-        }
+        guard let data = response.data else { throw response.missingData(service: nil, host: endpoint.host) }
         let document = JSONValue.object(["data": data])
         let list: [JSONValue]
         switch document.value(at: settings.items.segments) {
         case .array(let elements)?: list = elements
         case .null?, nil:
             let reason = "no list at \(settings.items)"
-            throw SourceError(
-                response.errors.isEmpty ? reason : "\(reason): \(response.errors.joined(separator: "; "))")
+            if response.errors.isEmpty { throw SourceError.mapping(reason, host: endpoint.host) }
+            throw SourceError.graphQLFieldError(
+                service: nil, host: endpoint.host, missing: reason, messages: response.errors)
         case .some:
-            throw SourceError("\(settings.items) is not a list")
+            throw SourceError.mapping("\(settings.items) is not a list", host: endpoint.host)
         }
         var mapping = ItemMapping()
         var items: [Item] = []

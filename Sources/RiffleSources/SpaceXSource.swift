@@ -6,7 +6,7 @@ public import RiffleHTTP
 /// through mongoose-paginate's `page`/`hasNextPage`. The cursor is the next page number.
 public struct SpaceXSource: Pageable {
     public let settings: SpaceXSettings
-    public let endpoint: GraphQLEndpoint
+    public let endpoint: JSONEndpoint
 
     /// The most launches asked for at once.
     public static let maxPageSize = 100
@@ -15,7 +15,7 @@ public struct SpaceXSource: Pageable {
         var base = settings.url
         while base.hasSuffix("/") { base.removeLast() }
         self.settings = settings
-        self.endpoint = GraphQLEndpoint(
+        self.endpoint = JSONEndpoint(
             client: client, url: base + "/v4/launches/query", timeout: timeout, retries: retries)
     }
 
@@ -42,18 +42,17 @@ public struct SpaceXSource: Pageable {
         let page: Int
         if let cursor {
             guard let number = Int(cursor), number >= 1 else {
-                throw SourceError("not a SpaceX page cursor: \(cursor.prefix(40))")
+                throw SourceError.invalidCursor("not a SpaceX page cursor: \(cursor.prefix(40))")
             }
             page = number
         } else {
             page = 1
         }
-        var bytes: [UInt8] = []
-        body(page: page, limit: pageSize).write(to: &bytes)
-        let json = try await endpoint.postJSON(bytes)
+        let json = try await endpoint.post(body(page: page, limit: pageSize)).json
         guard case .array(let docs)? = json["docs"] else {
             let message = json["error"]?.scalarText ?? json["message"]?.scalarText
-            throw SourceError("SpaceX API sent no launches" + (message.map { ": \($0)" } ?? ""))
+            throw SourceError.mapping(
+                "SpaceX API sent no launches" + (message.map { ": \($0)" } ?? ""), host: endpoint.host)
         }
         var mapping = ItemMapping()
         var items: [Item] = []

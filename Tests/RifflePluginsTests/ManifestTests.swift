@@ -83,10 +83,11 @@ extension PluginTests {
             let (catalog, _, directory) = try await discover(["things.yaml": Self.good])
             let text = "sources:\n  - {name: a, type: things, ownr: x}\n"
             do {
-                _ = try Configuration.parse(text: text, plugins: catalog.types)
+                _ = try ConfigDocument.parse(bytes: Array(text.utf8), file: "config.yaml").decode(
+                    environment: [:], plugins: catalog.types, namingPluginFiles: true)
                 Issue.record("expected an error")
             } catch {
-                let lines = PluginCatalog.naming(error.diagnostics, catalog).map(\.description)
+                let lines = error.diagnostics.map(\.description)
                 #expect(
                     lines == [
                         "config.yaml:2:5: sources[0].owner: missing required param of plugin type \"things\" "

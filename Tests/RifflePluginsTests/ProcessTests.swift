@@ -127,13 +127,19 @@ extension PluginTests {
             )
             _ = try await chatty.loadPage(after: nil, pageSize: 5)
             try await Task.sleep(for: .milliseconds(700))
-            await #expect(throws: SourceError("plugin \(directory)/chatty.sh printed a line no request asked for")) {
+            await #expect(
+                throws: SourceError.pluginFailed(
+                    executable: "\(directory)/chatty.sh", detail: "printed a line no request asked for")
+            ) {
                 try await chatty.loadPage(after: "c", pageSize: 5)
             }
             let reporting = try source(
                 directory, "reporting.sh",
                 "#!/bin/sh\nwhile read line; do echo '{\"error\":\"rate limited\\u001b[2J\"}'; done\n")
-            await #expect(throws: SourceError("plugin \(directory)/reporting.sh: rate limited\\x1b[2J")) {
+            await #expect(
+                throws: SourceError.pluginAnswer(
+                    executable: "\(directory)/reporting.sh", message: "rate limited\\x1b[2J")
+            ) {
                 try await reporting.loadPage(after: nil, pageSize: 5)
             }
             let pid = try #require(reporting.processID)

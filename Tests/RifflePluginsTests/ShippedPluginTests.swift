@@ -76,9 +76,9 @@ extension PluginTests {
             let missing = try await make(
                 "{name: ev, type: rest-events, base_url: \"\(sandbox.base)/rest\", owner: acme, repo: nope}", sandbox)
             await #expect(
-                throws: SourceError(
-                    "plugin \(shippedPlugins)/rest-events.py: HTTP 404 from \(sandbox.base)/rest/repos/acme/nope/events"
-                )
+                throws: SourceError.pluginAnswer(
+                    executable: "\(shippedPlugins)/rest-events.py",
+                    message: "HTTP 404 from \(sandbox.base)/rest/repos/acme/nope/events")
             ) {
                 try await missing.loadPage(after: nil, pageSize: 5)
             }

@@ -1,0 +1,76 @@
+/// A configuration file read and parsed once per run.
+///
+/// Start-up needs two things from the file before it can be decoded: the `plugins:` directories to search,
+/// and the `type:` of every source (so that only the executable plugins in use are started). Both are
+/// read from this one parse, and `decode` turns the same tree into a `Configuration`.
+public struct ConfigDocument: Sendable {
+    /// The file it was read from, as given.
+    public let path: String
+    /// The root node; `nil` for an empty file.
+    let root: YAMLNode?
+    /// The file's permission bits, when it was read from disk.
+    let mode: UInt32?
+    /// Problems the parse found without failing (a repeated key): decoding reports them with its own.
+    let parseDiagnostics: Diagnostics
+
+    /// Reads and parses the file at `path`; throws when it cannot be read or is not YAML.
+    public static func read(path: String, limits: ParseLimits = .standard) throws(ConfigError) -> ConfigDocument {
+        let file = try ConfigFile.contents(path, limits: limits)
+        return try parse(bytes: file.bytes, file: path, limits: limits, mode: file.mode)
+    }
+
+    /// Parses configuration bytes (which need not be UTF-8: that is checked), as if read from `file`.
+    public static func parse(
+        bytes: [UInt8], file: String, limits: ParseLimits = .standard
+    ) throws(ConfigError) -> ConfigDocument {
+        try parse(bytes: bytes, file: file, limits: limits, mode: nil)
+    }
+
+    private static func parse(
+        bytes: [UInt8], file: String, limits: ParseLimits, mode: UInt32?
+    ) throws(ConfigError) -> ConfigDocument {
+        var diagnostics = Diagnostics(file: file)
+        guard case .parsed(let root) = YAMLDocument.parse(bytes, limits: limits, diagnostics: &diagnostics) else {
+            throw diagnostics.error
+        }
+        return ConfigDocument(path: file, root: root, mode: mode, parseDiagnostics: diagnostics)
+    }
+
+    /// The `plugins:` directories, resolved as decoding resolves them (`${VAR}` substituted, relative to
+    /// the file's directory, `~` against `$HOME`). Entries with problems are left out here; `decode`
+    /// reports them.
+    public func pluginDirectories(environment: [String: String]) -> [String] {
+        let context = DecodingContext(file: path, environment: environment)
+        guard let root, let reader = MappingReader(root, ConfigPath(), context), let node = reader.value("plugins")
+        else { return [] }
+        return Configuration.decodePluginDirectories(node, context, file: path) ?? []
+    }
+
+    /// The `type:` of every source as written, or `nil` when one is not a plain string (then every plugin
+    /// must be described, and decoding reports the problem).
+    public var sourceTypes: Set<String>? {
+        guard let entry = root?.mapping?.first(where: { $0.key.scalar?.value == "sources" }),
+            let sources = entry.value.sequence
+        else { return [] }
+        var types: Set<String> = []
+        for source in sources {
+            guard let pairs = source.mapping else { continue }
+            for pair in pairs where pair.key.scalar?.value == "type" {
+                guard let type = pair.value.scalar?.value else { return nil }
+                types.insert(type)
+            }
+        }
+        return types
+    }
+
+    /// Decodes the document against the plugin types in `plugins`, throwing every problem found.
+    ///
+    /// With `namingPluginFiles`, a source's unknown param names the file that defines its plugin type
+    /// (missing ones always do), which helps when plugins come from several directories.
+    public func decode(
+        environment: [String: String], plugins: [String: PluginTypeInfo] = [:], namingPluginFiles: Bool = false
+    ) throws(ConfigError) -> Configuration {
+        try Configuration.decode(
+            self, environment: environment, plugins: plugins, namingPluginFiles: namingPluginFiles)
+    }
+}

@@ -1,0 +1,91 @@
+public import RiffleCore
+public import RiffleHTTP
+
+/// JSON over HTTP for one URL: POST a JSON body, get a JSON object back. The transport under the
+/// GraphQL adapters and SpaceX's REST API alike.
+///
+/// Every failure becomes a `SourceError` of a precise kind: `.transport`, `.httpStatus` (with what the
+/// server said, if it said it in JSON), `.truncatedBody` or `.notJSON`. Server text in it is untrusted.
+public struct JSONEndpoint: Sendable {
+    public var client: HTTPClient
+    public var url: String
+    public var headers: HTTPHeaders
+    public var timeout: Duration
+    public var retries: Int
+    /// The authority asked (`host:port`), for errors.
+    public let host: String
+
+    public init(client: HTTPClient, url: String, headers: HTTPHeaders = HTTPHeaders(), timeout: Duration, retries: Int)
+    {
+        self.client = client
+        self.url = url
+        self.headers = headers
+        self.timeout = timeout
+        self.retries = retries
+        self.host = HTTPURL.authority(of: url)
+    }
+
+    /// A JSON object answered with a 2xx status.
+    public struct Answer: Sendable {
+        public var json: JSONValue
+        public var status: Int
+    }
+
+    /// POSTs `body` and returns the JSON object answered.
+    public func post(_ body: JSONValue) async throws(SourceError) -> Answer {
+        var bytes: [UInt8] = []
+        body.write(to: &bytes)
+        return try await post(bytes)
+    }
+
+    /// POSTs a serialized JSON body and returns the JSON object answered.
+    public func post(_ bytes: [UInt8]) async throws(SourceError) -> Answer {
+        var requestHeaders = headers
+        requestHeaders.replaceOrAdd(name: "Content-Type", value: "application/json")
+        if !requestHeaders.contains(name: "Accept") { requestHeaders.add(name: "Accept", value: "application/json") }
+        let request = HTTPRequest(
+            method: "POST", url: url, headers: requestHeaders, body: bytes, timeout: timeout, retries: retries)
+        let response: HTTPResponse
+        do {
+            response = try await client.execute(request)
+        } catch {
+            throw .transport(host: host, detail: error.description, isRetryable: error.isRetryable)
+        }
+        let parsed = Result { () throws(JSONParseError) in try JSONValue(parsing: response.body) }
+        let json = try? parsed.get()
+        guard response.isSuccess else {
+            do {
+                try response.ensureSuccess()
+            } catch {
+                let messages = Self.messages(in: json)
+                throw .httpStatus(
+                    response.status, host: host, hostName: error.host, messages: messages, excerpt: error.excerpt,
+                    isRetryable: messages.isEmpty ? error.isRetryable : response.hasRetryableStatus)
+            }
+            throw .httpStatus(response.status, host: host, isRetryable: response.hasRetryableStatus)
+        }
+        guard let json, case .object = json else {
+            if case .failure(let failure) = parsed, Self.isTruncated(response.body, failure) {
+                throw .truncatedBody(status: response.status, host: host, bytes: response.body.count)
+            }
+            throw .notJSON(status: response.status, host: host, bytes: response.body.count)
+        }
+        return Answer(json: json, status: response.status)
+    }
+
+    /// What an error body says: GraphQL `errors[].message` (the first five), else a REST-style
+    /// `{"message": …}` (GitHub) or `{"error": …}` (SpaceX).
+    static func messages(in json: JSONValue?) -> [String] {
+        let graphQL = GraphQLEndpoint.messages(in: json)
+        guard graphQL.isEmpty else { return graphQL }
+        return [json?["message"]?.stringValue ?? json?["error"]?.stringValue].compactMap { $0 }
+    }
+
+    /// A body that opens a JSON object or array and breaks off at its end: the transfer was cut short.
+    static func isTruncated(_ body: [UInt8], _ failure: JSONParseError) -> Bool {
+        guard failure.offset >= body.count,
+            let first = body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) })
+        else { return false }
+        return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+    }
+}
