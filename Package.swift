@@ -97,7 +97,7 @@ let package = Package(
                 "RiffleCore",
             ],
             swiftSettings: strict),
-        .testTarget(name: "RiffleCoreTests", dependencies: ["RiffleCore"], swiftSettings: strict),
+        .testTarget(name: "RiffleCoreTests", dependencies: ["RiffleCore", "RiffleTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "RiffleHTTPTests", dependencies: ["RiffleHTTP", "RiffleTestSupport"],
             swiftSettings: strict),
@@ -111,8 +111,10 @@ let package = Package(
         .testTarget(
             name: "RifflePluginsTests", dependencies: ["RifflePlugins", "RiffleSandbox", "RiffleTestSupport"],
             swiftSettings: strict),
-        .testTarget(name: "RiffleTerminalTests", dependencies: ["RiffleTerminal"], swiftSettings: strict),
-        .testTarget(name: "RiffleExportTests", dependencies: ["RiffleExport"], swiftSettings: strict),
+        .testTarget(
+            name: "RiffleTerminalTests", dependencies: ["RiffleTerminal", "RiffleTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "RiffleExportTests", dependencies: ["RiffleExport", "RiffleTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "RiffleCLITests",
             dependencies: [

@@ -4,6 +4,9 @@ extension LoopbackServer {
     /// The standard routes every loopback server answers (query parameters drive them):
     /// - `/hello`: `hello`.
     /// - `/delay?ms=N`: answers `ok` after N milliseconds.
+    /// - `/gather?n=N`: answers `ok` once N requests are in flight at the same moment (or after 15 s, before a
+    ///   client's default 20 s timeout), so a test sees how many requests a client runs at once, however
+    ///   slow the machine.
     /// - `/echo-headers`: the request headers, one `name: value` per line.
     /// - `/echo`: `METHOD body`.
     /// - `/gzip?repeat=N`: `hello gzip ` × N, gzip-encoded.
@@ -23,6 +26,11 @@ extension LoopbackServer {
         await route("/delay") { request in
             let milliseconds = Int(request.query("ms") ?? "") ?? 100
             try? await Task.sleep(for: .milliseconds(milliseconds))
+            return Reply(text: "ok")
+        }
+        await route("/gather") { request in
+            let count = Int(request.query("n") ?? "") ?? 2
+            _ = await eventually(timeout: .seconds(15), interval: .milliseconds(5)) { stats.maxConcurrent >= count }
             return Reply(text: "ok")
         }
         await route("/echo-headers") { request in

@@ -1,4 +1,5 @@
 import RiffleCore
+import RiffleTestSupport
 import Synchronization
 import Testing
 
@@ -69,7 +70,8 @@ final class Gauge: Sendable {
         let first = try await withThrowingTaskGroup(of: MergedItem?.self) { group in
             group.addTask { try await feed.run { try await $0.next() } }
             group.addTask {
-                try await Task.sleep(for: .milliseconds(100))
+                // Stop once the slow source's first load is in flight.
+                _ = await eventually { gauge.total >= 1 }
                 return nil
             }
             let first = try await group.next() ?? nil

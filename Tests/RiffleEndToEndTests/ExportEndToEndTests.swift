@@ -117,8 +117,15 @@ import Testing
             let config = try sandbox.config(Harness.threeSources)
             let output = sandbox.directory.appendingPathComponent("feed.json")
             try Data("previous".utf8).write(to: output)
-            let run = try await Harness.run(
-                ["export", "--config", config, "--output", output.path], interruptAfter: .milliseconds(900))
+            func temporaryFiles() -> [String] {
+                ((try? FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path)) ?? []).filter {
+                    $0.contains(".tmp")
+                }
+            }
+            // Interrupted in the middle: the temporary file is there and pages are being fetched.
+            let run = try await Harness.run(["export", "--config", config, "--output", output.path]) {
+                !temporaryFiles().isEmpty && !sandbox.server.requests().isEmpty
+            }
             #expect(run.status == 130, "\(run.stderr)")
             #expect(try String(contentsOf: output, encoding: .utf8) == "previous")
             let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path).filter {

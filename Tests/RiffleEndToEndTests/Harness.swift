@@ -13,18 +13,10 @@ struct RiffleRun {
 }
 
 enum Harness {
-    /// The package root, found from this file.
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    /// The built binary; `make test` builds every product before running tests.
+    /// The built binary, beside the running test bundle; `make test` builds every product before running
+    /// tests.
     static func binary(_ name: String) throws -> URL {
-        for configuration in ["debug", "release"] {
-            let url = packageRoot.appendingPathComponent(".build/\(configuration)/\(name)")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        throw HarnessError("\(name) is not built: run `swift build` (or `make test`) first")
+        URL(fileURLWithPath: try BuiltProducts.path(of: name))
     }
 
     struct HarnessError: Error, CustomStringConvertible {
@@ -38,10 +30,11 @@ enum Harness {
         return url
     }
 
-    /// Runs riffle with `arguments`, in `directory`, with a small environment plus `environment`.
+    /// Runs riffle with `arguments`, in `directory`, with a small environment plus `environment`; when
+    /// `interruptWhen` is given, sends `SIGINT` once it holds (it must within 30 s).
     static func run(
         _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
-        interruptAfter: Duration? = nil
+        interruptWhen: (() -> Bool)? = nil
     ) async throws -> RiffleRun {
         let process = Process()
         process.executableURL = try binary("riffle")
@@ -59,15 +52,16 @@ enum Harness {
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         process.standardInput = FileHandle.nullDevice
-        try process.run()
-        if let interruptAfter {
-            try await Task.sleep(for: interruptAfter)
+        let status = try await process.runUntilExit {
+            guard let interruptWhen else { return }
+            guard await eventually(timeout: .seconds(30), interruptWhen) else {
+                throw HarnessError("riffle \(arguments) never reached the point to interrupt it")
+            }
             process.interrupt()
         }
-        while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }
         let stdout = try Data(contentsOf: out)
         return RiffleRun(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            status: status, stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self), stdoutBytes: Array(stdout))
     }
 
@@ -92,13 +86,8 @@ enum Harness {
         let port = try await server.start()
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        do {
-            let result = try await body(Sandbox(server: server, url: "http://127.0.0.1:\(port)", directory: directory))
-            await server.stop()
-            return result
-        } catch {
-            await server.stop()
-            throw error
+        return try await withResource(server, stop: { await $0.stop() }) { server in
+            try await body(Sandbox(server: server, url: "http://127.0.0.1:\(port)", directory: directory))
         }
     }
 

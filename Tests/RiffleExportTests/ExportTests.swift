@@ -1,5 +1,7 @@
 import RiffleCore
 import RiffleExport
+import RiffleTestSupport
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -131,7 +133,8 @@ func export(
         let lines = head.text.split(separator: "\n")
         let last = try JSONValue(parsing: String(try #require(lines.last)))
         let token = try #require(last["cursor"]?.stringValue)
-        let (tail, _) = try await export(.ndjson, limit: 100, after: try #require(MergePosition(token: token)))
+        let position: MergePosition = try #require(MergePosition(token: token), "the cursor is a resume token")
+        let (tail, _) = try await export(.ndjson, limit: 100, after: position)
         #expect(head.text + tail.text == whole.text)
     }
 
@@ -203,21 +206,46 @@ func export(
         #expect(entries(directory) == ["feed.json"], "and leaves no temporary file")
     }
 
+    /// A file sink whose disk fills up: each write reaches the temporary file, then fails.
+    final class DiskFillingUp: ExportSink {
+        struct Full: Error {}
+        let file: AtomicFileSink
+        let directory: String
+        /// What the directory held when the write failed.
+        var entriesAtFailure: [String] = []
+        let entries: (String) -> [String]
+
+        init(_ file: AtomicFileSink, in directory: String, entries: @escaping (String) -> [String]) {
+            self.file = file
+            self.directory = directory
+            self.entries = entries
+        }
+
+        func write(_ bytes: [UInt8]) throws {
+            try file.write(bytes)
+            entriesAtFailure = entries(directory)
+            throw Full()
+        }
+        func commit() throws { try file.commit() }
+        func abort() { file.abort() }
+    }
+
     @Test func aFailingExportAbortsItsFile() async throws {
         let directory = try temporaryDirectory()
         defer { remove(directory) }
         let path = directory + "/out.json"
-        let sink = try AtomicFileSink(path: path)
-        struct Boom: Error {}
-        let feed = MergedFeed(sources: sampleSources(count: 5))
-        await #expect(throws: Boom.self) {
-            _ = try await feed.run { reader -> Int in
-                _ = try await reader.next()
-                throw Boom()
-            }
+        let previous = try AtomicFileSink(path: path)
+        try previous.write(Array("previous".utf8))
+        try previous.commit()
+        let sink = DiskFillingUp(try AtomicFileSink(path: path), in: directory, entries: entries)
+        await #expect(throws: DiskFillingUp.Full.self) {
+            _ = try await Exporter(format: .json).run(MergedFeed(sources: sampleSources(count: 5)), into: sink)
         }
-        sink.abort()
-        #expect(entries(directory).isEmpty)
+        #expect(sink.entriesAtFailure.count == 2, "the half-written temporary file was there")
+        withExtendedLifetime(sink) {
+            #expect(entries(directory) == ["out.json"], "the exporter aborted it: no temporary file is left")
+            #expect(read(path) == "previous", "and the previous file is untouched")
+        }
     }
 }
 
@@ -234,8 +262,12 @@ func export(
 
 @Suite struct CancelledExportTests {
     /// A source that answers after a while: cancelling the export while it waits must not commit.
-    struct Slow: Pageable {
+    final class Slow: Pageable {
+        /// Set once a load has begun.
+        let loading = Mutex(false)
+
         func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
+            loading.withLock { $0 = true }
             try await Task.sleep(for: .seconds(30))
             return Page(items: [], nextCursor: nil, hasMore: false)
         }
@@ -243,10 +275,11 @@ func export(
 
     @Test func aCancelledExportNeverCommits() async throws {
         let sink = MemorySink()
+        let slow = Slow()
         let feed = MergedFeed(
-            sources: sampleSources(count: 3) + [MergeSource(name: "slow", pageable: Slow(), pageSize: 10)])
+            sources: sampleSources(count: 3) + [MergeSource(name: "slow", pageable: slow, pageSize: 10)])
         let task = Task { try await Exporter(format: .json).run(feed, into: sink) }
-        try await Task.sleep(for: .milliseconds(200))
+        #expect(await eventually { slow.loading.withLock { $0 } }, "the export waits for the slow source")
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(!sink.committed && sink.aborted)

@@ -31,13 +31,3 @@ func failure(_ operation: () async throws -> HTTPResponse) async -> HTTPError? {
 func text(_ response: HTTPResponse) -> String {
     String(decoding: response.body, as: UTF8.self)
 }
-
-/// Waits up to `timeout` for `condition`, polling.
-func eventually(_ timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
-    return condition()
-}

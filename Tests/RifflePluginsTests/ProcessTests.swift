@@ -3,6 +3,7 @@ import Glibc
 import RiffleConfig
 import RiffleCore
 import RiffleSources
+import RiffleTestSupport
 import Testing
 
 @testable import RifflePlugins
@@ -123,10 +124,17 @@ extension PluginTests {
             let directory = try temporaryDirectory()
             let chatty = try source(
                 directory, "chatty.sh",
-                "#!/bin/sh\nread line\necho '{\"items\":[],\"has_more\":true,\"cursor\":\"c\"}'\nsleep 0.2\necho '{\"items\":[]}'\nsleep 60\n"
+                "#!/bin/sh\nread line\necho '{\"items\":[],\"has_more\":true,\"cursor\":\"c\"}'\nsleep 0.2\necho '{\"items\":[]}'\n"
+                    + ": > \(directory)/printed\nsleep 60\n"
             )
             _ = try await chatty.loadPage(after: nil, pageSize: 5)
-            try await Task.sleep(for: .milliseconds(700))
+            let chattyPID = try #require(chatty.processID)
+            // The extra line is printed and riffle has read it (the plugin's stdout pipe is empty again).
+            #expect(
+                await eventually {
+                    FileManager.default.fileExists(atPath: directory + "/printed")
+                        && unreadOutput(ofProcess: chattyPID) == 0
+                })
             await #expect(
                 throws: SourceError.pluginFailed(
                     executable: "\(directory)/chatty.sh", detail: "printed a line no request asked for")

@@ -4,6 +4,7 @@ import RiffleConfig
 import RiffleCore
 import RiffleHTTP
 import RiffleSandbox
+import RiffleTestSupport
 
 @testable import RifflePlugins
 
@@ -19,12 +20,11 @@ func temporaryDirectory() throws -> String {
     return path
 }
 
-/// Writes an executable script.
+/// Writes an executable script (see `ExecutableFile`: no write descriptor of it reaches another process).
 @discardableResult
 func writeScript(_ directory: String, _ name: String, _ text: String) throws -> String {
     let path = directory + "/" + name
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    chmod(path, 0o755)
+    try ExecutableFile.write(text, to: path)
     return path
 }
 
@@ -41,6 +41,17 @@ func isGone(_ pid: Int32) -> Bool {
         let close = stat.lastIndex(of: ")")
     else { return true }
     return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+}
+
+/// The bytes written to process `pid`'s stdout (a pipe) that its reader has not read yet, or `nil` when
+/// that cannot be seen. Opens the pipe through `/proc` for reading, close-on-exec, and never reads it.
+func unreadOutput(ofProcess pid: Int32) -> Int? {
+    let descriptor = open("/proc/\(pid)/fd/1", O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var count: Int32 = 0
+    guard ioctl(descriptor, UInt(FIONREAD), &count) == 0 else { return nil }
+    return Int(count)
 }
 
 /// Every page of a source, to the end.
@@ -68,6 +79,11 @@ struct Sandbox {
         var configuration = HTTPClient.Configuration()
         configuration.backoffBase = .milliseconds(10)
         return Sandbox(server: server, port: port, client: try HTTPClient(configuration: configuration))
+    }
+
+    /// Starts a sandbox, runs `body` with it, and stops it, awaited, whether `body` threw or not.
+    static func with<R>(itemsPerSource: Int = 60, _ body: (Sandbox) async throws -> R) async throws -> R {
+        try await withResource(try await start(itemsPerSource: itemsPerSource), stop: { await $0.stop() }, body)
     }
 
     var base: String { "http://127.0.0.1:\(port)" }

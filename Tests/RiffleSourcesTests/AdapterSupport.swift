@@ -4,6 +4,7 @@ import RiffleCore
 import RiffleHTTP
 import RiffleSandbox
 import RiffleSources
+import RiffleTestSupport
 import Testing
 
 /// A sandbox started on 127.0.0.1 port 0 and a real libcurl `HTTPClient` with tiny retry backoffs, for
@@ -32,15 +33,8 @@ struct AdapterSandbox {
             client.shutdown()
             throw error
         }
-        let sandbox = AdapterSandbox(server: server, port: port, client: client)
-        do {
-            let result = try await body(sandbox)
-            await sandbox.stop()
-            return result
-        } catch {
-            await sandbox.stop()
-            throw error
-        }
+        return try await withResource(
+            AdapterSandbox(server: server, port: port, client: client), stop: { await $0.stop() }, body)
     }
 
     func stop() async {

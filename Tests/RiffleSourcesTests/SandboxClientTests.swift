@@ -2,6 +2,7 @@ import FlyingFox
 import Foundation
 import RiffleCore
 import RiffleSandbox
+import RiffleTestSupport
 import Testing
 
 /// A started sandbox and a minimal loopback HTTP/1.1 client for it (FlyingFox's, one connection per
@@ -24,6 +25,13 @@ struct SandboxHarness {
         let server = SandboxServer(options: options)
         let port = try await server.start()
         return SandboxHarness(server: server, port: port)
+    }
+
+    /// Starts a sandbox, runs `body` with it, and stops it, awaited, whether `body` threw or not.
+    static func with<R>(
+        _ options: SandboxOptions = SandboxOptions(itemsPerSource: 150), _ body: (SandboxHarness) async throws -> R
+    ) async throws -> R {
+        try await withResource(try await start(options), stop: { await $0.stop() }, body)
     }
 
     func stop() async { await server.stop() }

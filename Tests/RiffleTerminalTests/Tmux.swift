@@ -1,4 +1,5 @@
 import Foundation
+import RiffleTestSupport
 import Testing
 
 /// A tmux server of its own (its own socket, no config) running one command in a pane of a fixed size:
@@ -70,17 +71,15 @@ final class Tmux {
         timeout: Duration = .seconds(10), _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
         until done: ([String]) -> Bool
     ) async throws -> [String] {
-        let deadline = ContinuousClock.now + timeout
-        var rows = try screen()
-        while !done(rows) {
-            if ContinuousClock.now > deadline {
-                Issue.record(
-                    "timed out waiting for \(what); screen:\n\(rows.joined(separator: "\n"))",
-                    sourceLocation: sourceLocation)
-                return rows
-            }
-            try await Task.sleep(for: .milliseconds(40))
+        var rows: [String] = []
+        let shown = try await eventually(timeout: timeout, interval: .milliseconds(40)) {
             rows = try screen()
+            return done(rows)
+        }
+        if !shown {
+            Issue.record(
+                "timed out waiting for \(what); screen:\n\(rows.joined(separator: "\n"))",
+                sourceLocation: sourceLocation)
         }
         return rows
     }
@@ -88,33 +87,20 @@ final class Tmux {
     /// Polls until the file exists and is non-empty; its contents.
     func waitForFile(_ name: String, timeout: Duration = .seconds(10)) async throws -> String? {
         let url = directory.appendingPathComponent(name)
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let text = try? String(contentsOf: url, encoding: .utf8), !text.isEmpty {
-                return text.trimmingCharacters(in: .whitespacesAndNewlines)
-            }
-            try await Task.sleep(for: .milliseconds(40))
+        var text: String?
+        let written = await eventually(timeout: timeout, interval: .milliseconds(40)) {
+            text = try? String(contentsOf: url, encoding: .utf8)
+            return text?.isEmpty == false
         }
-        return nil
+        return written ? text?.trimmingCharacters(in: .whitespacesAndNewlines) : nil
     }
 
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 }
 
-/// The built fixture: `.build/debug/riffle-reader-fixture` under the package root.
+/// The built fixture, `riffle-reader-fixture`, beside the running test bundle.
 func fixturePath() throws -> String {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    let path = root.appendingPathComponent(".build/debug/riffle-reader-fixture").path
-    guard FileManager.default.isExecutableFile(atPath: path) else {
-        throw FixtureMissing(path: path)
-    }
-    return path
-}
-
-struct FixtureMissing: Error, CustomStringConvertible {
-    var path: String
-    var description: String { "\(path) is missing: run `swift build` (or `make test`) first" }
+    try BuiltProducts.path(of: "riffle-reader-fixture")
 }
 
 /// Quotes for `sh -c`.

@@ -1,0 +1,49 @@
+import Glibc
+
+/// Writes test executables (plugin scripts) so that running them never fails with "Text file busy".
+///
+/// `execve` refuses a file that any process holds open for writing (`ETXTBSY`). Foundation's
+/// `write(toFile:atomically:)` opens its temporary file without `O_CLOEXEC`, so a process another test
+/// thread forks meanwhile (a tmux server, a plugin, `curl`) inherits the write descriptor and keeps it
+/// for as long as it lives. Here the descriptor is close-on-exec, lives only while the bytes are
+/// written, and the file appears under its name, complete and executable, only after it is closed.
+public enum ExecutableFile {
+    /// Why an executable could not be written: the step and its `errno`.
+    public struct WriteError: Error, Sendable, CustomStringConvertible {
+        public var path: String
+        public var step: String
+        public var code: Int32
+
+        public var description: String { "cannot \(step) \(path): \(String(cString: strerror(code)))" }
+    }
+
+    /// Writes `text` to `path` with mode 0755: to a temporary name in the same directory (opened
+    /// close-on-exec), closed, made executable, then renamed into place.
+    public static func write(_ text: String, to path: String) throws(WriteError) {
+        let temporary = path + ".partial-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw WriteError(path: temporary, step: "create", code: errno) }
+        var failure: WriteError?
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written >= 0 {
+                bytes = bytes.dropFirst(written)
+            } else if errno != EINTR {
+                failure = WriteError(path: temporary, step: "write", code: errno)
+                break
+            }
+        }
+        if close(descriptor) != 0, failure == nil { failure = WriteError(path: temporary, step: "close", code: errno) }
+        if failure == nil, chmod(temporary, 0o755) != 0 {
+            failure = WriteError(path: temporary, step: "chmod", code: errno)
+        }
+        if failure == nil, rename(temporary, path) != 0 {
+            failure = WriteError(path: path, step: "rename into", code: errno)
+        }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+    }
+}
