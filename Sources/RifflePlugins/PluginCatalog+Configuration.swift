@@ -1,5 +1,6 @@
 public import RiffleConfig
 import RiffleCore
+internal import RiffleSystem
 
 extension PluginCatalog {
     /// Loads the configuration together with the plugins it may use: the standard directories and the
@@ -47,7 +48,7 @@ extension PluginCatalog {
     /// executable plugins a configuration uses are started to describe themselves; `nil` when the file
     /// cannot be read that way (then every plugin is described and decoding reports the problem).
     static func configuredTypes(path: String) -> Set<String>? {
-        guard let bytes = Platform.readFile(path, limit: ParseLimits.standard.maxBytes),
+        guard let bytes = try? FileSystem.readFile(path, limit: ParseLimits.standard.maxBytes).bytes,
             let root = try? YAMLDocument.parse(bytes, file: path)
         else { return nil }
         guard let entry = root.mapping?.first(where: { $0.key.scalar?.value == "sources" }),
@@ -65,7 +66,7 @@ extension PluginCatalog {
     }
 
     static func configuredDirectories(path: String, environment: [String: String]) -> [String] {
-        guard let bytes = Platform.readFile(path, limit: ParseLimits.standard.maxBytes),
+        guard let bytes = try? FileSystem.readFile(path, limit: ParseLimits.standard.maxBytes).bytes,
             let root = try? YAMLDocument.parse(bytes, file: path),
             let entry = root.mapping?.first(where: { $0.key.scalar?.value == "plugins" }),
             let elements = entry.value.sequence

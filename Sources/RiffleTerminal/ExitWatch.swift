@@ -1,4 +1,5 @@
 import Dispatch
+internal import RiffleSystem
 import Synchronization
 
 /// Waits for a spawned process's exit status without holding a pool thread: a POSIX thread blocks in
@@ -16,7 +17,11 @@ final class ExitWatch: Sendable {
     /// The exit status of `pid`, or nil if it runs past `timeout` or the task is cancelled.
     static func status(of pid: Int32, timeout: Duration) async -> Int? {
         let watch = ExitWatch()
-        if !Platform.startThread({ watch.resolve(Platform.waitForExit(pid)) }) { return nil }
+        do {
+            try SystemThread.start { watch.resolve(Int((try? ChildProcess.reap(pid))?.shellCode ?? -1)) }
+        } catch {
+            return nil
+        }
         let (seconds, attoseconds) = timeout.components
         let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { watch.resolve(nil) }

@@ -1,4 +1,5 @@
 import RiffleCore
+internal import RiffleSystem
 
 /// The interactive reader: one loop over one event stream (keys or lines, feed progress, signals, side
 /// tasks), drawing pages and the prompt. It lives in a single task and touches no shared state besides
@@ -397,6 +398,6 @@ final class InteractiveSession {
 
     private func write(_ text: String) {
         guard !text.isEmpty else { return }
-        Platform.writeAll(context.io.outputFD, Array(text.utf8))
+        try? Descriptor.writeAll(context.io.outputFD, Array(text.utf8))
     }
 }

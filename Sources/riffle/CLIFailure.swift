@@ -25,6 +25,6 @@ struct CLIFailure: Error {
     static func other(_ line: String) -> CLIFailure { CLIFailure(lines: [line], exitCode: 1) }
 
     func report() {
-        for line in lines { Platform.writeError("riffle: \(line)") }
+        for line in lines { Console.writeError("riffle: \(line)") }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RiffleCore
 import RiffleExport
+internal import RiffleSystem
 import RiffleTerminal
 
 /// `riffle export`: the merged feed as JSON (contract sections 1 and 3).
@@ -31,7 +32,7 @@ struct ExportCommand: AsyncParsableCommand {
         }
         if let limit, limit < 0 { throw CLIFailure.usage("--limit \(limit): expected 0 or more") }
         let sinceTime = try since.map { text -> Timestamp in
-            guard let time = TimeArgument.parse(text, now: Timestamp(microseconds: Platform.now())) else {
+            guard let time = TimeArgument.parse(text, now: Timestamp(microseconds: SystemClock.wallMicroseconds())) else {
                 throw CLIFailure.usage(
                     "--since \(UntrustedText.sanitize(text)): expected RFC 3339 (2026-01-31T12:00:00Z) or a duration (7d, 12h, 30m)"
                 )
@@ -47,7 +48,7 @@ struct ExportCommand: AsyncParsableCommand {
         let session = try await Session.load(global)
         let sources = try session.mergeSources(since: sinceTime)
         let output = self.output
-        let showProgress = Platform.isTerminal(2)
+        let showProgress = Descriptor.isTerminal(2)
         let exporter = Exporter(format: format, limit: limit, progress: showProgress ? Self.showProgress : nil)
         let feed = MergedFeed(sources: sources, options: MergeOptions(since: sinceTime), resumingAt: position)
         let summary: ExportSummary
@@ -64,7 +65,7 @@ struct ExportCommand: AsyncParsableCommand {
         } catch {
             throw CLIFailure.other("\(error)")
         }
-        if showProgress { Platform.write(2, "\r\u{1B}[K") }
+        if showProgress { Console.write(2, "\r\u{1B}[K") }
         let failed = summary.failed
         if !failed.isEmpty {
             throw CLIFailure.sourcesFailed(
@@ -78,7 +79,7 @@ extension ExportCommand {
     /// Progress on a terminal's stderr: one line, rewritten in place.
     @Sendable static func showProgress(_ progress: ExportProgress) {
         let line: String = UntrustedText.sanitize(progress.line)
-        Platform.write(2, "\r\u{1B}[K" + line)
+        Console.write(2, "\r\u{1B}[K" + line)
     }
 }
 

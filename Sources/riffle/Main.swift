@@ -1,4 +1,5 @@
 import ArgumentParser
+internal import RiffleSystem
 
 /// The entry point: puts global options given before the command after it (so `riffle --config c.yaml
 /// export` and `riffle export --config c.yaml` both work), runs the command, and maps every failure to
@@ -6,7 +7,7 @@ import ArgumentParser
 @main
 enum Main {
     static func main() async {
-        Platform.ignoreBrokenPipes()
+        Signal.ignoreBrokenPipes()
         let arguments = CommandLineOrder.normalized(Array(CommandLine.arguments.dropFirst()))
         let code: Int32
         do {
@@ -26,15 +27,15 @@ enum Main {
             let message = Riffle.fullMessage(for: error)
             let exitCode = Riffle.exitCode(for: error).rawValue
             if exitCode == 0 {
-                Platform.writeOut(message + "\n")
+                Console.writeOut(message + "\n")
             } else if !message.isEmpty {
                 for line in message.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
-                    Platform.writeError(exitCode == 64 && line.hasPrefix("Usage:") ? String(line) : "riffle: \(line)")
+                    Console.writeError(exitCode == 64 && line.hasPrefix("Usage:") ? String(line) : "riffle: \(line)")
                 }
             }
             code = exitCode
         }
-        PluginShutdown.run()
-        Platform.exit(code)
+        await PluginShutdown.run()
+        CurrentProcess.exit(code)
     }
 }

@@ -29,7 +29,7 @@ struct AdapterSandbox {
         do {
             port = try await server.start()
         } catch {
-            client.shutdown()
+            await client.shutdown()
             throw error
         }
         let sandbox = AdapterSandbox(server: server, port: port, client: client)
@@ -44,7 +44,7 @@ struct AdapterSandbox {
     }
 
     func stop() async {
-        client.shutdown()
+        await client.shutdown()
         await server.stop()
     }
 
