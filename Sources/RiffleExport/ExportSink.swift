@@ -91,7 +91,7 @@ public final class AtomicFileSink: ExportSink {
                 fd = try FileSystem.createExclusive(candidate)
                 temporaryPath = candidate
                 return
-            } catch where attempt < 20 && error.isAlreadyExists {
+            } catch  where attempt < 20 && error.isAlreadyExists {
                 attempt += 1
             } catch {
                 throw ExportSinkError(description: "cannot create a file beside \(path): \(error)", isBrokenPipe: false)

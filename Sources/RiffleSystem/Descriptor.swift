@@ -30,7 +30,9 @@ package enum Descriptor {
 
     /// Writes what the descriptor takes now: the count written, or `.wouldBlock` (non-blocking only).
     package static func write(_ fd: Int32, _ bytes: ArraySlice<UInt8>) throws(SystemError) -> IOResult<Int> {
-        try syscall(blocking: true, where: "write") { bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } }
+        try syscall(blocking: true, where: "write") {
+            bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        }
     }
 
     /// Reads what is there, up to `buffer.count` bytes: the count (0 at end of input), or `.wouldBlock`.

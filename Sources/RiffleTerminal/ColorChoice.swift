@@ -25,6 +25,8 @@ public enum ColorChoice: Sendable, Hashable {
     public static func resolveForProcess(noColorFlag: Bool) -> ColorChoice {
         var environment: [String: String] = [:]
         for name in ["NO_COLOR", "CLICOLOR_FORCE", "TERM"] { environment[name] = Environment.value(name) }
-        return resolve(noColorFlag: noColorFlag, environment: environment, stdoutIsTerminal: Descriptor.isTerminal(Descriptor.standardOutput))
+        return resolve(
+            noColorFlag: noColorFlag, environment: environment,
+            stdoutIsTerminal: Descriptor.isTerminal(Descriptor.standardOutput))
     }
 }

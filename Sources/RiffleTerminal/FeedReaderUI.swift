@@ -92,7 +92,8 @@ public struct FeedReaderUI: Sendable {
             var count = 0
             while count < limit, let merged = try await reader.next() {
                 count += 1
-                guard (try? Descriptor.writeAll(outputFD, Array((layout.plainLine(item: merged) + "\n").utf8))) != nil else {
+                guard (try? Descriptor.writeAll(outputFD, Array((layout.plainLine(item: merged) + "\n").utf8))) != nil
+                else {
                     break
                 }
             }

@@ -6,7 +6,9 @@ internal import RiffleSystem
 enum LoopbackSocket {
     /// A listening TCP socket on 127.0.0.1 at a free port.
     static func listen() throws(SystemError) -> (descriptor: Int32, port: UInt16) {
-        let descriptor = try syscall(where: "socket") { socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0) }
+        let descriptor = try syscall(where: "socket") {
+            socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        }
         do throws(SystemError) {
             var reuse: Int32 = 1
             try syscall(where: "setsockopt SO_REUSEADDR") {
@@ -63,7 +65,9 @@ enum LoopbackSocket {
         var offset = 0
         while offset < bytes.count {
             let sent = try? syscall(where: "send") {
-                bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                bytes[offset...].withUnsafeBytes {
+                    Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                }
             }
             guard let sent, sent > 0 else { return }
             offset += sent

@@ -32,7 +32,8 @@ struct ExportCommand: AsyncParsableCommand {
         }
         if let limit, limit < 0 { throw CLIFailure.usage("--limit \(limit): expected 0 or more") }
         let sinceTime = try since.map { text -> Timestamp in
-            guard let time = TimeArgument.parse(text, now: Timestamp(microseconds: SystemClock.wallMicroseconds())) else {
+            guard let time = TimeArgument.parse(text, now: Timestamp(microseconds: SystemClock.wallMicroseconds()))
+            else {
                 throw CLIFailure.usage(
                     "--since \(UntrustedText.sanitize(text)): expected RFC 3339 (2026-01-31T12:00:00Z) or a duration (7d, 12h, 30m)"
                 )
