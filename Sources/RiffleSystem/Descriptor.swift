@@ -17,12 +17,11 @@ package enum Descriptor {
     }
 
     /// Writes every byte, retrying short writes; on a blocking descriptor only.
-    package static func writeAll(_ fd: Int32, _ bytes: some Collection<UInt8>) throws(SystemError) {
-        let contiguous = Array(bytes)
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(SystemError) {
         var offset = 0
-        while offset < contiguous.count {
+        while offset < bytes.count {
             let written = try syscall(where: "write") {
-                contiguous.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+                bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
             }
             offset += written
         }
