@@ -5,13 +5,16 @@
 //
 //   riffle (executable: a tiny main)        riffle-sandbox (executable)   riffle-bench
 //   └─ RiffleCLI (commands, options, exit codes)  └─ RiffleSandbox (fake APIs) ─ RiffleCore
-//        ├─ RiffleTerminal (reader) ─ CTerminal
+//        ├─ RiffleTerminal (reader)
 //        ├─ RiffleExport (JSON formats)
-//        └─ RifflePlugins (plugin adapters)
+//        └─ RifflePlugins (manifests, plugin executables)
 //             └─ RiffleSources (adapters)
 //                  ├─ RiffleHTTP   ─ CCurl   (libcurl, system library)
 //                  ├─ RiffleConfig ─ CLibYAML (libyaml, system library)
 //                  └─ RiffleCore   (items, paging, merge, JSON, dates, hashes; no I/O)
+//
+//   RiffleSystem ─ CSystem: every system call (EINTR, threads, descriptors, spawn, clocks, terminal),
+//   written once; imported by each layer that does I/O, and by RiffleTestSupport.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -41,26 +44,31 @@ let package = Package(
             name: "CLibYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
 
+        // The system layer: a C shim for what Glibc hides, and the Swift module over it.
+        .target(name: "CSystem"),
+        .target(name: "RiffleSystem", dependencies: ["CSystem"], swiftSettings: strict),
+
         // The layers.
         .target(name: "RiffleCore", swiftSettings: strict),
-        .target(name: "RiffleHTTP", dependencies: ["CCurl", "RiffleCore"], swiftSettings: strict),
-        .target(name: "RiffleConfig", dependencies: ["CLibYAML", "RiffleCore"], swiftSettings: strict),
-        .target(name: "CTerminal"),
-        .target(name: "RiffleTerminal", dependencies: ["RiffleCore", "CTerminal"], swiftSettings: strict),
-        .target(name: "RiffleExport", dependencies: ["RiffleCore"], swiftSettings: strict),
+        .target(name: "RiffleHTTP", dependencies: ["CCurl", "RiffleCore", "RiffleSystem"], swiftSettings: strict),
+        .target(
+            name: "RiffleConfig", dependencies: ["CLibYAML", "RiffleCore", "RiffleSystem"], swiftSettings: strict),
+        .target(name: "RiffleTerminal", dependencies: ["RiffleCore", "RiffleSystem"], swiftSettings: strict),
+        .target(name: "RiffleExport", dependencies: ["RiffleCore", "RiffleSystem"], swiftSettings: strict),
         .target(
             name: "RiffleSources",
             dependencies: ["RiffleCore", "RiffleHTTP", "RiffleConfig"],
             swiftSettings: strict),
         .target(
-            name: "RifflePlugins", dependencies: ["RiffleCore", "RiffleConfig", "RiffleSources", "RiffleHTTP"],
+            name: "RifflePlugins",
+            dependencies: ["RiffleCore", "RiffleConfig", "RiffleSources", "RiffleHTTP", "RiffleSystem"],
             swiftSettings: strict),
 
         .target(
             name: "RiffleCLI",
             dependencies: [
                 "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RifflePlugins", "RiffleTerminal",
-                "RiffleExport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "RiffleExport", "RiffleSystem", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
 
@@ -94,9 +102,10 @@ let package = Package(
             name: "RiffleTestSupport",
             dependencies: [
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
-                "RiffleCore",
+                "RiffleCore", "RiffleSystem",
             ],
             swiftSettings: strict),
+        .testTarget(name: "RiffleSystemTests", dependencies: ["RiffleSystem"], swiftSettings: strict),
         .testTarget(name: "RiffleCoreTests", dependencies: ["RiffleCore", "RiffleTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "RiffleHTTPTests", dependencies: ["RiffleHTTP", "RiffleTestSupport"],

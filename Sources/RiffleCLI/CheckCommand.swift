@@ -1,6 +1,7 @@
 import ArgumentParser
 import RiffleConfig
 import RifflePlugins
+internal import RiffleSystem
 import RiffleTerminal
 
 /// `riffle check`: validates the configuration and every plugin manifest without fetching anything.
@@ -11,23 +12,23 @@ struct CheckCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let environment = Platform.environment()
+        let environment = Environment.all()
         let (configuration, catalog, found) = try await Session.loadConfiguration(
             global, environment: environment, describeAll: true)
-        for warning in configuration.warnings { Platform.writeError("riffle: warning: \(warning)") }
+        for warning in configuration.warnings { Console.writeError("riffle: warning: \(warning)") }
         for problem in found where problem.severity == .warning {
-            Platform.writeError("riffle: warning: \(problem.diagnostic)")
+            Console.writeError("riffle: warning: \(problem.diagnostic)")
         }
         let sources = try Session.choose(global.source, from: configuration.sources)
         let problems =
             found.filter { $0.severity == .error }.map(\.diagnostic.description)
             + catalog.validate(sources).map(\.description)
         for source in sources {
-            Platform.writeOut(
+            Console.writeOut(
                 "ok  \(UntrustedText.sanitize(source.name))  \(source.type)  \(UntrustedText.sanitize(source.host))  page_size \(source.pageSize)\n"
             )
         }
         if !problems.isEmpty { throw CLIFailure.configuration(problems) }
-        Platform.writeOut("\(UntrustedText.sanitize(configuration.path)): \(sources.count) sources, valid\n")
+        Console.writeOut("\(UntrustedText.sanitize(configuration.path)): \(sources.count) sources, valid\n")
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RiffleCore
 import RiffleExport
+internal import RiffleSystem
 import RiffleTerminal
 
 /// `riffle export`: the merged feed as JSON (contract sections 1 and 3).
@@ -35,11 +36,11 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let sinceTime = since?.resolved(now: Timestamp(microseconds: Platform.now()))
+        let sinceTime = since?.resolved(now: Timestamp(microseconds: SystemClock.wallMicroseconds()))
         let session = try await Session.load(global)
         let sources = try session.mergeSources(since: sinceTime)
         let output = self.output
-        let showProgress = Platform.isTerminal(2)
+        let showProgress = Descriptor.isTerminal(2)
         let exporter = Exporter(format: format, limit: items.limit, progress: showProgress ? Self.showProgress : nil)
         let feed = MergedFeed(sources: sources, options: MergeOptions(since: sinceTime), resumingAt: after)
         let summary: ExportSummary
@@ -56,7 +57,7 @@ struct ExportCommand: AsyncParsableCommand {
         } catch {
             throw CLIFailure.other("\(error)")
         }
-        if showProgress { Platform.write(2, "\r\u{1B}[K") }
+        if showProgress { Console.write(2, "\r\u{1B}[K") }
         let failed = summary.failed
         if !failed.isEmpty {
             throw CLIFailure.sourcesFailed(
@@ -70,6 +71,6 @@ extension ExportCommand {
     /// Progress on a terminal's stderr: one line, rewritten in place.
     @Sendable static func showProgress(_ progress: ExportProgress) {
         let line: String = UntrustedText.sanitize(progress.line)
-        Platform.write(2, "\r\u{1B}[K" + line)
+        Console.write(2, "\r\u{1B}[K" + line)
     }
 }

@@ -1,8 +1,5 @@
 import Dispatch
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+internal import RiffleSystem
 
 /// Runs work that SIGINT or SIGTERM cancel (structured: the work is a child task, cancelled on a
 /// signal, and its clean-up — an export's temporary file, plugin processes — runs before exit 130).
@@ -10,11 +7,11 @@ enum Interruption {
     struct Interrupted: Error {}
 
     static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        let (signals, sink) = AsyncStream<Int32>.makeStream()
-        let sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number)
-            source.setEventHandler { sink.yield(number) }
+        let (signals, sink) = AsyncStream<Signal>.makeStream()
+        let sources = [Signal.interrupt, .terminate].map { signal -> any DispatchSourceSignal in
+            signal.ignore()
+            let source = DispatchSource.makeSignalSource(signal: signal.rawValue)
+            source.setEventHandler { sink.yield(signal) }
             source.resume()
             return source
         }

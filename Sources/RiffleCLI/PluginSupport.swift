@@ -42,5 +42,5 @@ enum PluginSupport {
 
 /// Stops plugin processes on exit.
 enum PluginShutdown {
-    static func run() { PluginProcesses.shutdownAll() }
+    static func run() async { await PluginProcesses.shutdownAll() }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+internal import RiffleSystem
 
 /// `riffle plugins`: every adapter type, built-in or from a plugin directory, with where it came from.
 struct PluginsCommand: AsyncParsableCommand {
@@ -8,11 +9,11 @@ struct PluginsCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let environment = Platform.environment()
+        let environment = Environment.all()
         let (lines, problems) = await PluginSupport.listing(configFlag: global.config, environment: environment)
-        for line in lines { Platform.writeOut(line + "\n") }
+        for line in lines { Console.writeOut(line + "\n") }
         for problem in problems {
-            Platform.writeError("riffle: \(problem.severity == .error ? "" : "warning: ")\(problem.diagnostic)")
+            Console.writeError("riffle: \(problem.severity == .error ? "" : "warning: ")\(problem.diagnostic)")
         }
     }
 }

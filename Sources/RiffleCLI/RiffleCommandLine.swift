@@ -1,4 +1,5 @@
 import ArgumentParser
+internal import RiffleSystem
 
 /// The entry point: puts global options given before the command after it (so `riffle --config c.yaml
 /// export` and `riffle export --config c.yaml` both work), runs the command, and maps every failure to
@@ -6,11 +7,11 @@ import ArgumentParser
 public enum RiffleCommandLine {
     /// Runs riffle with the process's arguments, reports how it ended and exits with its code.
     public static func main() async {
-        Platform.ignoreBrokenPipes()
+        Signal.ignoreBrokenPipes()
         let outcome = await run(Array(CommandLine.arguments.dropFirst()))
         outcome.write()
-        PluginShutdown.run()
-        Platform.exit(outcome.exitCode)
+        await PluginShutdown.run()
+        CurrentProcess.exit(outcome.exitCode)
     }
 
     /// The command the arguments (without the program name) ask for, parsed and validated.

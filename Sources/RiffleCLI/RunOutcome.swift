@@ -44,7 +44,7 @@ struct RunOutcome: Sendable, Equatable {
 
     /// Prints the output on stdout and each error line on stderr.
     func write() {
-        if !output.isEmpty { Platform.writeOut(output) }
-        for line in errorLines { Platform.writeError(line) }
+        if !output.isEmpty { Console.writeOut(output) }
+        for line in errorLines { Console.writeError(line) }
     }
 }

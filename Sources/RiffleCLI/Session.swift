@@ -3,6 +3,7 @@ import RiffleCore
 import RiffleHTTP
 import RifflePlugins
 import RiffleSources
+internal import RiffleSystem
 import RiffleTerminal
 
 /// What every command that reads sources needs: the configuration, the HTTP client, and the sources
@@ -17,16 +18,16 @@ struct Session {
     let environment: [String: String]
 
     static func load(_ options: GlobalOptions) async throws -> Session {
-        let environment = Platform.environment()
+        let environment = Environment.all()
         let (configuration, catalog, problems) = try await loadConfiguration(options, environment: environment)
-        for warning in configuration.warnings { Platform.writeError("riffle: warning: \(warning)") }
-        for problem in problems { Platform.writeError("riffle: warning: \(problem.diagnostic)") }
+        for warning in configuration.warnings { Console.writeError("riffle: warning: \(warning)") }
+        for problem in problems { Console.writeError("riffle: warning: \(problem.diagnostic)") }
         let sources = try choose(options.source, from: configuration.sources)
         var httpConfiguration = HTTPClient.Configuration(version: Riffle.version)
         httpConfiguration.secrets =
             Array(configuration.secrets) + sources.flatMap(\.literalSecrets) + catalog.secrets(for: sources)
         if options.verbose {
-            httpConfiguration.log = { line in Platform.writeError("riffle: \(UntrustedText.sanitize(line))") }
+            httpConfiguration.log = { line in Console.writeError("riffle: \(UntrustedText.sanitize(line))") }
         }
         let client: HTTPClient
         do {

@@ -52,14 +52,14 @@ struct SourcesCommand: AsyncParsableCommand {
                     if let items = probe.items { object["items"] = .int(Int64(items)) }
                     return .object(object)
                 })
-            Platform.writeOut(list.jsonText + "\n")
+            Console.writeOut(list.jsonText + "\n")
         } else {
             let nameWidth = probes.map { UntrustedText.sanitize($0.settings.name).count }.max() ?? 4
             let typeWidth = probes.map(\.settings.type.count).max() ?? 4
             let hostWidth = probes.map { UntrustedText.sanitize($0.settings.host).count }.max() ?? 4
             for probe in probes {
                 let status = probe.error.map { "error: " + UntrustedText.sanitize($0) } ?? "ok"
-                Platform.writeOut(
+                Console.writeOut(
                     [
                         pad(UntrustedText.sanitize(probe.settings.name), nameWidth),
                         pad(probe.settings.type, typeWidth),

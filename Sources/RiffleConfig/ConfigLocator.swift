@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+internal import RiffleSystem
 
 /// Finds the configuration file: `--config`, else `$RIFFLE_CONFIG`, else `./config.yaml` if it exists,
 /// else `$XDG_CONFIG_HOME/riffle/config.yaml` (XDG's default being `$HOME/.config`).
@@ -53,7 +49,6 @@ public enum ConfigLocator {
 
     /// True when `path` names an existing file (the real probe).
     public static func fileExists(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0
+        FileSystem.exists(path)
     }
 }

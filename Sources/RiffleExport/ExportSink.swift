@@ -1,3 +1,5 @@
+internal import RiffleSystem
+
 /// Where export bytes go: standard output, or a file that appears only when complete.
 public protocol ExportSink: AnyObject {
     func write(_ bytes: [UInt8]) throws
@@ -17,7 +19,7 @@ public struct ExportSinkError: Error, Sendable, CustomStringConvertible {
 /// The sink for `--output PATH`: an atomic file, or, when PATH is a device or FIFO (`/dev/null`, a named
 /// pipe), that file written directly — renaming a temporary file over a device would replace it.
 public func outputSink(path: String) throws -> any ExportSink {
-    Platform.isSpecialFile(path) ? try SpecialFileSink(path: path) : try AtomicFileSink(path: path)
+    FileSystem.isSpecialFile(path) ? try SpecialFileSink(path: path) : try AtomicFileSink(path: path)
 }
 
 /// Writes to an existing device or FIFO as it is.
@@ -28,7 +30,7 @@ final class SpecialFileSink: ExportSink {
     init(path: String) throws {
         self.path = path
         do {
-            fd = try Platform.openForWriting(path)
+            fd = try FileSystem.openForWriting(path)
         } catch {
             throw ExportSinkError(description: "cannot open \(path): \(error)", isBrokenPipe: false)
         }
@@ -37,7 +39,7 @@ final class SpecialFileSink: ExportSink {
     func write(_ bytes: [UInt8]) throws {
         guard let fd else { return }
         do {
-            try Platform.writeAll(fd, bytes)
+            try Descriptor.writeAll(fd, bytes)
         } catch {
             throw ExportSinkError(description: "cannot write \(path): \(error)", isBrokenPipe: error.isBrokenPipe)
         }
@@ -46,7 +48,7 @@ final class SpecialFileSink: ExportSink {
     func commit() throws { abort() }
 
     func abort() {
-        if let fd { Platform.close(fd) }
+        if let fd { Descriptor.close(fd) }
         fd = nil
     }
 
@@ -59,7 +61,7 @@ public final class StandardOutputSink: ExportSink {
 
     public func write(_ bytes: [UInt8]) throws {
         do {
-            try Platform.writeAll(1, bytes)
+            try Descriptor.writeAll(Descriptor.standardOutput, bytes)
         } catch {
             throw ExportSinkError(
                 description: "cannot write to standard output: \(error)", isBrokenPipe: error.isBrokenPipe)
@@ -84,12 +86,12 @@ public final class AtomicFileSink: ExportSink {
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         var attempt = 0
         while true {
-            let candidate = "\(directory).\(name).riffle-\(Platform.processID())-\(attempt).tmp"
+            let candidate = "\(directory).\(name).riffle-\(CurrentProcess.id)-\(attempt).tmp"
             do {
-                fd = try Platform.createExclusive(candidate)
+                fd = try FileSystem.createExclusive(candidate)
                 temporaryPath = candidate
                 return
-            } catch  where attempt < 20 && error.code == 17 /* EEXIST */ {
+            } catch  where attempt < 20 && error.isAlreadyExists {
                 attempt += 1
             } catch {
                 throw ExportSinkError(description: "cannot create a file beside \(path): \(error)", isBrokenPipe: false)
@@ -100,7 +102,7 @@ public final class AtomicFileSink: ExportSink {
     public func write(_ bytes: [UInt8]) throws {
         guard let fd else { throw ExportSinkError(description: "\(path): already closed", isBrokenPipe: false) }
         do {
-            try Platform.writeAll(fd, bytes)
+            try Descriptor.writeAll(fd, bytes)
         } catch {
             throw ExportSinkError(description: "cannot write \(temporaryPath): \(error)", isBrokenPipe: false)
         }
@@ -109,13 +111,15 @@ public final class AtomicFileSink: ExportSink {
     public func commit() throws {
         guard let fd else { return }
         self.fd = nil
+        var open = true
         do {
-            try Platform.sync(fd)
-            Platform.close(fd)
-            try Platform.rename(temporaryPath, path)
+            try Descriptor.sync(fd)
+            Descriptor.close(fd)
+            open = false
+            try FileSystem.rename(temporaryPath, to: path)
         } catch {
-            Platform.close(fd)
-            Platform.unlink(temporaryPath)
+            if open { Descriptor.close(fd) }
+            FileSystem.removeQuietly(temporaryPath)
             throw ExportSinkError(description: "cannot write \(path): \(error)", isBrokenPipe: false)
         }
     }
@@ -123,8 +127,8 @@ public final class AtomicFileSink: ExportSink {
     public func abort() {
         guard let fd else { return }
         self.fd = nil
-        Platform.close(fd)
-        Platform.unlink(temporaryPath)
+        Descriptor.close(fd)
+        FileSystem.removeQuietly(temporaryPath)
     }
 
     deinit { abort() }

@@ -1,4 +1,5 @@
 internal import CCurl
+internal import RiffleSystem
 import Synchronization
 
 /// One libcurl multi handle driven by one dedicated thread, bridged to async/await.
@@ -48,12 +49,13 @@ final class CurlLoop: Sendable {
 
     private let multi: MultiHandle
     private let inbox = Mutex(Inbox())
-    private let thread = Mutex<Platform.Thread?>(nil)
+    private let thread = Mutex<SystemThread?>(nil)
     private let nextID = Atomic<UInt64>(1)
 
     /// `curl_global_init`, once per process, before the first multi handle.
     private static let globalInit: Bool = {
-        Platform.ignoreBrokenPipe()
+        // With `CURLOPT_NOSIGNAL` libcurl no longer ignores SIGPIPE itself.
+        Signal.ignoreBrokenPipes()
         return curl_global_init(riffle_curl_global_all) == CURLE_OK
     }()
 
@@ -64,11 +66,13 @@ final class CurlLoop: Sendable {
         _ = riffle_multi_setopt_long(pointer, CURLMOPT_MAX_HOST_CONNECTIONS, settings.maxPerOrigin)
         _ = riffle_multi_setopt_long(pointer, CURLMOPT_MAXCONNECTS, max(settings.maxInFlight, 8))
         multi = MultiHandle(pointer: pointer)
-        let started = Platform.startThread { [self] in
-            let worker = LoopWorker(multi: multi.pointer, settings: settings)
-            run(worker)
-        }
-        guard let started else {
+        let started: SystemThread
+        do {
+            started = try SystemThread.start { [self] in
+                let worker = LoopWorker(multi: multi.pointer, settings: settings)
+                run(worker)
+            }
+        } catch {
             curl_multi_cleanup(pointer)
             return nil
         }
@@ -76,7 +80,7 @@ final class CurlLoop: Sendable {
     }
 
     deinit {
-        shutdown()
+        close()
     }
 
     /// Runs one attempt to completion (or cancellation) and returns its outcome; never throws.
@@ -102,24 +106,27 @@ final class CurlLoop: Sendable {
         }
     }
 
-    /// Stops the loop: every queued and running transfer ends as cancelled, the thread exits and is joined.
-    /// Idempotent.
-    func shutdown() {
+    /// Stops the loop and waits, suspended, until its thread has ended: every queued and running transfer
+    /// ends as cancelled first. Idempotent.
+    func shutdown() async {
+        close()
+        await thread.withLock { $0 }?.waitForExit()
+    }
+
+    /// Stops the loop and blocks until its thread has ended. Idempotent; from the loop thread itself it
+    /// only closes the loop.
+    @available(*, noasync, message: "blocks the calling thread; use shutdown()")
+    func syncShutdown() {
+        close()
+        thread.withLock { $0 }?.join()
+    }
+
+    /// Closes the inbox and wakes the loop, which cancels everything and ends; returns at once.
+    func close() {
         inbox.withLock { inbox in
             guard !inbox.closed else { return }
             inbox.closed = true
             _ = curl_multi_wakeup(multi.pointer)
-        }
-        let taken = thread.withLock { state in
-            let started = state
-            state = nil
-            return started
-        }
-        guard let started = taken else { return }
-        if Platform.isCurrent(started) {
-            Platform.detach(started)
-        } else {
-            Platform.join(started)
         }
     }
 

@@ -1,4 +1,5 @@
 import RiffleCore
+internal import RiffleSystem
 
 /// The HTTP client of riffle: libcurl underneath, async/await on top.
 ///
@@ -28,12 +29,20 @@ public final class HTTPClient: Sendable {
     }
 
     deinit {
-        loop.shutdown()
+        loop.close()
     }
 
-    /// Stops the loop thread; requests in flight end as `.cancelled`, later ones fail at once. Idempotent.
-    public func shutdown() {
-        loop.shutdown()
+    /// Stops the loop thread and waits, suspended, until it has ended; requests in flight end as
+    /// `.cancelled`, later ones fail at once. Idempotent. A client dropped without it stops its thread too,
+    /// without waiting.
+    public func shutdown() async {
+        await loop.shutdown()
+    }
+
+    /// `shutdown()` for code that is not async: blocks the calling thread until the loop thread has ended.
+    @available(*, noasync, message: "blocks the calling thread; use shutdown()")
+    public func syncShutdown() {
+        loop.syncShutdown()
     }
 
     /// Sends `request`, following redirects and retrying retryable failures, and returns the final
@@ -70,7 +79,7 @@ public final class HTTPClient: Sendable {
                 log(current, parts, outcome, elapsed, attempt: machine.attempts, retryReason, redactor)
                 throw .cancelled(host: parts.host)
             }
-            let action = machine.next(after: outcome, now: Platform.secondsSinceEpoch(), random: Platform.randomUnit())
+            let action = machine.next(after: outcome, now: SystemClock.wallSeconds(), random: Double.random(in: 0..<1))
             log(current, parts, outcome, elapsed, attempt: machine.attempts, retryReason, redactor, then: action)
             switch action {
             case .finish(let response):

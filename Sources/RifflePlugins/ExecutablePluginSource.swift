@@ -1,4 +1,5 @@
 public import RiffleCore
+internal import RiffleSystem
 import Synchronization
 
 /// A source read through an executable plugin speaking JSON lines (contract section 5).
@@ -106,7 +107,7 @@ public final class ExecutablePluginSource: Pageable {
         enum Acquired {
             case process(PluginProcess)
             case busy
-            case failed(Platform.Failure)
+            case failed(SystemError)
         }
         let acquired = session.withLock { session -> Acquired in
             guard !session.busy else { return .busy }
@@ -114,7 +115,7 @@ public final class ExecutablePluginSource: Pageable {
                 session.busy = true
                 return .process(process)
             }
-            do throws(Platform.Failure) {
+            do throws(SystemError) {
                 let process = try PluginProcess.start(
                     path: executable, arguments: [], environment: environment, framing: .lines,
                     maxOutput: Self.maxLineBytes)

@@ -1,5 +1,6 @@
 public import RiffleConfig
 import RiffleCore
+internal import RiffleSystem
 
 extension PluginCatalog {
     /// Loads the configuration together with the plugins it may use: the file is read and parsed once,

@@ -2,6 +2,7 @@ public import RiffleConfig
 public import RiffleCore
 public import RiffleHTTP
 import RiffleSources
+internal import RiffleSystem
 
 /// The plugin types found in the plugin directories, and how to build a source of each.
 ///
@@ -88,8 +89,8 @@ public struct PluginCatalog: Sendable {
         var seen: Set<String> = []
         var candidates: [Candidate] = []
         for (index, directory) in searched.enumerated() {
-            guard Platform.isDirectory(directory), let real = Platform.realPath(directory),
-                let names = Platform.listDirectory(directory)
+            guard FileSystem.isDirectory(directory), let real = FileSystem.realPath(directory),
+                let names = FileSystem.listDirectory(directory)
             else {
                 if index >= standard.count {
                     problems.append(PluginProblem(.warning, file: directory, "plugin directory not found"))
@@ -103,7 +104,7 @@ public struct PluginCatalog: Sendable {
                 if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
                     candidates.append(
                         Candidate(type: PluginManifest.typeName(ofFile: name), file: file, isManifest: true))
-                } else if Platform.isExecutableFile(file) {
+                } else if FileSystem.isExecutableFile(file) {
                     var type = Substring(name)
                     if let dot = type.lastIndex(of: "."), dot != type.startIndex { type = type[..<dot] }
                     candidates.append(Candidate(type: String(type), file: file, isManifest: false))

@@ -32,18 +32,21 @@ public enum PluginProcesses {
     }
 
     /// Stops every plugin process (stdin closed, `SIGTERM` to its process group, `SIGKILL` after a short
-    /// grace) and waits until each is reaped, at most `timeout`. Blocks the calling thread, briefly.
+    /// grace) and waits, suspended, until each is reaped, at most `timeout`. The I/O threads do the
+    /// stopping; this only looks every few milliseconds, so no thread of the pool is held meanwhile.
     ///
     /// With `refusingNewProcesses` (the default, for exit), no plugin starts afterwards.
-    public static func shutdownAll(refusingNewProcesses: Bool = true, timeout: Duration = .seconds(3)) {
+    public static func shutdownAll(refusingNewProcesses: Bool = true, timeout: Duration = .seconds(3)) async {
         let processes = registry.withLock { registry in
             if refusingNewProcesses { registry.refusing = true }
             return Array(registry.processes.values)
         }
         for process in processes { process.requestStop() }
-        let limit = Platform.nowMilliseconds() + timeout.milliseconds
-        while Platform.nowMilliseconds() < limit, processes.contains(where: { !$0.isFinished }) {
-            Platform.sleep(milliseconds: 5)
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while clock.now < deadline, processes.contains(where: { !$0.isFinished }) {
+            // Cancellation ends the wait early; the I/O threads still stop and reap every plugin.
+            guard (try? await Task.sleep(for: .milliseconds(5), clock: clock)) != nil else { return }
         }
     }
 }

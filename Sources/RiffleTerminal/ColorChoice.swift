@@ -1,3 +1,5 @@
+internal import RiffleSystem
+
 /// Whether the reader writes colour (SGR escape sequences).
 public enum ColorChoice: Sendable, Hashable {
     case always
@@ -22,7 +24,9 @@ public enum ColorChoice: Sendable, Hashable {
     /// `resolve` against this process's environment and its stdout.
     public static func resolveForProcess(noColorFlag: Bool) -> ColorChoice {
         var environment: [String: String] = [:]
-        for name in ["NO_COLOR", "CLICOLOR_FORCE", "TERM"] { environment[name] = Platform.environment(name) }
-        return resolve(noColorFlag: noColorFlag, environment: environment, stdoutIsTerminal: Platform.isTerminal(1))
+        for name in ["NO_COLOR", "CLICOLOR_FORCE", "TERM"] { environment[name] = Environment.value(name) }
+        return resolve(
+            noColorFlag: noColorFlag, environment: environment,
+            stdoutIsTerminal: Descriptor.isTerminal(Descriptor.standardOutput))
     }
 }

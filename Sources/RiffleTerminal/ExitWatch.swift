@@ -1,5 +1,6 @@
 import Dispatch
 import RiffleCore
+internal import RiffleSystem
 import Synchronization
 
 /// Waits for a spawned process's exit status without holding a pool thread: a POSIX thread blocks in
@@ -17,7 +18,11 @@ final class ExitWatch: Sendable {
     /// The exit status of `pid`, or nil if it runs past `timeout` or the task is cancelled.
     static func status(of pid: Int32, timeout: Duration) async -> Int? {
         let watch = ExitWatch()
-        if !Platform.startThread({ watch.resolve(Platform.waitForExit(pid)) }) { return nil }
+        do {
+            try SystemThread.start { watch.resolve(Int((try? ChildProcess.reap(pid))?.shellCode ?? -1)) }
+        } catch {
+            return nil
+        }
         let milliseconds = Int(timeout.milliseconds)
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { watch.resolve(nil) }
         return await withTaskCancellationHandler {

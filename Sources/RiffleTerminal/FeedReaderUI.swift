@@ -1,4 +1,5 @@
 public import RiffleCore
+internal import RiffleSystem
 
 /// `riffle` with no command: the merged feed in the terminal, a page at a time (line mode, like `more`).
 ///
@@ -91,7 +92,10 @@ public struct FeedReaderUI: Sendable {
             var count = 0
             while count < limit, let merged = try await reader.next() {
                 count += 1
-                guard Platform.writeAll(outputFD, Array((layout.plainLine(item: merged) + "\n").utf8)) else { break }
+                guard (try? Descriptor.writeAll(outputFD, Array((layout.plainLine(item: merged) + "\n").utf8))) != nil
+                else {
+                    break
+                }
             }
             return count
         }

@@ -1,3 +1,5 @@
+internal import RiffleSystem
+
 /// Reads the reader's input on a POSIX thread of its own, so a blocking `read` never holds a thread of
 /// Swift's cooperative pool. It polls the input and a private wake pipe: `stop()` writes to the pipe and
 /// the thread ends at once, even while no key is pressed. Each chunk read becomes one `.input` event;
@@ -13,8 +15,8 @@ final class InputThread: Sendable {
             self.write = write
         }
         deinit {
-            Platform.close(read)
-            Platform.close(write)
+            Descriptor.close(read)
+            Descriptor.close(write)
         }
     }
 
@@ -24,23 +26,40 @@ final class InputThread: Sendable {
 
     /// Starts reading `fd`; nil when no pipe or thread could be made.
     static func start(fd: Int32, events: AsyncStream<ReaderEvent>.Continuation) -> InputThread? {
-        guard let fds = Platform.makePipe() else { return nil }
+        guard let fds = try? Descriptor.makePipe() else { return nil }
         let wake = WakePipe(read: fds.read, write: fds.write)
-        let started = Platform.startThread {
-            var buffer = [UInt8](repeating: 0, count: 512)
-            while true {
-                let ready = Platform.waitReadable([fd, wake.read])
-                if ready.contains(1) { return }
-                let count = ready.isEmpty ? -1 : Platform.read(fd, into: &buffer)
-                if count <= 0 {
-                    events.yield(.inputEnded)
-                    return
-                }
-                events.yield(.input(Array(buffer[0..<count])))
-            }
+        do {
+            try SystemThread.start { read(fd, wake: wake, events: events) }
+        } catch {
+            return nil
         }
-        return started ? InputThread(wake: wake) : nil
+        return InputThread(wake: wake)
     }
 
-    func stop() { Platform.writeAll(wake.write, [1]) }
+    /// The thread's body: one `.input` event per chunk until the input ends or the wake pipe is written.
+    private static func read(_ fd: Int32, wake: WakePipe, events: AsyncStream<ReaderEvent>.Continuation) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 512, alignment: 1)
+        defer { buffer.deallocate() }
+        while true {
+            var watches = [Poll.Watch(fd: fd), Poll.Watch(fd: wake.read)]
+            let count: Int
+            do {
+                try Poll.wait(&watches, timeoutMilliseconds: -1)
+                if watches[1].isReady { return }
+                guard watches[0].isReady, case .processed(let read) = try Descriptor.read(fd, into: buffer) else {
+                    throw SystemError(call: "read", code: 0)
+                }
+                count = read
+            } catch {
+                count = -1
+            }
+            if count <= 0 {
+                events.yield(.inputEnded)
+                return
+            }
+            events.yield(.input(Array(buffer[0..<count])))
+        }
+    }
+
+    func stop() { try? Descriptor.writeAll(wake.write, [1]) }
 }

@@ -1,4 +1,5 @@
 public import RiffleCore
+internal import RiffleSystem
 
 /// How the reader behaves: from the config's `reader:` section and the command line.
 public struct ReaderSettings: Sendable {
@@ -31,5 +32,5 @@ public struct ReaderSettings: Sendable {
     }
 
     /// The system's wall clock (CLOCK_REALTIME).
-    @Sendable public static func wallClock() -> Timestamp { Platform.now() }
+    @Sendable public static func wallClock() -> Timestamp { Timestamp(microseconds: SystemClock.wallMicroseconds()) }
 }

@@ -1,5 +1,5 @@
 import Dispatch
-import Glibc
+internal import RiffleSystem
 import Synchronization
 
 /// The signals the reader handles while it runs, through Dispatch signal sources (no work in a raw C
@@ -10,7 +10,7 @@ import Synchronization
 final class SignalWatcher: Sendable {
     /// Dispatch sources are thread-safe objects; they are only stored and taken under the lock.
     private struct Installed: @unchecked Sendable {
-        var sources: [(Int32, any DispatchSourceSignal)] = []
+        var sources: [(Signal, any DispatchSourceSignal)] = []
     }
 
     private let installed = Mutex(Installed())
@@ -18,43 +18,43 @@ final class SignalWatcher: Sendable {
     private let queue = DispatchQueue(label: "riffle.reader.signals")
 
     func start(events: AsyncStream<ReaderEvent>.Continuation, outputFD: Int32) {
-        let handlers: [(Int32, @Sendable () -> Void)] = [
-            (SIGWINCH, { events.yield(.resized) }),
+        let handlers: [(Signal, @Sendable () -> Void)] = [
+            (Signal.windowChange, { events.yield(.resized) }),
             (
-                SIGINT,
+                Signal.interrupt,
                 { [self] in
                     TerminalModeGuard.restore()
-                    if self.interruptCount.add(1, ordering: .relaxed).newValue > 1 { Platform.reraise(SIGINT) }
+                    if self.interruptCount.add(1, ordering: .relaxed).newValue > 1 { Signal.interrupt.reraise() }
                     events.yield(.interrupted)
                 }
             ),
             (
-                SIGTERM,
+                Signal.terminate,
                 {
                     TerminalModeGuard.restore()
-                    Platform.writeAll(outputFD, Array("\n".utf8))
-                    Platform.reraise(SIGTERM)
+                    try? Descriptor.writeAll(outputFD, Array("\n".utf8))
+                    Signal.terminate.reraise()
                 }
             ),
             (
-                SIGTSTP,
+                Signal.terminalStop,
                 {
                     TerminalModeGuard.restoreForSuspend()
-                    _ = raise(SIGSTOP)
+                    Signal.stop.raise()
                 }
             ),
             (
-                SIGCONT,
+                Signal.continue,
                 {
                     TerminalModeGuard.reenterSingleKeyMode()
                     events.yield(.continued)
                 }
             ),
         ]
-        var made: [(Int32, any DispatchSourceSignal)] = []
+        var made: [(Signal, any DispatchSourceSignal)] = []
         for (signal, handler) in handlers {
-            if signal != SIGWINCH && signal != SIGCONT { Platform.ignoreSignal(signal) }
-            let source = DispatchSource.makeSignalSource(signal: signal, queue: queue)
+            if signal != .windowChange && signal != .continue { signal.ignore() }
+            let source = DispatchSource.makeSignalSource(signal: signal.rawValue, queue: queue)
             source.setEventHandler(handler: handler)
             source.resume()
             made.append((signal, source))
@@ -69,7 +69,7 @@ final class SignalWatcher: Sendable {
         }.sources
         for (signal, source) in made {
             source.cancel()
-            if signal != SIGWINCH && signal != SIGCONT { Platform.defaultSignal(signal) }
+            if signal != .windowChange && signal != .continue { signal.restoreDefault() }
         }
     }
 }

@@ -1,3 +1,5 @@
+internal import RiffleSystem
+
 /// Where the reader reads commands and writes the feed, and what it may assume about them. `.standard`
 /// is stdin/stdout with everything asked of the system; tests and the benchmark pass pipes and say
 /// what to pretend.
@@ -28,7 +30,7 @@ public struct TerminalIO: Sendable {
     /// stdin and stdout, as they are.
     public static var standard: TerminalIO {
         TerminalIO(
-            inputFD: 0, outputFD: 1, isInteractive: Platform.isTerminal(1), inputIsTerminal: Platform.isTerminal(0),
+            inputFD: 0, outputFD: 1, isInteractive: Descriptor.isTerminal(1), inputIsTerminal: Descriptor.isTerminal(0),
             handlesSignals: true)
     }
 
@@ -36,9 +38,9 @@ public struct TerminalIO: Sendable {
     /// re-read after SIGWINCH); else `COLUMNS` and `LINES`; else 80×24.
     func currentSize() -> (columns: Int, rows: Int) {
         if let fixedSize { return fixedSize }
-        if let size = Platform.windowSize(outputFD) ?? Platform.windowSize(inputFD) { return size }
-        let columns = Platform.environment("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
-        let rows = Platform.environment("LINES").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        if let size = Terminal.windowSize(outputFD) ?? Terminal.windowSize(inputFD) { return size }
+        let columns = Environment.value("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        let rows = Environment.value("LINES").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         return (columns ?? 80, rows ?? 24)
     }
 }

@@ -1,4 +1,4 @@
-import Glibc
+internal import RiffleSystem
 import Synchronization
 
 /// Single-key mode for the terminal on stdin, and the one place that puts the saved mode back.
@@ -7,10 +7,9 @@ import Synchronization
 /// errors, cancellation), the SIGINT/SIGTERM/SIGTSTP handlers, and an `atexit` hook for an `exit()`
 /// anywhere else (where no `deinit` or `defer` runs). Restoring is idempotent.
 enum TerminalModeGuard {
-    private struct Saved: @unchecked Sendable {
-        // termios is plain C data (integers and byte arrays); it is only read and written under the lock.
+    private struct Saved: Sendable {
         var fd: Int32
-        var attributes: termios
+        var attributes: Terminal.Attributes
     }
 
     private static let saved = Mutex<Saved?>(nil)
@@ -19,12 +18,12 @@ enum TerminalModeGuard {
     /// Switches `fd` to single-key mode (no echo, no line editing, ISIG kept). False if it is not a
     /// terminal or refuses; the reader then reads whole lines.
     static func enterSingleKeyMode(fd: Int32) -> Bool {
-        guard let original = Platform.terminalAttributes(fd) else { return false }
+        guard let original = Terminal.attributes(fd) else { return false }
         if !atExitRegistered.exchange(true, ordering: .relaxed) {
-            Platform.registerAtExit { TerminalModeGuard.restore() }
+            Signal.atExit { TerminalModeGuard.restore() }
         }
         saved.withLock { $0 = Saved(fd: fd, attributes: original) }
-        guard Platform.setTerminalAttributes(fd, Platform.singleKeyAttributes(from: original), flush: true) else {
+        guard Terminal.setAttributes(fd, Terminal.singleKeyAttributes(from: original), flush: true) else {
             saved.withLock { $0 = nil }
             return false
         }
@@ -35,7 +34,7 @@ enum TerminalModeGuard {
     static func reenterSingleKeyMode() {
         saved.withLock { saved in
             guard let saved else { return }
-            Platform.setTerminalAttributes(saved.fd, Platform.singleKeyAttributes(from: saved.attributes), flush: false)
+            Terminal.setAttributes(saved.fd, Terminal.singleKeyAttributes(from: saved.attributes), flush: false)
         }
     }
 
@@ -43,7 +42,7 @@ enum TerminalModeGuard {
     static func restore() {
         saved.withLock { saved in
             guard let current = saved else { return }
-            Platform.setTerminalAttributes(current.fd, current.attributes, flush: false)
+            Terminal.setAttributes(current.fd, current.attributes, flush: false)
             saved = nil
         }
     }
@@ -52,7 +51,7 @@ enum TerminalModeGuard {
     static func restoreForSuspend() {
         saved.withLock { saved in
             guard let current = saved else { return }
-            Platform.setTerminalAttributes(current.fd, current.attributes, flush: false)
+            Terminal.setAttributes(current.fd, current.attributes, flush: false)
         }
     }
 

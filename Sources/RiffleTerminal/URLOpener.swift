@@ -1,3 +1,5 @@
+internal import RiffleSystem
+
 /// Opens a URL for `o N`. `.system` runs `$BROWSER` or `xdg-open`; tests pass their own.
 public struct URLOpener: Sendable {
     /// Opens the URL; returns nil on success, else what went wrong in plain words.
@@ -29,12 +31,14 @@ public struct URLOpener: Sendable {
     /// `$BROWSER` or `xdg-open`, started with posix_spawnp (no shell), its output on /dev/null; waits for
     /// it (at most 3 s, on a thread of its own) and reports a failure to start or a non-zero exit.
     public static let system = URLOpener { url in
-        let arguments = command(for: url, browser: Platform.environment("BROWSER"))
+        let arguments = command(for: url, browser: Environment.value("BROWSER"))
         let pid: Int32
-        switch Platform.spawn(arguments) {
-        case .success(let started): pid = started
-        case .failure(let error):
-            return "could not start \(arguments[0]): \(Platform.describe(errorCode: error.code))"
+        do throws(SystemError) {
+            pid = try ChildProcess.spawn(
+                arguments[0], arguments: Array(arguments.dropFirst()), environment: nil, stdin: .nullDevice,
+                stdout: .nullDevice, stderr: .nullDevice, searchPath: true)
+        } catch {
+            return "could not start \(arguments[0]): \(error.reason)"
         }
         let status = await ExitWatch.status(of: pid, timeout: .seconds(3)) ?? 0
         return status == 0 ? nil : "\(arguments[0]) exited with status \(status)"

@@ -23,7 +23,7 @@ struct NoDelaySocketPool: AsyncSocketPool {
     }
 
     func suspendSocket(_ socket: Socket, untilReadyFor events: Socket.Events) async throws {
-        Platform.setNoDelay(socket.file.rawValue)
+        LoopbackSocket.setNoDelay(socket.file.rawValue)
         try await base.suspendSocket(socket, untilReadyFor: events)
     }
 }

@@ -1,3 +1,4 @@
+internal import RiffleSystem
 import Synchronization
 
 /// A TCP server on 127.0.0.1 for the failures an HTTP server library cannot produce: a server that
@@ -15,6 +16,7 @@ public final class RawSocketServer: Sendable {
     /// Why the server could not start.
     public enum StartError: Error {
         case cannotListen
+        case cannotStartThread
     }
 
     private struct State {
@@ -38,10 +40,15 @@ public final class RawSocketServer: Sendable {
 
     /// Starts listening.
     public init(behaviour: Behaviour) throws {
-        guard let (listener, port) = Platform.listenLoopback() else { throw StartError.cannotListen }
+        guard let (listener, port) = try? LoopbackSocket.listen() else { throw StartError.cannotListen }
         self.listener = listener
         self.port = port
-        Platform.detachThread { [self] in acceptLoop(behaviour) }
+        do {
+            try SystemThread.start { [self] in acceptLoop(behaviour) }
+        } catch {
+            Descriptor.close(listener)
+            throw StartError.cannotStartThread
+        }
     }
 
     deinit {
@@ -55,39 +62,44 @@ public final class RawSocketServer: Sendable {
             defer { state.stopped = true }
             return !state.stopped
         }
-        if first { Platform.stopListening(listener) }
+        if first { LoopbackSocket.stopListening(listener) }
     }
 
     private var isStopped: Bool { state.withLock { $0.stopped } }
 
     private func acceptLoop(_ behaviour: Behaviour) {
         while !isStopped {
-            guard Platform.waitReadable(listener, milliseconds: 50), let client = Platform.accept(listener) else {
+            guard LoopbackSocket.waitReadable(listener, milliseconds: 50), let client = LoopbackSocket.accept(listener)
+            else {
                 continue
             }
             state.withLock { $0.accepted += 1 }
-            Platform.detachThread { [self] in serve(client, behaviour) }
+            do {
+                try SystemThread.start { [self] in serve(client, behaviour) }
+            } catch {
+                Descriptor.close(client)
+            }
         }
-        Platform.close(listener)
+        Descriptor.close(listener)
     }
 
     private func serve(_ client: Int32, _ behaviour: Behaviour) {
         switch behaviour {
         case .resetMidResponse:
-            _ = Platform.waitReadable(client, milliseconds: 2000)
-            _ = Platform.read(client)
+            _ = LoopbackSocket.waitReadable(client, milliseconds: 2000)
+            _ = LoopbackSocket.read(client)
             let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 100000\r\n\r\npartial body"
-            Platform.write(client, Array(head.utf8))
-            Platform.reset(client)
+            LoopbackSocket.send(client, Array(head.utf8))
+            LoopbackSocket.reset(client)
         case .neverAnswer:
             while !isStopped {
-                guard Platform.waitReadable(client, milliseconds: 50) else { continue }
-                if Platform.read(client) == nil {
+                guard LoopbackSocket.waitReadable(client, milliseconds: 50) else { continue }
+                if LoopbackSocket.read(client) == nil {
                     state.withLock { $0.clientClosed += 1 }
                     break
                 }
             }
-            Platform.close(client)
+            Descriptor.close(client)
         }
     }
 }

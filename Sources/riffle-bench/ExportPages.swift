@@ -16,7 +16,6 @@ enum ExportPages {
         paths: [String], bytes: Int
     ) {
         let client = try HTTPClient()
-        defer { client.shutdown() }
         let paths = requests.indices.map { "\(directory)/page-\(String(100_000 + $0).dropFirst()).json" }
         var bytes = 0
         var next = 0
@@ -50,6 +49,7 @@ enum ExportPages {
                 }
             }
         }
+        await client.shutdown()
         return (paths, bytes)
     }
 }

@@ -32,7 +32,6 @@ enum HTTPBenchmark {
         configuration.maxPerOrigin = perOrigin
         configuration.maxInFlight = requests
         let client = try HTTPClient(configuration: configuration)
-        defer { client.shutdown() }
         let urls = (0..<requests).map { "http://127.0.0.1:\(ports[$0 % ports.count])/delay?ms=\(latencyMilliseconds)" }
 
         // Warm-up: one request per origin (loads code, opens one connection each).
@@ -42,6 +41,7 @@ enum HTTPBenchmark {
         let sequential = try await measure {
             for url in urls { _ = try await client.execute(HTTPRequest(url: url)).ensureSuccess() }
         }
+        await client.shutdown()
 
         let perOriginRequests = (requests + origins - 1) / origins
         let rounds = (perOriginRequests + perOrigin - 1) / perOrigin

@@ -97,8 +97,8 @@ import Testing
         let server = try await LoopbackServer.start()
         let client = try makeClient()
         _ = try await client.execute(HTTPRequest(url: server.url("/hello")))
-        client.shutdown()
-        client.shutdown()
+        await client.shutdown()
+        await client.shutdown()
         let error = await failure { try await client.execute(HTTPRequest(url: server.url("/hello"))) }
         #expect(error?.kind == .cancelled)
     }

@@ -196,12 +196,12 @@ extension PluginTests {
 
             let sources = try sources("sources:\n  - {name: c, type: counts, timeout: 3s}\n", catalog)
             let client = try HTTPClientFactory.make()
-            defer { client.shutdown() }
             let pageable = try SourceFactory.make(
                 sources[0], client: client, plugins: catalog.makeSource(client: client))
             let plugin = try #require(pageable as? ExecutablePluginSource)
             #expect(plugin.params == ["prefix": "n"] && plugin.timeout == .seconds(3))
             #expect(try await pageToEnd(plugin, pageSize: 2).items.count == 3)
+            await client.shutdown()
         }
 
         @Test func shutdownAllReapsEveryPlugin() async throws {
@@ -216,7 +216,7 @@ extension PluginTests {
             let pids = [first.processID, second.processID].compactMap { $0 }
             #expect(pids.count == 2)
             #expect(Set(PluginProcesses.running).isSuperset(of: pids))
-            PluginProcesses.shutdownAll(refusingNewProcesses: false)
+            await PluginProcesses.shutdownAll(refusingNewProcesses: false)
             #expect(pids.allSatisfy(isGone))
             #expect(PluginProcesses.running.isEmpty)
         }

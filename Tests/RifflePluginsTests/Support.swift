@@ -89,7 +89,7 @@ struct Sandbox {
     var base: String { "http://127.0.0.1:\(port)" }
 
     func stop() async {
-        client.shutdown()
+        await client.shutdown()
         await server.stop()
     }
 }

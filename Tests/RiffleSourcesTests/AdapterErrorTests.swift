@@ -16,12 +16,10 @@ struct AdapterErrorTests {
         _ body: (LoopbackServer, HTTPClient) async throws -> R
     ) async throws -> R {
         let server = try await LoopbackServer.start(routes: [(path, { @Sendable _ in reply })])
-        let client = try HTTPClient()
-        defer {
-            client.shutdown()
-            server.stop()
+        defer { server.stop() }
+        return try await withResource(try HTTPClient(), stop: { await $0.shutdown() }) { client in
+            try await body(server, client)
         }
-        return try await body(server, client)
     }
 
     static func gitlab(_ server: LoopbackServer, _ client: HTTPClient, token: String?) -> GitLabSource {

@@ -115,7 +115,7 @@ struct AdapterGitLabSchemaTests {
     @Test func variablesTheAdapterSendsAreDeclaredAndOfTheirTypes() throws {
         guard let schema = Self.schema else { return }
         let client = try HTTPClient()
-        defer { client.shutdown() }
+        defer { client.syncShutdown() }
         let states = (schema.getType(name: "IssuableState") as? GraphQLEnumType)?.values.map(\.name) ?? []
         let sorts = (schema.getType(name: "IssueSort") as? GraphQLEnumType)?.values.map(\.name) ?? []
         #expect(schema.getType(name: "Time") is GraphQLScalarType)

@@ -30,7 +30,7 @@ struct AdapterSandbox {
         do {
             port = try await server.start()
         } catch {
-            client.shutdown()
+            await client.shutdown()
             throw error
         }
         return try await withResource(
@@ -38,7 +38,7 @@ struct AdapterSandbox {
     }
 
     func stop() async {
-        client.shutdown()
+        await client.shutdown()
         await server.stop()
     }
 

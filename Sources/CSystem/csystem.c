@@ -10,7 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <wchar.h>
-#include "cterminal.h"
+#include "csystem.h"
 
 extern char **environ;
 
@@ -46,7 +46,11 @@ void riffle_termios_make_raw(struct termios *t) {
     t->c_cc[VTIME] = 0;
 }
 
-int riffle_spawn(char *const argv[], pid_t *pid) {
+int riffle_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+int riffle_spawn(
+    pid_t *pid, const char *path, char *const argv[], char *const envp[], const int *fds, int fd_count,
+    int search_path, int new_process_group, int close_others) {
     posix_spawn_file_actions_t actions;
     posix_spawnattr_t attributes;
     int status = posix_spawn_file_actions_init(&actions);
@@ -56,22 +60,39 @@ int riffle_spawn(char *const argv[], pid_t *pid) {
         posix_spawn_file_actions_destroy(&actions);
         return status;
     }
-    for (int fd = 0; fd <= 2 && status == 0; fd++) {
-        status = posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0);
+    for (int fd = 0; fd < fd_count && status == 0; fd++) {
+        if (fds[fd] == RIFFLE_SPAWN_NULL_DEVICE) {
+            status = posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0);
+        } else if (fds[fd] >= 0) {
+            status = posix_spawn_file_actions_adddup2(&actions, fds[fd], fd);
+        }
     }
-    // The calling thread may block signals (Dispatch and pool threads do) and the reader ignores SIGINT
-    // while it runs: the child gets an empty mask and default dispositions, as if started from a shell.
+    if (status == 0 && close_others) status = posix_spawn_file_actions_addclosefrom_np(&actions, fd_count);
+    // The calling thread may block signals (Dispatch and pool threads do) and riffle ignores some while
+    // it runs: the child gets an empty mask and default dispositions.
     sigset_t none, all;
     sigemptyset(&none);
     sigfillset(&all);
+    short flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
+    if (new_process_group) flags |= POSIX_SPAWN_SETPGROUP;
     if (status == 0) status = posix_spawnattr_setsigmask(&attributes, &none);
     if (status == 0) status = posix_spawnattr_setsigdefault(&attributes, &all);
-    if (status == 0) status = posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-    if (status == 0) status = posix_spawnp(pid, argv[0], &actions, &attributes, argv, environ);
+    if (status == 0 && new_process_group) status = posix_spawnattr_setpgroup(&attributes, 0);
+    if (status == 0) status = posix_spawnattr_setflags(&attributes, flags);
+    char *const *environment = envp != NULL ? envp : environ;
+    if (status == 0) {
+        status = search_path ? posix_spawnp(pid, path, &actions, &attributes, argv, environment)
+                             : posix_spawn(pid, path, &actions, &attributes, argv, environment);
+    }
     posix_spawnattr_destroy(&attributes);
     posix_spawn_file_actions_destroy(&actions);
     return status;
 }
+
+int riffle_status_exited(int status) { return WIFEXITED(status); }
+int riffle_status_exit_code(int status) { return WEXITSTATUS(status); }
+int riffle_status_signaled(int status) { return WIFSIGNALED(status); }
+int riffle_status_signal(int status) { return WTERMSIG(status); }
 
 void riffle_reraise(int signal_number) {
     signal(signal_number, SIG_DFL);
@@ -81,17 +102,4 @@ void riffle_reraise(int signal_number) {
     pthread_sigmask(SIG_UNBLOCK, &set, NULL);
     raise(signal_number);
     _exit(128 + signal_number);
-}
-
-int riffle_wait_exit(pid_t pid) {
-    int status = 0;
-    for (;;) {
-        pid_t done = waitpid(pid, &status, 0);
-        if (done == pid) break;
-        if (done == -1 && errno == EINTR) continue;
-        return -1;
-    }
-    if (WIFEXITED(status)) return WEXITSTATUS(status);
-    if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
-    return -1;
 }

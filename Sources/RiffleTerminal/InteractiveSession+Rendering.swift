@@ -1,0 +1,57 @@
+import RiffleCore
+internal import RiffleSystem
+
+/// What is drawn: pages' lines, the prompt and its redraws, message blocks; the one place that writes.
+extension InteractiveSession {
+    /// Every source's status: the pump's snapshot while it is idle, else the merge's latest.
+    var currentStatuses: [SourceStatus] { context.pipe.idleStatuses ?? context.feed.statuses }
+
+    func say(_ text: String) {
+        var line = StyledLine()
+        line.appendSafe(text)
+        message = line
+        redrawPrompt()
+    }
+
+    func promptText() -> String {
+        ReaderScreens.prompt(
+            model: model, statuses: currentStatuses, message: message, waiting: pendingTurn != nil, width: width
+        ).rendered(color: color)
+    }
+
+    /// What returns the cursor to the start of an empty prompt line.
+    func clearedPrompt() -> String {
+        guard promptShown else { return "" }
+        promptShown = false
+        return "\r" + String(repeating: " ", count: width) + "\r"
+    }
+
+    func redrawPrompt() {
+        write(clearedPrompt() + promptText())
+        promptShown = true
+    }
+
+    /// Redraws the prompt unless the user is typing on it.
+    func redrawPromptIfIdle() {
+        if decoder.isEditing || (terminalEchoes && promptShown) { return }
+        if terminalEchoes {
+            write(promptText())
+            promptShown = true
+            return
+        }
+        redrawPrompt()
+    }
+
+    func writeBlock(_ lines: [StyledLine]) {
+        var output = clearedPrompt()
+        for line in lines { output += line.rendered(color: color) + "\n" }
+        output += promptText()
+        write(output)
+        promptShown = true
+    }
+
+    func write(_ text: String) {
+        guard !text.isEmpty else { return }
+        try? Descriptor.writeAll(context.io.outputFD, Array(text.utf8))
+    }
+}
