@@ -1,5 +1,5 @@
 /// A source whose type comes from a plugin: its params, checked against what the plugin declares.
-public struct PluginSourceSettings: Sendable, Hashable {
+public struct PluginSourceSettings: AdapterSettings {
     public var type: String
     /// Every declared param the source gave, plus declared defaults for the ones it did not.
     public var params: [String: String]

@@ -1,5 +1,7 @@
+public import RiffleConfig
+
 /// A `type: spacex` source: launches from the SpaceX API (`{url}/v4/launches/query`).
-public struct SpaceXSettings: Sendable, Hashable {
+public struct SpaceXSettings: AdapterSettings {
     /// The API base URL without a trailing slash.
     public var url: String
     public var upcoming: Upcoming
@@ -12,7 +14,6 @@ public struct SpaceXSettings: Sendable, Hashable {
     }
 
     public static let defaultURL = "https://api.spacexdata.com"
-    static let keys = ["url", "upcoming"]
 
     public init(url: String = SpaceXSettings.defaultURL, upcoming: Upcoming = .pastOnly) {
         self.url = url
