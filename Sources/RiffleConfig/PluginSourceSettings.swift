@@ -6,7 +6,7 @@ public struct PluginSourceSettings: AdapterSettings {
     /// The plugin file that defines the type (a manifest or an executable).
     public var pluginFile: String
 
-    public init(type: String, params: [String: String], pluginFile: String) {
+    package init(type: String, params: [String: String], pluginFile: String) {
         self.type = type
         self.params = params
         self.pluginFile = pluginFile

@@ -16,9 +16,9 @@ public struct SourceKeys {
         reader.value(key) != nil
     }
 
-    /// A non-empty string.
-    public func string(_ key: String) -> String? {
-        reader.string(key)?.text
+    /// A non-empty string; with `required`, its absence is reported too.
+    public func string(_ key: String, required: Bool = false) -> String? {
+        reader.string(key, required: required)?.text
     }
 
     /// One of `Choice`'s raw values, such as `state: opened`.
@@ -28,9 +28,9 @@ public struct SourceKeys {
     }
 
     /// An http or https base URL, trailing slashes removed so that `{url}/api/graphql` has one slash
-    /// (`https://gitlab.com/` → `https://gitlab.com`).
-    public func baseURL(_ key: String) -> String? {
-        reader.webURL(key).map { url in
+    /// (`https://gitlab.com/` → `https://gitlab.com`); with `required`, its absence is reported too.
+    public func baseURL(_ key: String, required: Bool = false) -> String? {
+        reader.webURL(key, required: required).map { url in
             var url = Substring(url)
             while url.hasSuffix("/") && !url.hasSuffix("://") { url = url.dropLast() }
             return String(url)

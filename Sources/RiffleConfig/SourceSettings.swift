@@ -16,7 +16,7 @@ public struct SourceSettings: Sendable, Hashable {
     /// Keys every source may have, whatever its type.
     public static let commonKeys = ["name", "type", "page_size", "timeout", "retries"]
 
-    public init(
+    init(
         name: String, type: String, pageSize: Int, timeout: Duration, retries: Int, mark: Mark,
         settings: any AdapterSettings
     ) {

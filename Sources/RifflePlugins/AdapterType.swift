@@ -42,7 +42,7 @@ public struct AdapterType: Sendable, Hashable {
     }
 
     /// The built-in adapters and their keys (contract section 2), from `BuiltInAdapters.all`.
-    public static var builtIn: [AdapterType] {
+    static var builtIn: [AdapterType] {
         BuiltInAdapters.all.map { adapter in
             AdapterType(name: adapter.type, description: adapter.description, params: adapter.params, origin: .builtIn)
         }

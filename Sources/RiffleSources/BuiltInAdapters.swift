@@ -10,7 +10,7 @@ public enum BuiltInAdapters {
     public static let all: [any BuiltInAdapter.Type] = [GitLabAdapter.self, SpaceXAdapter.self, GraphQLAdapter.self]
 
     /// The built-in type names (a plugin may not take one).
-    public static var types: [String] { all.map { $0.type } }
+    package static var types: [String] { all.map { $0.type } }
 
     /// The built-in adapter of `type`, if it is one.
     public static func adapter(for type: String) -> (any BuiltInAdapter.Type)? {

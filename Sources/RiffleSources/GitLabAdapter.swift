@@ -1,13 +1,13 @@
-public import RiffleConfig
-public import RiffleCore
-public import RiffleHTTP
+import RiffleConfig
+import RiffleCore
+import RiffleHTTP
 
 /// `type: gitlab`: the issues of a GitLab project or group (`GitLabSource`).
-public enum GitLabAdapter: BuiltInAdapter {
-    public static let type = "gitlab"
-    public static let keys = ["url", "project", "group", "state", "token"]
-    public static let description = "Issues of a GitLab project or group, most recently updated first"
-    public static let params: [String: PluginParam] = [
+enum GitLabAdapter: BuiltInAdapter {
+    static let type = "gitlab"
+    static let keys = ["url", "project", "group", "state", "token"]
+    static let description = "Issues of a GitLab project or group, most recently updated first"
+    static let params: [String: PluginParam] = [
         "url": PluginParam(defaultValue: GitLabSettings.defaultURL, description: "instance base URL"),
         "project": PluginParam(description: "full path of a project (or give group)"),
         "group": PluginParam(description: "full path of a group (or give project)"),
@@ -15,7 +15,7 @@ public enum GitLabAdapter: BuiltInAdapter {
         "token": PluginParam(description: "optional; sent as Authorization: Bearer"),
     ]
 
-    public static func decode(_ keys: SourceKeys) -> GitLabSettings? {
+    static func decode(_ keys: SourceKeys) -> GitLabSettings? {
         let url = keys.baseURL("url") ?? GitLabSettings.defaultURL
         let project = keys.string("project")
         let group = keys.string("group")
@@ -38,15 +38,15 @@ public enum GitLabAdapter: BuiltInAdapter {
         return GitLabSettings(url: url, scope: scope, state: state, token: token)
     }
 
-    public static func host(of settings: GitLabSettings) -> String {
+    static func host(of settings: GitLabSettings) -> String {
         HTTPURL.authority(of: settings.url)
     }
 
-    public static func secrets(of settings: GitLabSettings) -> [String] {
+    static func secrets(of settings: GitLabSettings) -> [String] {
         settings.token.map { [$0] } ?? []
     }
 
-    public static func make(
+    static func make(
         _ settings: GitLabSettings, for source: SourceSettings, client: HTTPClient, since: Timestamp?
     ) -> any Pageable {
         GitLabSource(settings: settings, client: client, timeout: source.timeout, retries: source.retries, since: since)

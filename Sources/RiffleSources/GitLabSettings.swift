@@ -22,9 +22,9 @@ public struct GitLabSettings: AdapterSettings {
         case opened, closed, all
     }
 
-    public static let defaultURL = "https://gitlab.com"
+    package static let defaultURL = "https://gitlab.com"
 
-    public init(url: String = GitLabSettings.defaultURL, scope: Scope, state: State = .opened, token: String? = nil) {
+    package init(url: String = GitLabSettings.defaultURL, scope: Scope, state: State = .opened, token: String? = nil) {
         self.url = url
         self.scope = scope
         self.state = state

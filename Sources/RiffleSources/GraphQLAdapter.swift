@@ -1,16 +1,16 @@
-public import RiffleConfig
-public import RiffleCore
-public import RiffleHTTP
+import RiffleConfig
+import RiffleCore
+import RiffleHTTP
 
 /// `type: graphql`: the generic adapter, any GraphQL API described by dotted paths (`GraphQLSource`).
 ///
 /// Its settings and their decoding live in RiffleConfig, because a plugin manifest's `source:` holds the
 /// same keys.
-public enum GraphQLAdapter: BuiltInAdapter {
-    public static let type = "graphql"
-    public static var keys: [String] { GraphQLSettings.keys }
-    public static let description = "Any GraphQL API, described by dotted paths (the generic adapter)"
-    public static let params: [String: PluginParam] = [
+enum GraphQLAdapter: BuiltInAdapter {
+    static let type = "graphql"
+    static var keys: [String] { GraphQLSettings.keys }
+    static let description = "Any GraphQL API, described by dotted paths (the generic adapter)"
+    static let params: [String: PluginParam] = [
         "endpoint": PluginParam(required: true, description: "the GraphQL endpoint URL"),
         "headers": PluginParam(description: "request headers"),
         "query": PluginParam(required: true, description: "the query, with $first and $after"),
@@ -27,21 +27,21 @@ public enum GraphQLAdapter: BuiltInAdapter {
     /// Header names whose values are credentials.
     static let credentialHeaders: Set<String> = ["authorization", "private-token", "cookie"]
 
-    public static func decode(_ keys: SourceKeys) -> GraphQLSettings? {
+    static func decode(_ keys: SourceKeys) -> GraphQLSettings? {
         GraphQLSettings.decode(keys)
     }
 
-    public static func host(of settings: GraphQLSettings) -> String {
+    static func host(of settings: GraphQLSettings) -> String {
         HTTPURL.authority(of: settings.endpoint)
     }
 
     /// The values of the credential headers (`Authorization`, `Private-Token`, `Cookie`).
-    public static func secrets(of settings: GraphQLSettings) -> [String] {
+    static func secrets(of settings: GraphQLSettings) -> [String] {
         settings.headers.filter { credentialHeaders.contains($0.name.lowercased()) }.map(\.value)
     }
 
     /// A `GraphQLSource`; `since` is left to the merge (the generic adapter knows no filter variable).
-    public static func make(
+    static func make(
         _ settings: GraphQLSettings, for source: SourceSettings, client: HTTPClient, since: Timestamp?
     ) -> any Pageable {
         GraphQLSource(settings: settings, client: client, timeout: source.timeout, retries: source.retries)

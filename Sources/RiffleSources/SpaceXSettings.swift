@@ -13,9 +13,9 @@ public struct SpaceXSettings: AdapterSettings {
         case all
     }
 
-    public static let defaultURL = "https://api.spacexdata.com"
+    package static let defaultURL = "https://api.spacexdata.com"
 
-    public init(url: String = SpaceXSettings.defaultURL, upcoming: Upcoming = .pastOnly) {
+    package init(url: String = SpaceXSettings.defaultURL, upcoming: Upcoming = .pastOnly) {
         self.url = url
         self.upcoming = upcoming
     }
