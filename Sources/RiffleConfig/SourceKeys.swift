@@ -55,8 +55,9 @@ public struct SourceKeys {
             reader.context.error(none, at: reader.node.mark, reader.path)
             return nil
         }
-        let last = given.compactMap { key in reader.keyNode(key).map { (key, $0.mark) } }.max { $0.1 < $1.1 }
-        reader.context.error(several, at: last?.1, reader.path.key(last?.0 ?? given[given.count - 1]))
+        let last = given.compactMap { key in reader.keyNode(key).map { (key: key, mark: $0.mark) } }
+            .max { $0.mark < $1.mark }
+        reader.context.error(several, at: last?.mark, reader.path.key(last?.key ?? given[given.count - 1]))
         return nil
     }
 }
