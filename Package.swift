@@ -95,7 +95,7 @@ let package = Package(
         .executableTarget(
             name: "riffle-reader-fixture", dependencies: ["RiffleCore", "RiffleTerminal"], swiftSettings: strict),
         .executableTarget(
-            name: "riffle-config-fuzz", dependencies: ["RiffleConfig", "RiffleCore"], swiftSettings: strict),
+            name: "riffle-config-fuzz", dependencies: ["RiffleConfig", "RiffleCore", "RiffleSources"], swiftSettings: strict),
 
         // Tests: unit tests per layer, end-to-end tests that run the built binaries.
         .target(
@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(
             name: "RiffleHTTPTests", dependencies: ["RiffleHTTP", "RiffleTestSupport"],
             swiftSettings: strict),
-        .testTarget(name: "RiffleConfigTests", dependencies: ["RiffleConfig"], swiftSettings: strict),
+        .testTarget(name: "RiffleConfigTests", dependencies: ["RiffleConfig", "RiffleSources"], swiftSettings: strict),
         .testTarget(
             name: "RiffleSourcesTests",
             dependencies: [

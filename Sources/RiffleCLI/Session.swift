@@ -80,36 +80,4 @@ struct Session {
             return SourceFactory.mergeSource(source, pageable: pageable)
         }
     }
-
-}
-
-extension SourceSettings {
-    /// The host a source talks to, for listings.
-    var host: String {
-        switch kind {
-        case .gitlab(let settings): return HTTPURL.authority(of: settings.url)
-        case .spacex(let settings): return HTTPURL.authority(of: settings.url)
-        case .graphql(let settings): return HTTPURL.authority(of: settings.endpoint)
-        case .plugin(let settings):
-            for key in ["endpoint", "url", "base_url"] {
-                if let value = settings.params[key], !value.isEmpty { return HTTPURL.authority(of: value) }
-            }
-            return "-"
-        }
-    }
-
-    /// Tokens written literally in the configuration (not from the environment): masked in logs too.
-    var literalSecrets: [String] {
-        switch kind {
-        case .gitlab(let settings): return settings.token.map { [$0] } ?? []
-        case .graphql(let settings):
-            return settings.headers.filter {
-                ["authorization", "private-token", "cookie"].contains($0.name.lowercased())
-            }
-            .map(\.value)
-        case .plugin(let settings):
-            return settings.params.filter { $0.key.lowercased().contains("token") && !$0.value.isEmpty }.map(\.value)
-        case .spacex: return []
-        }
-    }
 }

@@ -63,14 +63,17 @@ public struct ConfigDocument: Sendable {
         return types
     }
 
-    /// Decodes the document against the plugin types in `plugins`, throwing every problem found.
+    /// Decodes the document against the built-in types in `adapters` (RiffleSources' `BuiltInAdapters.all`)
+    /// and the plugin types in `plugins`, throwing every problem found.
     ///
     /// With `namingPluginFiles`, a source's unknown param names the file that defines its plugin type
     /// (missing ones always do), which helps when plugins come from several directories.
     public func decode(
-        environment: [String: String], plugins: [String: PluginTypeInfo] = [:], namingPluginFiles: Bool = false
+        environment: [String: String], adapters: [any SourceTypeDecoder.Type],
+        plugins: [String: PluginTypeInfo] = [:], namingPluginFiles: Bool = false
     ) throws(ConfigError) -> Configuration {
         try Configuration.decode(
-            self, environment: environment, plugins: plugins, namingPluginFiles: namingPluginFiles)
+            self, environment: environment, adapters: adapters, plugins: plugins,
+            namingPluginFiles: namingPluginFiles)
     }
 }

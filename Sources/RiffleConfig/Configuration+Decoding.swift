@@ -1,39 +1,45 @@
 extension Configuration {
     /// Reads and decodes the configuration file at `path`.
     ///
-    /// `environment` supplies `${VAR}`; `plugins` is the catalogue of plugin types a source may use. Throws
+    /// `environment` supplies `${VAR}`; `adapters` decode the built-in types (RiffleSources'
+    /// `BuiltInAdapters.all`) and `plugins` is the catalogue of plugin types a source may use. Throws
     /// every problem found (up to a cap), each as `FILE:LINE:COLUMN: KEY.PATH: message`. A literal token in a
     /// file readable by group or others is not an error but a warning in `warnings`.
     public static func load(
-        path: String, environment: [String: String], plugins: [String: PluginTypeInfo] = [:],
-        limits: ParseLimits = .standard
+        path: String, environment: [String: String], adapters: [any SourceTypeDecoder.Type],
+        plugins: [String: PluginTypeInfo] = [:], limits: ParseLimits = .standard
     ) throws(ConfigError) -> Configuration {
-        try ConfigDocument.read(path: path, limits: limits).decode(environment: environment, plugins: plugins)
+        try ConfigDocument.read(path: path, limits: limits).decode(
+            environment: environment, adapters: adapters, plugins: plugins)
     }
 
     /// Decodes configuration text, as if read from `file` (used in messages and to resolve `plugins:`).
     public static func parse(
         text: String, file: String = "config.yaml", environment: [String: String] = [:],
-        plugins: [String: PluginTypeInfo] = [:], limits: ParseLimits = .standard
+        adapters: [any SourceTypeDecoder.Type], plugins: [String: PluginTypeInfo] = [:],
+        limits: ParseLimits = .standard
     ) throws(ConfigError) -> Configuration {
-        try parse(bytes: Array(text.utf8), file: file, environment: environment, plugins: plugins, limits: limits)
+        try parse(
+            bytes: Array(text.utf8), file: file, environment: environment, adapters: adapters, plugins: plugins,
+            limits: limits)
     }
 
     /// Decodes configuration bytes (which need not be UTF-8: that is checked), as if read from `file`.
     public static func parse(
         bytes: [UInt8], file: String = "config.yaml", environment: [String: String] = [:],
-        plugins: [String: PluginTypeInfo] = [:], limits: ParseLimits = .standard
+        adapters: [any SourceTypeDecoder.Type], plugins: [String: PluginTypeInfo] = [:],
+        limits: ParseLimits = .standard
     ) throws(ConfigError) -> Configuration {
         try ConfigDocument.parse(bytes: bytes, file: file, limits: limits).decode(
-            environment: environment, plugins: plugins)
+            environment: environment, adapters: adapters, plugins: plugins)
     }
 
     private static let keys = ["reader", "defaults", "plugins", "sources"]
 
     /// Decodes a parsed file (see `ConfigDocument.decode`).
     static func decode(
-        _ document: ConfigDocument, environment: [String: String], plugins: [String: PluginTypeInfo],
-        namingPluginFiles: Bool
+        _ document: ConfigDocument, environment: [String: String], adapters: [any SourceTypeDecoder.Type],
+        plugins: [String: PluginTypeInfo], namingPluginFiles: Bool
     ) throws(ConfigError) -> Configuration {
         let file = document.path
         let context = DecodingContext(file: file, environment: environment)
@@ -48,7 +54,7 @@ extension Configuration {
         let defaults = reader.value("defaults").flatMap { decodeDefaults($0, context) } ?? DefaultSettings()
         let directories = reader.value("plugins").flatMap { decodePluginDirectories($0, context, file: file) } ?? []
         let sources = reader.required("sources").map {
-            decodeSources($0, context, defaults: defaults, plugins: plugins)
+            decodeSources($0, context, defaults: defaults, adapters: adapters, plugins: plugins)
         }
         guard context.diagnostics.isEmpty, let sources else { throw context.diagnostics.error }
 
@@ -109,7 +115,8 @@ extension Configuration {
     }
 
     private static func decodeSources(
-        _ node: YAMLNode, _ context: DecodingContext, defaults: DefaultSettings, plugins: [String: PluginTypeInfo]
+        _ node: YAMLNode, _ context: DecodingContext, defaults: DefaultSettings,
+        adapters: [any SourceTypeDecoder.Type], plugins: [String: PluginTypeInfo]
     ) -> [SourceSettings] {
         let path = ConfigPath("sources")
         guard let elements = node.sequence else {
@@ -121,7 +128,7 @@ extension Configuration {
         var names: [String: Mark] = [:]
         for (index, element) in elements.enumerated() {
             let (settings, name) = SourceSettings.decode(
-                element, path.index(index), context, defaults: defaults, plugins: plugins)
+                element, path.index(index), context, defaults: defaults, adapters: adapters, plugins: plugins)
             if let name {
                 if let first = names[name.text] {
                     context.error(

@@ -1,6 +1,6 @@
 /// Everything `config.yaml` says, decoded and checked.
 ///
-/// Made by `Configuration.load(path:environment:plugins:)` (or `parse(text:…)` in tests); either returns a
+/// Made by `Configuration.load(path:environment:adapters:plugins:)` (or `parse(text:…)` in tests); either returns a
 /// configuration with no problems or throws every problem found.
 public struct Configuration: Sendable, Hashable {
     /// The file it was read from, as given.

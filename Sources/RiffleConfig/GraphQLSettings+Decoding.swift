@@ -20,6 +20,12 @@ extension GraphQLSettings {
         return settings
     }
 
+    /// Decodes a `type: graphql` source's keys (RiffleSources' `GraphQLAdapter` is the generic adapter;
+    /// its decoding lives here because plugin manifests decode the same keys).
+    public static func decode(_ keys: SourceKeys) -> GraphQLSettings? {
+        decode(keys.reader)
+    }
+
     /// Decodes from a mapping whose unknown keys the caller has already checked.
     static func decode(_ reader: MappingReader) -> GraphQLSettings? {
         let context = reader.context

@@ -1,7 +1,7 @@
 public import RiffleCore
 
 /// A `type: graphql` source (the generic adapter), and the `source:` of a plugin manifest.
-public struct GraphQLSettings: Sendable, Hashable {
+public struct GraphQLSettings: AdapterSettings {
     public var endpoint: String
     public var headers: [HTTPHeader]
     public var query: String

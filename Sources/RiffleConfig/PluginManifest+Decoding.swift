@@ -1,30 +1,35 @@
 extension PluginManifest {
-    /// Reads and checks the manifest at `path`.
+    /// Reads and checks the manifest at `path`; its type may not be one of `adapters` (the built-in types,
+    /// RiffleSources' `BuiltInAdapters.all`).
     public static func load(
-        path: String, environment: [String: String], limits: ParseLimits = .standard
+        path: String, environment: [String: String], adapters: [any SourceTypeDecoder.Type],
+        limits: ParseLimits = .standard
     ) throws(ConfigError) -> PluginManifest {
         let file = try ConfigFile.contents(path, limits: limits)
-        return try decode(bytes: file.bytes, file: path, environment: environment, limits: limits)
+        return try decode(
+            bytes: file.bytes, file: path, environment: environment, adapters: adapters, limits: limits)
     }
 
     /// Checks manifest text, as if read from `file` (whose name gives the type).
     public static func parse(
-        text: String, file: String, environment: [String: String] = [:], limits: ParseLimits = .standard
+        text: String, file: String, environment: [String: String] = [:], adapters: [any SourceTypeDecoder.Type],
+        limits: ParseLimits = .standard
     ) throws(ConfigError) -> PluginManifest {
-        try decode(bytes: Array(text.utf8), file: file, environment: environment, limits: limits)
+        try decode(bytes: Array(text.utf8), file: file, environment: environment, adapters: adapters, limits: limits)
     }
 
     private static let keys = ["description", "params", "source"]
     private static let paramKeys = ["required", "default", "description"]
 
     private static func decode(
-        bytes: [UInt8], file: String, environment: [String: String], limits: ParseLimits
+        bytes: [UInt8], file: String, environment: [String: String], adapters: [any SourceTypeDecoder.Type],
+        limits: ParseLimits
     ) throws(ConfigError) -> PluginManifest {
         let context = DecodingContext(file: file, environment: environment, defersPlaceholders: true)
         guard case .parsed(let parsed) = YAMLDocument.parse(bytes, limits: limits, diagnostics: &context.diagnostics)
         else { throw context.diagnostics.error }
         let type = typeName(ofFile: file)
-        if SourceSettings.builtInTypes.contains(type) {
+        if adapters.contains(where: { $0.type == type }) {
             context.error(
                 "plugin type \(Quote.text(type)) clashes with the built-in type; rename the file", at: nil, ConfigPath()
             )

@@ -1,12 +1,12 @@
 /// A source whose type comes from a plugin: its params, checked against what the plugin declares.
-public struct PluginSourceSettings: Sendable, Hashable {
+public struct PluginSourceSettings: AdapterSettings {
     public var type: String
     /// Every declared param the source gave, plus declared defaults for the ones it did not.
     public var params: [String: String]
     /// The plugin file that defines the type (a manifest or an executable).
     public var pluginFile: String
 
-    public init(type: String, params: [String: String], pluginFile: String) {
+    package init(type: String, params: [String: String], pluginFile: String) {
         self.type = type
         self.params = params
         self.pluginFile = pluginFile

@@ -1,32 +1,24 @@
-/// One entry of `sources:`: its name, its adapter and that adapter's settings.
+/// One entry of `sources:`: its name, its adapter type and that adapter's settings.
 public struct SourceSettings: Sendable, Hashable {
     /// Unique among the sources; shown in the reader and written in the export.
     public var name: String
-    /// The adapter type as written: `gitlab`, `spacex`, `graphql` or a plugin type.
+    /// The adapter type as written: a built-in type (`gitlab`, `spacex`, `graphql`) or a plugin type.
     public var type: String
     public var pageSize: Int
     public var timeout: Duration
     public var retries: Int
     /// Where the source's entry starts in the file.
     public var mark: Mark
-    public var kind: Kind
-
-    /// The adapter and its settings.
-    public enum Kind: Sendable, Hashable {
-        case gitlab(GitLabSettings)
-        case spacex(SpaceXSettings)
-        case graphql(GraphQLSettings)
-        case plugin(PluginSourceSettings)
-    }
-
-    /// The types riffle has built in; a plugin may not take these names.
-    public static let builtInTypes = ["gitlab", "spacex", "graphql"]
+    /// What the type's decoder made of the other keys: a built-in adapter's own settings, which it reads
+    /// back, or `PluginSourceSettings` for a plugin type.
+    public var settings: any AdapterSettings
 
     /// Keys every source may have, whatever its type.
     public static let commonKeys = ["name", "type", "page_size", "timeout", "retries"]
 
-    public init(
-        name: String, type: String, pageSize: Int, timeout: Duration, retries: Int, mark: Mark, kind: Kind
+    init(
+        name: String, type: String, pageSize: Int, timeout: Duration, retries: Int, mark: Mark,
+        settings: any AdapterSettings
     ) {
         self.name = name
         self.type = type
@@ -34,6 +26,25 @@ public struct SourceSettings: Sendable, Hashable {
         self.timeout = timeout
         self.retries = retries
         self.mark = mark
-        self.kind = kind
+        self.settings = settings
+    }
+
+    /// The settings of a plugin-type source; `nil` for a built-in type.
+    public var plugin: PluginSourceSettings? { settings as? PluginSourceSettings }
+
+    public static func == (lhs: SourceSettings, rhs: SourceSettings) -> Bool {
+        lhs.name == rhs.name && lhs.type == rhs.type && lhs.pageSize == rhs.pageSize && lhs.timeout == rhs.timeout
+            && lhs.retries == rhs.retries && lhs.mark == rhs.mark
+            && AnyHashable(lhs.settings) == AnyHashable(rhs.settings)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(type)
+        hasher.combine(pageSize)
+        hasher.combine(timeout)
+        hasher.combine(retries)
+        hasher.combine(mark)
+        hasher.combine(AnyHashable(settings))
     }
 }

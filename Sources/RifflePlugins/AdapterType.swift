@@ -1,4 +1,5 @@
 import RiffleConfig
+import RiffleSources
 
 /// One adapter type riffle can use, for `riffle plugins`: built in, or from a plugin file.
 public struct AdapterType: Sendable, Hashable {
@@ -40,40 +41,12 @@ public struct AdapterType: Sendable, Hashable {
         self.origin = origin
     }
 
-    /// The built-in adapters and their keys (contract section 2).
-    public static let builtIn: [AdapterType] = [
-        AdapterType(
-            name: "gitlab", description: "Issues of a GitLab project or group, most recently updated first",
-            params: [
-                "url": PluginParam(defaultValue: GitLabSettings.defaultURL, description: "instance base URL"),
-                "project": PluginParam(description: "full path of a project (or give group)"),
-                "group": PluginParam(description: "full path of a group (or give project)"),
-                "state": PluginParam(defaultValue: "opened", description: "opened | closed | all"),
-                "token": PluginParam(description: "optional; sent as Authorization: Bearer"),
-            ], origin: .builtIn),
-        AdapterType(
-            name: "spacex", description: "SpaceX launches, newest first",
-            params: [
-                "url": PluginParam(defaultValue: SpaceXSettings.defaultURL, description: "API base URL"),
-                "upcoming": PluginParam(defaultValue: "false", description: "false | true | all"),
-            ], origin: .builtIn),
-        AdapterType(
-            name: "graphql", description: "Any GraphQL API, described by dotted paths (the generic adapter)",
-            params: [
-                "endpoint": PluginParam(required: true, description: "the GraphQL endpoint URL"),
-                "headers": PluginParam(description: "request headers"),
-                "query": PluginParam(required: true, description: "the query, with $first and $after"),
-                "variables": PluginParam(description: "extra static variables"),
-                "items": PluginParam(required: true, description: "path to the array of items"),
-                "cursor": PluginParam(description: "path to the next-page cursor"),
-                "has_more": PluginParam(description: "path to the more-pages flag"),
-                "cursor_variable": PluginParam(defaultValue: "after", description: "variable receiving the cursor"),
-                "page_size_variable": PluginParam(
-                    defaultValue: "first", description: "variable receiving the page size"),
-                "offset_variable": PluginParam(description: "offset pagination: variable receiving the offset"),
-                "fields": PluginParam(required: true, description: "paths of id, time, title, url, author, …"),
-            ], origin: .builtIn),
-    ]
+    /// The built-in adapters and their keys (contract section 2), from `BuiltInAdapters.all`.
+    static var builtIn: [AdapterType] {
+        BuiltInAdapters.all.map { adapter in
+            AdapterType(name: adapter.type, description: adapter.description, params: adapter.params, origin: .builtIn)
+        }
+    }
 }
 
 extension PluginCatalog {

@@ -1,5 +1,6 @@
 public import RiffleConfig
 import RiffleCore
+import RiffleSources
 internal import RiffleSystem
 
 extension PluginCatalog {
@@ -34,7 +35,8 @@ extension PluginCatalog {
         let configuration: Configuration
         do {
             configuration = try document.decode(
-                environment: environment, plugins: catalog.types, namingPluginFiles: true)
+                environment: environment, adapters: BuiltInAdapters.all, plugins: catalog.types,
+                namingPluginFiles: true)
         } catch {
             let pluginErrors = problems.filter { $0.severity == .error }.map(\.diagnostic)
             throw ConfigError(diagnostics: pluginErrors + error.diagnostics)

@@ -7,7 +7,8 @@ internal import RiffleSystem
 /// The plugin types found in the plugin directories, and how to build a source of each.
 ///
 ///     let (catalog, problems) = await PluginCatalog.discover(directories: extra, environment: env)
-///     let config = try Configuration.load(path: path, environment: env, plugins: catalog.types)
+///     let config = try Configuration.load(
+///         path: path, environment: env, adapters: BuiltInAdapters.all, plugins: catalog.types)
 ///     let pageable = try SourceFactory.make(source, client: client, plugins: catalog.makeSource)
 ///
 /// `loadConfiguration(path:environment:)` does the first two steps, including the `plugins:`
@@ -40,7 +41,7 @@ public struct PluginCatalog: Sendable {
         self.environment = environment
     }
 
-    /// The catalogue `Configuration.load(path:environment:plugins:)` checks sources against.
+    /// The catalogue `Configuration.load(path:environment:adapters:plugins:)` checks sources against.
     public var types: [String: PluginTypeInfo] { plugins.mapValues(\.info) }
 
     /// The directories always searched: `plugins` (in the working directory), then
@@ -117,7 +118,7 @@ public struct PluginCatalog: Sendable {
         var accepted: [Candidate] = []
         for candidate in candidates {
             let quoted = "\"\(PluginText.message(candidate.type, limit: 64))\""
-            if SourceSettings.builtInTypes.contains(candidate.type) {
+            if BuiltInAdapters.adapter(for: candidate.type) != nil {
                 problems.append(
                     PluginProblem(
                         .error, file: candidate.file,
@@ -164,7 +165,8 @@ public struct PluginCatalog: Sendable {
         for (index, candidate) in accepted.enumerated() {
             if candidate.isManifest {
                 do {
-                    let manifest = try PluginManifest.load(path: candidate.file, environment: environment)
+                    let manifest = try PluginManifest.load(
+                        path: candidate.file, environment: environment, adapters: BuiltInAdapters.all)
                     plugins[candidate.type] = Plugin(
                         type: candidate.type, file: candidate.file, kind: .manifest(manifest), info: manifest.typeInfo)
                 } catch {
@@ -240,7 +242,7 @@ public struct PluginCatalog: Sendable {
     public func validate(_ sources: [SourceSettings]) -> [ConfigDiagnostic] {
         var diagnostics: [ConfigDiagnostic] = []
         for source in sources {
-            guard case .plugin(let plugin) = source.kind else { continue }
+            guard let plugin = source.plugin else { continue }
             guard let entry = plugins[plugin.type] else {
                 diagnostics.append(
                     ConfigDiagnostic(
@@ -262,7 +264,7 @@ public struct PluginCatalog: Sendable {
     public func secrets(for sources: [SourceSettings]) -> Set<String> {
         var secrets: Set<String> = []
         for source in sources {
-            guard case .plugin(let plugin) = source.kind, let entry = plugins[plugin.type],
+            guard let plugin = source.plugin, let entry = plugins[plugin.type],
                 case .manifest(let manifest) = entry.kind,
                 let instantiated = try? graphQLSettings(manifest, source: source, plugin: plugin)
             else { continue }

@@ -1,4 +1,3 @@
-public import RiffleConfig
 public import RiffleCore
 public import RiffleHTTP
 

@@ -4,24 +4,19 @@ public import RiffleHTTP
 
 /// Builds the adapter for each configured source.
 public enum SourceFactory {
-    /// The adapter for one source. Plugin types are built by the plugin layer; `plugins` resolves them.
+    /// The adapter for one source: a built-in type's from `BuiltInAdapters`; a plugin type's from the
+    /// plugin layer, through `plugins`.
     public static func make(
         _ source: SourceSettings, client: HTTPClient, since: Timestamp? = nil,
         plugins: (SourceSettings, PluginSourceSettings) throws -> any Pageable = { source, _ in
             throw SourceError("no plugin provides type \(source.type)")
         }
     ) throws -> any Pageable {
-        switch source.kind {
-        case .gitlab(let settings):
-            return GitLabSource(
-                settings: settings, client: client, timeout: source.timeout, retries: source.retries, since: since)
-        case .spacex(let settings):
-            return SpaceXSource(settings: settings, client: client, timeout: source.timeout, retries: source.retries)
-        case .graphql(let settings):
-            return GraphQLSource(settings: settings, client: client, timeout: source.timeout, retries: source.retries)
-        case .plugin(let settings):
-            return try plugins(source, settings)
+        if let pageable = BuiltInAdapters.adapter(for: source.type)?.makeSource(source, client: client, since: since) {
+            return pageable
         }
+        guard let plugin = source.plugin else { throw SourceError("no adapter for type \(source.type)") }
+        return try plugins(source, plugin)
     }
 
     /// A merge source for one configured source.

@@ -1,5 +1,6 @@
 import RiffleConfig
 import RiffleCore
+import RiffleSources
 
 /// `riffle-bench config [--sources N] [--runs N]`: parse+validate time of a generated config with N sources
 /// (default 1,000, a mix of the three built-in types), beside the time libyaml alone takes to parse it.
@@ -26,13 +27,15 @@ enum ConfigBenchmark {
         let environment = ["GITLAB_TOKEN": "glpat-bench"]
 
         // Check once that both succeed, then time.
-        let config = try Configuration.parse(bytes: bytes, file: "bench.yaml", environment: environment)
+        let config = try Configuration.parse(
+            bytes: bytes, file: "bench.yaml", environment: environment, adapters: BuiltInAdapters.all)
         guard let events = LibYAMLBaseline.countEvents(in: bytes) else {
             print("riffle-bench config: libyaml rejected the generated file")
             return
         }
         let decode = try median(runs) {
-            _ = try Configuration.parse(bytes: bytes, file: "bench.yaml", environment: environment)
+            _ = try Configuration.parse(
+                bytes: bytes, file: "bench.yaml", environment: environment, adapters: BuiltInAdapters.all)
         }
         let baseline = try median(runs) { _ = LibYAMLBaseline.countEvents(in: bytes) }
 

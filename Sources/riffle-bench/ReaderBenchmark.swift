@@ -110,7 +110,8 @@ enum ReaderBenchmark {
         let yaml = SandboxSourceKind.config(
             [(.gitlabRocket, "rocket"), (.spacex, "launches"), (.articles, "articles"), (.acmeRocket, "acme")],
             pageSize: pageSize, sandbox: url, timeout: "20s", retries: 1)
-        let configuration = try Configuration.parse(text: yaml, file: "reader-bench.yaml", environment: [:])
+        let configuration = try Configuration.parse(
+            text: yaml, file: "reader-bench.yaml", environment: [:], adapters: BuiltInAdapters.all)
         return try configuration.sources.map { source in
             SourceFactory.mergeSource(source, pageable: try SourceFactory.make(source, client: client))
         }

@@ -1,6 +1,7 @@
 import Glibc
 import RiffleConfig
 import RiffleCore
+import RiffleSources
 
 // riffle-config-fuzz: a mutation fuzzer for the configuration layer (no libFuzzer needed).
 //
@@ -109,7 +110,9 @@ let brokenConfigs = [
 
 let environment = ["GITLAB_TOKEN": "glpat-x", "HUB_TOKEN": "hub", "REPO": "swift"]
 let plugins = [
-    "github-issues": (try? PluginManifest.parse(text: manifest, file: "github-issues.yaml"))?.typeInfo
+    "github-issues":
+        (try? PluginManifest.parse(text: manifest, file: "github-issues.yaml", adapters: BuiltInAdapters.all))?
+        .typeInfo
         ?? PluginTypeInfo(file: "github-issues.yaml")
 ]
 let corpus: [[UInt8]] = ([validConfig, manifest] + brokenConfigs).map { Array($0.utf8) }
@@ -208,7 +211,8 @@ for index in 0..<count {
     let start = clock.now
     let accepted: Bool
     do {
-        _ = try Configuration.parse(bytes: input, file: "fuzz.yaml", environment: environment, plugins: plugins)
+        _ = try Configuration.parse(
+            bytes: input, file: "fuzz.yaml", environment: environment, adapters: BuiltInAdapters.all, plugins: plugins)
         accepted = true
     } catch {
         accepted = false
@@ -218,7 +222,9 @@ for index in 0..<count {
         }
     }
     if index % 4 == 0 {
-        if let manifest = try? PluginManifest.parse(text: String(decoding: input, as: UTF8.self), file: "m.yaml") {
+        if let manifest = try? PluginManifest.parse(
+            text: String(decoding: input, as: UTF8.self), file: "m.yaml", adapters: BuiltInAdapters.all)
+        {
             _ = try? manifest.instantiate(params: ["owner": "o", "repo": "r"], environment: environment)
         }
     }

@@ -1,3 +1,4 @@
+import RiffleSources
 import Testing
 
 @testable import RiffleConfig
@@ -41,9 +42,11 @@ import Testing
         #expect(
             problems(text) == ["config.yaml:4:15: sources[0].upcoming: expected one of false, true, all, got \"yes\""])
         let manifest = "params:\n  owner: {required: yes}\nsource: {}\n"
-        #expect(throws: ConfigError.self) { try PluginManifest.parse(text: manifest, file: "p.yaml") }
+        #expect(throws: ConfigError.self) {
+            try PluginManifest.parse(text: manifest, file: "p.yaml", adapters: BuiltInAdapters.all)
+        }
         do {
-            _ = try PluginManifest.parse(text: manifest, file: "p.yaml")
+            _ = try PluginManifest.parse(text: manifest, file: "p.yaml", adapters: BuiltInAdapters.all)
         } catch {
             #expect(
                 error.diagnostics.first?.description

@@ -1,4 +1,5 @@
 import RiffleCore
+import RiffleSources
 import Testing
 
 @testable import RiffleConfig
@@ -46,9 +47,11 @@ import Testing
                 fields: {id: id, time: t, title: title}
             """
         let config = try Configuration.parse(
-            text: text, environment: ["GITLAB_TOKEN": "glpat-secret", "HUB_TOKEN": "hub-secret", "UNUSED": "x"])
+            text: text, environment: ["GITLAB_TOKEN": "glpat-secret", "HUB_TOKEN": "hub-secret", "UNUSED": "x"],
+            adapters: BuiltInAdapters.all)
         #expect(config.secrets == ["glpat-secret", "hub-secret"])
-        guard case .gitlab(let gitlab) = config.sources[0].kind, case .graphql(let graphql) = config.sources[1].kind
+        guard let gitlab = config.sources[0].settings as? GitLabSettings,
+            let graphql = config.sources[1].settings as? GraphQLSettings
         else {
             Issue.record("wrong kinds")
             return
@@ -83,7 +86,7 @@ import Testing
     @Test func numbersAndDurationsMayComeFromTheEnvironment() throws {
         let config = try Configuration.parse(
             text: "defaults:\n  page_size: ${SIZE}\n  timeout: ${TIMEOUT:-45s}\n" + gitlabSource("    project: x\n"),
-            environment: ["SIZE": "25"])
+            environment: ["SIZE": "25"], adapters: BuiltInAdapters.all)
         #expect(config.defaults.pageSize == 25)
         #expect(config.defaults.timeout == .seconds(45))
         #expect(config.sources[0].pageSize == 25)
@@ -97,13 +100,14 @@ import Testing
               - {name: swift, type: graphql, endpoint: "https://api.example.test/graphql", query: "{ x }", items: data.x, fields: {id: id, time: t, title: title}, headers: {Authorization: Bearer ${HUB_TOKEN}}}
               - {name: other, type: gitlab, project: a/b, token: ${GITLAB_TOKEN:-none}}
             """
-        let configuration = try Configuration.parse(text: text, environment: ["HUB_TOKEN": "s3cret"])
-        guard case .graphql(let settings) = configuration.sources[0].kind else {
+        let configuration = try Configuration.parse(
+            text: text, environment: ["HUB_TOKEN": "s3cret"], adapters: BuiltInAdapters.all)
+        guard let settings = configuration.sources[0].settings as? GraphQLSettings else {
             Issue.record("not graphql")
             return
         }
         #expect(settings.headers.first?.value == "Bearer s3cret")
-        guard case .gitlab(let gitlab) = configuration.sources[1].kind else {
+        guard let gitlab = configuration.sources[1].settings as? GitLabSettings else {
             Issue.record("not gitlab")
             return
         }
@@ -113,7 +117,9 @@ import Testing
 
     @Test func marksStayExactAfterShielding() throws {
         let text = "sources:\n  - {name: a, type: gitlab, token: ${T:-x}, projct: a/b}\n"
-        let error = try #require(throws: ConfigError.self) { try Configuration.parse(text: text, environment: [:]) }
+        let error = try #require(throws: ConfigError.self) {
+            try Configuration.parse(text: text, environment: [:], adapters: BuiltInAdapters.all)
+        }
         #expect(error.description.contains("config.yaml:2:45: sources[0].projct: unknown key"))
     }
 }

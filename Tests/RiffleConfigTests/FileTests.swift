@@ -1,4 +1,5 @@
 import Glibc
+import RiffleSources
 import Testing
 
 @testable import RiffleConfig
@@ -21,14 +22,14 @@ import Testing
     @Test func literalTokenInAReadableFileEarnsAWarning() throws {
         let path = temporaryFile(gitlabSource("    project: x\n    token: glpat-abc\n"), mode: 0o644)
         defer { unlink(path) }
-        let config = try Configuration.load(path: path, environment: [:])
+        let config = try Configuration.load(path: path, environment: [:], adapters: BuiltInAdapters.all)
         #expect(
             config.warnings == [
                 "\(path): sources[0].token holds a literal token and the file is readable by group or others; "
                     + "run chmod 600 \(path) (or take the token from the environment with ${VAR})"
             ])
         chmod(path, 0o600)
-        #expect(try Configuration.load(path: path, environment: [:]).warnings.isEmpty)
+        #expect(try Configuration.load(path: path, environment: [:], adapters: BuiltInAdapters.all).warnings.isEmpty)
     }
 
     @Test func literalAuthorizationHeaderCountsAsAToken() throws {
@@ -44,19 +45,22 @@ import Testing
             """
         let path = temporaryFile(text, mode: 0o640)
         defer { unlink(path) }
-        #expect(try Configuration.load(path: path, environment: [:]).warnings.count == 1)
+        #expect(try Configuration.load(path: path, environment: [:], adapters: BuiltInAdapters.all).warnings.count == 1)
     }
 
     @Test func tokenFromTheEnvironmentEarnsNoWarning() throws {
         let path = temporaryFile(gitlabSource("    project: x\n    token: ${T}\n"), mode: 0o644)
         defer { unlink(path) }
-        #expect(try Configuration.load(path: path, environment: ["T": "v"]).warnings.isEmpty)
+        #expect(
+            try Configuration.load(path: path, environment: ["T": "v"], adapters: BuiltInAdapters.all).warnings.isEmpty)
     }
 
     @Test func missingFile() {
-        #expect(throws: ConfigError.self) { try Configuration.load(path: "/nonexistent/c.yaml", environment: [:]) }
+        #expect(throws: ConfigError.self) {
+            try Configuration.load(path: "/nonexistent/c.yaml", environment: [:], adapters: BuiltInAdapters.all)
+        }
         do {
-            _ = try Configuration.load(path: "/nonexistent/c.yaml", environment: [:])
+            _ = try Configuration.load(path: "/nonexistent/c.yaml", environment: [:], adapters: BuiltInAdapters.all)
         } catch {
             #expect(error.description == "/nonexistent/c.yaml: cannot open the file: No such file or directory")
         }
@@ -67,7 +71,7 @@ import Testing
         defer { unlink(path) }
         truncate(path, 5 << 20)
         do {
-            _ = try Configuration.load(path: path, environment: [:])
+            _ = try Configuration.load(path: path, environment: [:], adapters: BuiltInAdapters.all)
             Issue.record("expected an error")
         } catch {
             #expect(error.description == "\(path): the file is too large (5242880 bytes; the limit is 4 MiB)")
@@ -77,20 +81,21 @@ import Testing
     @Test func pluginDirectoriesResolveAgainstTheConfigFile() throws {
         let config = try Configuration.parse(
             text: "plugins: [./plugins, /abs, more/p, ~/mine]\n" + gitlabSource("    project: x\n"),
-            file: "/etc/riffle/config.yaml", environment: ["HOME": "/home/u"])
+            file: "/etc/riffle/config.yaml", environment: ["HOME": "/home/u"], adapters: BuiltInAdapters.all)
         #expect(config.pluginDirectories == ["/etc/riffle/plugins", "/abs", "/etc/riffle/more/p", "/home/u/mine"])
     }
 
     /// The documented example at the top of the repository decodes without a problem.
     @Test func exampleConfigLoads() throws {
         let root = String(#filePath.split(separator: "/").dropLast(3).joined(separator: "/"))
-        let config = try Configuration.load(path: "/" + root + "/config.yaml", environment: [:])
+        let config = try Configuration.load(
+            path: "/" + root + "/config.yaml", environment: [:], adapters: BuiltInAdapters.all)
         #expect(config.sources.map(\.name) == ["gitlab", "launches"])
         #expect(config.sources.map(\.type) == ["gitlab", "spacex"])
         #expect(config.reader == ReaderSettings(lines: nil, prefetch: 2))
         #expect(config.defaults == DefaultSettings())
         #expect(config.warnings.isEmpty)
-        guard case .gitlab(let gitlab) = config.sources[0].kind else {
+        guard let gitlab = config.sources[0].settings as? GitLabSettings else {
             Issue.record("expected gitlab")
             return
         }

@@ -1,4 +1,5 @@
 import RiffleCore
+import RiffleSources
 import Testing
 
 @testable import RiffleConfig
@@ -24,12 +25,14 @@ import Testing
         """
 
     static let catalogue: [String: PluginTypeInfo] = {
-        let parsed = try? PluginManifest.parse(text: PluginTests.manifest, file: "plugins/github-issues.yaml")
+        let parsed = try? PluginManifest.parse(
+            text: PluginTests.manifest, file: "plugins/github-issues.yaml", adapters: BuiltInAdapters.all)
         return ["github-issues": parsed?.typeInfo ?? PluginTypeInfo(file: "?")]
     }()
 
     @Test func manifestDecodesWithPlaceholdersInPlace() throws {
-        let manifest = try PluginManifest.parse(text: Self.manifest, file: "plugins/github-issues.yaml")
+        let manifest = try PluginManifest.parse(
+            text: Self.manifest, file: "plugins/github-issues.yaml", adapters: BuiltInAdapters.all)
         #expect(manifest.type == "github-issues")
         #expect(manifest.params["owner"] == PluginParam(required: true, description: "repository owner"))
         #expect(manifest.params["endpoint"]?.defaultValue == "https://api.github.com/graphql")
@@ -40,22 +43,23 @@ import Testing
     @Test func sourceOfAPluginType() throws {
         let text =
             "sources:\n  - {name: swift, type: github-issues, owner: apple, repo: swift, token: \"${GITHUB_TOKEN}\"}\n"
-        let config = try Configuration.parse(text: text, environment: ["GITHUB_TOKEN": "ghp"], plugins: Self.catalogue)
+        let config = try Configuration.parse(
+            text: text, environment: ["GITHUB_TOKEN": "ghp"], adapters: BuiltInAdapters.all, plugins: Self.catalogue)
         #expect(
-            config.sources[0].kind
-                == .plugin(
-                    PluginSourceSettings(
-                        type: "github-issues",
-                        params: [
-                            "owner": "apple", "repo": "swift", "token": "ghp",
-                            "endpoint": "https://api.github.com/graphql",
-                        ],
-                        pluginFile: "plugins/github-issues.yaml")))
+            config.sources[0].plugin
+                == PluginSourceSettings(
+                    type: "github-issues",
+                    params: [
+                        "owner": "apple", "repo": "swift", "token": "ghp",
+                        "endpoint": "https://api.github.com/graphql",
+                    ],
+                    pluginFile: "plugins/github-issues.yaml"))
         #expect(config.secrets == ["ghp"])
     }
 
     @Test func instantiateSubstitutesParams() throws {
-        let manifest = try PluginManifest.parse(text: Self.manifest, file: "plugins/github-issues.yaml")
+        let manifest = try PluginManifest.parse(
+            text: Self.manifest, file: "plugins/github-issues.yaml", adapters: BuiltInAdapters.all)
         let (settings, secrets) = try manifest.instantiate(
             params: ["owner": "apple", "repo": "swift", "token": "ghp"], environment: [:])
         #expect(settings.endpoint == "https://api.github.com/graphql")
@@ -71,7 +75,8 @@ import Testing
     }
 
     @Test func instantiateReportsAgainstTheManifest() throws {
-        let manifest = try PluginManifest.parse(text: Self.manifest, file: "plugins/github-issues.yaml")
+        let manifest = try PluginManifest.parse(
+            text: Self.manifest, file: "plugins/github-issues.yaml", adapters: BuiltInAdapters.all)
         do {
             _ = try manifest.instantiate(
                 params: ["owner": "a", "repo": "b", "token": "t", "endpoint": "ftp://x"], environment: [:])
@@ -89,8 +94,8 @@ import Testing
         let text =
             "sources:\n  - {name: swift, type: github-issues, owner: apple, repo: swift, token: ${GITHUB_TOKEN}}\n"
         let configuration = try Configuration.parse(
-            text: text, environment: ["GITHUB_TOKEN": "ghp_x"], plugins: Self.catalogue)
-        guard case .plugin(let plugin) = configuration.sources[0].kind else {
+            text: text, environment: ["GITHUB_TOKEN": "ghp_x"], adapters: BuiltInAdapters.all, plugins: Self.catalogue)
+        guard let plugin = configuration.sources[0].plugin else {
             Issue.record("not a plugin source")
             return
         }
@@ -130,7 +135,7 @@ import Testing
               fields: {id: id, time: t}
             """
         do {
-            _ = try PluginManifest.parse(text: text, file: "plugins/gitlab.yaml")
+            _ = try PluginManifest.parse(text: text, file: "plugins/gitlab.yaml", adapters: BuiltInAdapters.all)
             Issue.record("expected an error")
         } catch {
             #expect(

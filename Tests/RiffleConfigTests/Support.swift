@@ -1,3 +1,5 @@
+import RiffleSources
+
 @testable import RiffleConfig
 
 /// The formatted diagnostics for `text`, or `[]` when it decodes cleanly.
@@ -14,7 +16,8 @@ func problems(
 ) -> [String] {
     do {
         _ = try Configuration.parse(
-            bytes: bytes, file: "config.yaml", environment: environment, plugins: plugins, limits: limits)
+            bytes: bytes, file: "config.yaml", environment: environment, adapters: BuiltInAdapters.all,
+            plugins: plugins, limits: limits)
         return []
     } catch {
         return error.diagnostics.map(\.description)

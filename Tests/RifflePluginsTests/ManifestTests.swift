@@ -1,6 +1,7 @@
 import Foundation
 import RiffleConfig
 import RiffleCore
+import RiffleSources
 import Testing
 
 @testable import RifflePlugins
@@ -84,7 +85,7 @@ extension PluginTests {
             let text = "sources:\n  - {name: a, type: things, ownr: x}\n"
             do {
                 _ = try ConfigDocument.parse(bytes: Array(text.utf8), file: "config.yaml").decode(
-                    environment: [:], plugins: catalog.types, namingPluginFiles: true)
+                    environment: [:], adapters: BuiltInAdapters.all, plugins: catalog.types, namingPluginFiles: true)
                 Issue.record("expected an error")
             } catch {
                 let lines = error.diagnostics.map(\.description)
@@ -155,7 +156,7 @@ extension PluginTests {
             let (catalog, problems) = await shippedCatalog()
             #expect(problems.isEmpty)
             let source = try sources("sources:\n  - {name: m, type: gitlab-merge-requests, project: a/b}\n", catalog)[0]
-            guard case .plugin(let plugin) = source.kind,
+            guard let plugin = source.plugin,
                 case .manifest(let manifest)? = catalog.plugins[plugin.type]?.kind
             else {
                 Issue.record("not a manifest source")

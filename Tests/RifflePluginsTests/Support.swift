@@ -4,6 +4,7 @@ import RiffleConfig
 import RiffleCore
 import RiffleHTTP
 import RiffleSandbox
+import RiffleSources
 import RiffleTestSupport
 
 @testable import RifflePlugins
@@ -102,7 +103,9 @@ func shippedCatalog() async -> (PluginCatalog, [PluginProblem]) {
 
 /// The sources of a configuration text, checked against `catalog`.
 func sources(_ text: String, _ catalog: PluginCatalog) throws -> [SourceSettings] {
-    try Configuration.parse(text: text, environment: catalog.environment, plugins: catalog.types).sources
+    try Configuration.parse(
+        text: text, environment: catalog.environment, adapters: BuiltInAdapters.all, plugins: catalog.types
+    ).sources
 }
 
 enum HTTPClientFactory {

@@ -1,5 +1,7 @@
+public import RiffleConfig
+
 /// A `type: gitlab` source: the issues of one project or one group on a GitLab instance.
-public struct GitLabSettings: Sendable, Hashable {
+public struct GitLabSettings: AdapterSettings {
     /// The instance base URL without a trailing slash; the API is `{url}/api/graphql`.
     public var url: String
     public var scope: Scope
@@ -20,10 +22,9 @@ public struct GitLabSettings: Sendable, Hashable {
         case opened, closed, all
     }
 
-    public static let defaultURL = "https://gitlab.com"
-    static let keys = ["url", "project", "group", "state", "token"]
+    package static let defaultURL = "https://gitlab.com"
 
-    public init(url: String = GitLabSettings.defaultURL, scope: Scope, state: State = .opened, token: String? = nil) {
+    package init(url: String = GitLabSettings.defaultURL, scope: Scope, state: State = .opened, token: String? = nil) {
         self.url = url
         self.scope = scope
         self.state = state

@@ -1,5 +1,7 @@
+public import RiffleConfig
+
 /// A `type: spacex` source: launches from the SpaceX API (`{url}/v4/launches/query`).
-public struct SpaceXSettings: Sendable, Hashable {
+public struct SpaceXSettings: AdapterSettings {
     /// The API base URL without a trailing slash.
     public var url: String
     public var upcoming: Upcoming
@@ -11,10 +13,9 @@ public struct SpaceXSettings: Sendable, Hashable {
         case all
     }
 
-    public static let defaultURL = "https://api.spacexdata.com"
-    static let keys = ["url", "upcoming"]
+    package static let defaultURL = "https://api.spacexdata.com"
 
-    public init(url: String = SpaceXSettings.defaultURL, upcoming: Upcoming = .pastOnly) {
+    package init(url: String = SpaceXSettings.defaultURL, upcoming: Upcoming = .pastOnly) {
         self.url = url
         self.upcoming = upcoming
     }

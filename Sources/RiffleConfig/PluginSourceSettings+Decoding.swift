@@ -1,0 +1,33 @@
+extension PluginSourceSettings {
+    /// The params of a plugin-type source: only declared ones, every required one, defaults filled in.
+    static func decode(_ reader: MappingReader, type: String, info: PluginTypeInfo) -> PluginSourceSettings? {
+        let context = reader.context
+        let declared = info.params.keys.sorted()
+        var noun = "param of plugin type \(Quote.text(type))"
+        if context.namesPluginFiles { noun += " (defined in \(info.file))" }
+        reader.rejectUnknownKeys(SourceSettings.commonKeys + declared, suggesting: declared, noun: noun)
+        var params: [String: String] = [:]
+        var complete = true
+        for name in declared {
+            guard let param = info.params[name] else { continue }
+            if let node = reader.value(name) {
+                guard let value = context.string(node, reader.path.key(name), allowEmpty: true) else {
+                    complete = false
+                    continue
+                }
+                if name.lowercased().contains("token") && value.isLiteral && !value.text.isEmpty {
+                    context.literalTokens.append(reader.path.key(name).description)
+                }
+                params[name] = value.text
+            } else if let fallback = param.defaultValue {
+                params[name] = fallback
+            } else if param.required {
+                context.error(
+                    "missing required param of plugin type \(Quote.text(type)) (defined in \(info.file))",
+                    at: reader.node.mark, reader.path.key(name))
+                complete = false
+            }
+        }
+        return complete ? PluginSourceSettings(type: type, params: params, pluginFile: info.file) : nil
+    }
+}

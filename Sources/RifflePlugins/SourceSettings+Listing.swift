@@ -1,0 +1,23 @@
+public import RiffleConfig
+import RiffleHTTP
+import RiffleSources
+
+extension SourceSettings {
+    /// The host a source talks to, for `riffle sources` and `riffle check`: its built-in adapter's, or for
+    /// a plugin type the host of its first non-empty `endpoint`, `url` or `base_url` param (`-` without).
+    public var host: String {
+        if let host = BuiltInAdapters.host(of: self) { return host }
+        for key in ["endpoint", "url", "base_url"] {
+            if let value = plugin?.params[key], !value.isEmpty { return HTTPURL.authority(of: value) }
+        }
+        return "-"
+    }
+
+    /// Credentials the source holds as written in the configuration: its built-in adapter's, or for a
+    /// plugin type every non-empty param whose name contains `token`. The HTTP log (`-v`) masks them, as
+    /// it masks every value taken from the environment.
+    public var literalSecrets: [String] {
+        if let secrets = BuiltInAdapters.secrets(of: self) { return secrets }
+        return plugin?.params.filter { $0.key.lowercased().contains("token") && !$0.value.isEmpty }.map(\.value) ?? []
+    }
+}

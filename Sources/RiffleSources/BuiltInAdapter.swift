@@ -1,0 +1,50 @@
+public import RiffleConfig
+public import RiffleCore
+public import RiffleHTTP
+
+/// A source type riffle has built in, and all that riffle knows about it, in one place beside its code:
+/// how its keys decode (`SourceTypeDecoder`), what `riffle plugins` lists, the host `riffle sources` and
+/// `riffle check` show, the values `-v` masks, and how its adapter is made.
+///
+/// Everything else derives these from `BuiltInAdapters.all`: the configuration decoder's known types,
+/// `SourceFactory`, the plugin layer's listing and its reserved type names, the CLI's hosts and secrets.
+/// Adding a built-in type is one conforming type and one entry in that list.
+public protocol BuiltInAdapter: SourceTypeDecoder {
+    /// One line for `riffle plugins`.
+    static var description: String { get }
+    /// The type's keys with their defaults and descriptions, for `riffle plugins` (contract section 2);
+    /// the same names as `keys`.
+    static var params: [String: PluginParam] { get }
+    /// The host a source talks to (`HOST:PORT` when the port is given), for listings.
+    static func host(of settings: Settings) -> String
+    /// Credentials a source holds as given (whether written in the file or taken from the environment):
+    /// the HTTP log masks them.
+    static func secrets(of settings: Settings) -> [String]
+    /// The adapter for `source`, whose settings are `settings`; `since` is `--since`, which an adapter
+    /// may pass to its server as a filter.
+    static func make(
+        _ settings: Settings, for source: SourceSettings, client: HTTPClient, since: Timestamp?
+    ) -> any Pageable
+}
+
+extension BuiltInAdapter {
+    /// `source`'s settings as this type's own; `nil` when the source is of another type.
+    static func settings(of source: SourceSettings) -> Settings? {
+        source.type == type ? source.settings as? Settings : nil
+    }
+
+    /// `host(of:)` for a source of this type; `nil` for another type.
+    static func host(ofSource source: SourceSettings) -> String? {
+        settings(of: source).map(host(of:))
+    }
+
+    /// `secrets(of:)` for a source of this type; `nil` for another type.
+    static func secrets(ofSource source: SourceSettings) -> [String]? {
+        settings(of: source).map(secrets(of:))
+    }
+
+    /// `make` for a source of this type; `nil` for another type.
+    static func makeSource(_ source: SourceSettings, client: HTTPClient, since: Timestamp?) -> (any Pageable)? {
+        settings(of: source).map { make($0, for: source, client: client, since: since) }
+    }
+}
