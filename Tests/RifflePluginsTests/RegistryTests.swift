@@ -49,7 +49,7 @@ import Testing
         let text = "sources:\n" + BuiltInAdapters.types.compactMap { Self.sources[$0] }.map { "  - \($0)\n" }.joined()
         let configuration = try Configuration.parse(text: text, adapters: BuiltInAdapters.all)
         let client = try HTTPClientFactory.make()
-        defer { client.shutdown() }
+        defer { client.syncShutdown() }
         let built = try configuration.sources.map { try SourceFactory.make($0, client: client) }
         #expect(built[0] is GitLabSource && built[1] is SpaceXSource && built[2] is GraphQLSource)
         #expect(configuration.sources.map(\.host) == ["gitlab.example:8443", "spacex.example", "api.example"])
