@@ -40,11 +40,15 @@ let package = Package(
         .systemLibrary(
             name: "CLibYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
 
         // The layers.
         .target(name: "RiffleCore", swiftSettings: strict),
         .target(name: "RiffleHTTP", dependencies: ["CCurl", "RiffleCore"], swiftSettings: strict),
         .target(name: "RiffleConfig", dependencies: ["CLibYAML", "RiffleCore"], swiftSettings: strict),
+        .target(name: "RiffleFeed", dependencies: ["CLibXML2", "RiffleCore"], swiftSettings: strict),
         .target(name: "CTerminal"),
         .target(name: "RiffleTerminal", dependencies: ["RiffleCore", "CTerminal"], swiftSettings: strict),
         .target(name: "RiffleExport", dependencies: ["RiffleCore"], swiftSettings: strict),
@@ -80,7 +84,7 @@ let package = Package(
             name: "riffle-bench",
             dependencies: [
                 "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RiffleTerminal", "RiffleExport",
-                "RiffleTestSupport", "RiffleSandbox",
+                "RiffleTestSupport", "RiffleSandbox", "RiffleFeed",
             ],
             swiftSettings: strict),
 
