@@ -11,6 +11,7 @@
 //             └─ RiffleSources (adapters)
 //                  ├─ RiffleHTTP   ─ CCurl   (libcurl, system library)
 //                  ├─ RiffleConfig ─ CLibYAML (libyaml, system library)
+//                  ├─ RiffleFeed   ─ CLibXML2 (libxml2, system library: RSS, Atom, JSON Feed bodies)
 //                  └─ RiffleCore   (items, paging, merge, JSON, dates, hashes; no I/O)
 import PackageDescription
 
@@ -119,6 +120,7 @@ let package = Package(
             name: "RiffleTerminalTests", dependencies: ["RiffleTerminal", "RiffleTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "RiffleExportTests", dependencies: ["RiffleExport", "RiffleTestSupport"], swiftSettings: strict),
+        .testTarget(name: "RiffleFeedTests", dependencies: ["RiffleFeed", "RiffleCore"], swiftSettings: strict),
         .testTarget(
             name: "RiffleCLITests",
             dependencies: [

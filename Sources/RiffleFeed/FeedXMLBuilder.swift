@@ -109,12 +109,22 @@ final class FeedXMLBuilder: XMLEventHandler {
     func text(_ utf8: UnsafeBufferPointer<UInt8>) {
         guard let open = capture else { return }
         if open.nameDepth != nil {
-            guard open.name.utf8.count < limits.maxTextBytes else { return }
-            capture?.name.append(String(decoding: utf8, as: UTF8.self))
+            let room = limits.maxTextBytes - open.name.utf8.count
+            guard room > 0 else { return }
+            capture?.name.append(Self.decode(utf8, upTo: room))
         } else {
-            guard open.text.utf8.count < limits.maxTextBytes else { return }
-            capture?.text.append(String(decoding: utf8, as: UTF8.self))
+            let room = limits.maxTextBytes - open.text.utf8.count
+            guard room > 0 else { return }
+            capture?.text.append(Self.decode(utf8, upTo: room))
         }
+    }
+
+    /// At most `limit` bytes of `utf8` as text, cut before a character that would not fit whole.
+    private static func decode(_ utf8: UnsafeBufferPointer<UInt8>, upTo limit: Int) -> String {
+        guard utf8.count > limit else { return String(decoding: utf8, as: UTF8.self) }
+        var end = limit
+        while end > 0, utf8[end] & 0xC0 == 0x80 { end -= 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: utf8[..<end]), as: UTF8.self)
     }
 
     func reference(_ name: String) {

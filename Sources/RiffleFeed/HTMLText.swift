@@ -29,7 +29,10 @@ enum HTMLText {
         var reducer = Reducer(capacity: text.utf8.count)
         var source = text
         source.withUTF8 { buffer in
-            for byte in buffer { reducer.append(byte) }
+            var index = 0
+            while index < buffer.count {
+                index += reducer.appendSpaceOrByte(buffer, at: index)
+            }
         }
         return reducer.result
     }
@@ -65,6 +68,17 @@ enum HTMLText {
             }
         }
 
+        /// Appends the byte at `index`, or a space for a no-break space (U+00A0, C2 A0 in UTF-8); how
+        /// many bytes that took.
+        mutating func appendSpaceOrByte(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+            if bytes[index] == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0xA0 {
+                space()
+                return 2
+            }
+            append(bytes[index])
+            return 1
+        }
+
         mutating func append(_ scalar: Unicode.Scalar) {
             if scalar == "\u{A0}" || scalar.value < 0x80 && scalar.properties.isWhitespace {
                 space()
@@ -93,8 +107,7 @@ enum HTMLText {
                     append(scalar)
                     index = next
                 } else {
-                    append(byte)
-                    index += 1
+                    index += appendSpaceOrByte(bytes, at: index)
                 }
             }
         }

@@ -1,6 +1,7 @@
 import RiffleCore
 
-/// JSON Feed 1.0 and 1.1, read through RiffleCore's `JSONValue` parser.
+/// JSON Feed 1.0 and 1.1 (and RSS-in-JSON, which some sites serve beside them), read through RiffleCore's
+/// `JSONValue` parser.
 enum JSONFeedDecoder {
     /// The feed in `bytes`; a JSON document without an `items` list is `jsonWithoutItems`.
     static func decode(_ bytes: [UInt8], feedURL: String, limits: FeedLimits) throws(FeedError) -> ParsedFeed {
@@ -10,7 +11,12 @@ enum JSONFeedDecoder {
         } catch {
             throw .invalidJSON(offset: error.offset, detail: error.reason)
         }
-        guard case .array(let items)? = document["items"] else { throw .jsonWithoutItems }
+        guard case .array(let items)? = document["items"] else {
+            if let channel = document["rss"]?["channel"], case .object = channel {
+                return try rssInJSON(channel, feedURL: feedURL, limits: limits)
+            }
+            throw .jsonWithoutItems
+        }
         guard items.count <= limits.maxEntries else { throw .tooManyEntries(limit: limits.maxEntries) }
         let feedAuthors = authors(of: document)
         var entries: [FeedEntry] = []
@@ -39,6 +45,36 @@ enum JSONFeedDecoder {
         let title = text(document["title"], limits: limits).map(HTMLText.collapsed).flatMap { $0.isEmpty ? nil : $0 }
         let next = document["next_url"]?.stringValue.map { URIReference.resolve($0, against: feedURL) }
         return ParsedFeed(format: .jsonFeed, title: title, entries: entries, nextPage: next)
+    }
+
+    /// Dave Winer's RSS-in-JSON (`{"rss": {"channel": {"item": […]}}}`): RSS 2.0's elements as members.
+    private static func rssInJSON(_ channel: JSONValue, feedURL: String, limits: FeedLimits) throws(FeedError)
+        -> ParsedFeed
+    {
+        let items: [JSONValue]
+        switch channel["item"] {
+        case .array(let list)?: items = list
+        case .object?: items = channel["item"].map { [$0] } ?? []
+        default: items = []
+        }
+        guard items.count <= limits.maxEntries else { throw .tooManyEntries(limit: limits.maxEntries) }
+        let entries = items.map { item in
+            var draft = EntryDraft()
+            draft.id = item["guid"]?.scalarText ?? item["guid"]?["#value"]?.scalarText
+            draft.title = text(item["title"], limits: limits).map { HTMLText.text(fromHTML: $0, tags: .htmlElementsOnly) }
+            if let link = item["link"]?.stringValue { draft.link = URIReference.resolve(link, against: feedURL) }
+            draft.published = item["pubDate"]?.stringValue
+            draft.summary = text(item["description"], limits: limits).map { HTMLText.text(fromHTML: $0) }
+            draft.authors = item["author"]?.stringValue.map { [FeedXMLBuilder.rssAuthorName($0)] } ?? []
+            switch item["category"] {
+            case .array(let list)?: draft.tags = list.compactMap(\.stringValue).map(HTMLText.collapsed)
+            case .string(let one)?: draft.tags = [HTMLText.collapsed(one)]
+            default: break
+            }
+            return draft.entry(feedAuthors: [])
+        }
+        let title = text(channel["title"], limits: limits).map { HTMLText.text(fromHTML: $0, tags: .htmlElementsOnly) }
+        return ParsedFeed(format: .rss, title: title, entries: entries, nextPage: nil)
     }
 
     /// JSON Feed 1.1 `authors`, else 1.0 `author`: their names.

@@ -31,11 +31,16 @@ import Testing
                             #expect(URIReference(url).scheme != nil, "\(relative)/\(name): relative url \(url)")
                         }
                     }
-                    let ids = feed.entries.map(\.id)
-                    #expect(Set(ids).count == ids.count, "\(relative)/\(name): duplicate ids")
+                    // Duplicate ids are real (scriptingNews.rss repeats guids, newsboat's tests repeat ids on
+                    // purpose): the merge's duplicate window deals with them, not the parser.
                 } catch {
-                    // newsboat's deliberately empty file is the only body here that is not a feed.
-                    #expect(name == "empty.xml" && error.kind == .emptyBody, "\(relative)/\(name): \(error)")
+                    let message = "\(relative)/\(name): \(error)"
+                    switch name {
+                    // newsboat's deliberately empty file, and a JSON Feed cut off by its download.
+                    case "empty.xml": #expect(error.kind == .emptyBody, "\(message)")
+                    case "allthis-partial.json": #expect(error.kind == .invalidJSON, "\(message)")
+                    default: Issue.record("\(message)")
+                    }
                 }
             }
         }
@@ -44,9 +49,9 @@ import Testing
 
     @Test func knownValues() throws {
         guard FeedFixtures.available(for: "knownValues") != nil else { return }
-        let rss = try FeedParser.parse(FeedFixtures.bytes("real/DaringFireball.rss"), url: "https://daringfireball.net/feeds/main")
+        let rss = try FeedParser.parse(FeedFixtures.bytes("real/scriptingNews.rss"), url: "https://daringfireball.net/feeds/main")
         #expect(rss.format == .rss)
-        #expect(rss.title == "Daring Fireball")
+        #expect(rss.title == "Scripting News")
         #expect(rss.entries.allSatisfy { $0.time != nil })
         let atom = try FeedParser.parse(FeedFixtures.bytes("real/DaringFireball.atom"), url: "https://daringfireball.net/feeds/main")
         #expect(atom.format == .atom)
@@ -54,6 +59,11 @@ import Testing
         let json = try FeedParser.parse(FeedFixtures.bytes("real/DaringFireball.json"), url: "https://daringfireball.net/feeds/json")
         #expect(json.format == .jsonFeed)
         #expect(json.entries.allSatisfy { $0.time != nil })
+        let inJSON = try FeedParser.parse(FeedFixtures.bytes("real/ScriptingNews.json"), url: "http://scripting.com/")
+        #expect(inJSON.title == "Scripting News")
+        #expect(inJSON.entries.count == 50)
+        #expect(inJSON.entries.first?.id == "http://scripting.com/2017/06/26.html#a080605")
+        #expect(inJSON.entries.allSatisfy { $0.time != nil && !$0.title.isEmpty })
         let rdf = try FeedParser.parse(FeedFixtures.bytes("real/bio.rdf"), url: "http://connect.biorxiv.org/")
         #expect(rdf.format == .rdf)
         #expect(rdf.title?.hasPrefix("bioRxiv") == true)
@@ -65,8 +75,9 @@ import Testing
     @Test func realHTMLPagesAreNamed() throws {
         guard FeedFixtures.available(for: "realHTMLPagesAreNamed") != nil else { return }
         for name in ["DaringFireball.html", "inessential.html"] {
+            let bytes = try FeedFixtures.bytes("real/\(name)")
             do {
-                _ = try FeedParser.parse(FeedFixtures.bytes("real/\(name)"), url: "https://example.com/")
+                _ = try FeedParser.parse(bytes, url: "https://example.com/")
                 Issue.record("\(name) parsed as a feed")
             } catch {
                 #expect(error.kind == .htmlPage)
