@@ -62,8 +62,9 @@ enum BodySniffer {
     }
 
     private static func skipSpaces(_ bytes: [UInt8], _ index: inout Int) {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A
-            || bytes[index] == 0x0D
+        while index < bytes.count,
+            bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A
+                || bytes[index] == 0x0D
         {
             index += 1
         }

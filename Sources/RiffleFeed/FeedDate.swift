@@ -25,7 +25,8 @@ public enum FeedDate {
         var scanner = Scanner(bytes)
         guard let year = scanner.number(maxDigits: 4), scanner.lastDigits == 4 else { return nil }
         guard let separator = scanner.take(oneOf: "-/"), let month = scanner.number(maxDigits: 2),
-            scanner.take(oneOf: separator == UInt8(ascii: "-") ? "-" : "/") != nil, let day = scanner.number(maxDigits: 2)
+            scanner.take(oneOf: separator == UInt8(ascii: "-") ? "-" : "/") != nil,
+            let day = scanner.number(maxDigits: 2)
         else { return nil }
         var seconds: Int64 = 0
         var micros: Int64 = 0

@@ -103,7 +103,9 @@ public struct FeedError: Error, Sendable, Hashable, CustomStringConvertible {
         var count = 0
         var pendingSpace = false
         for character in text {
-            let isSpace = character.isWhitespace || character.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+            let isSpace =
+                character.isWhitespace
+                || character.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
             if isSpace {
                 pendingSpace = !result.isEmpty
                 continue

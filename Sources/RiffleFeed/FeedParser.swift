@@ -21,7 +21,8 @@ public enum FeedParser {
         case .xml: break
         }
         let builder = FeedXMLBuilder(feedURL: url, limits: limits)
-        let outcome = XMLStream.parse(body, encoding: contentType.flatMap(charset), handler: builder)
+        let outcome = XMLStream.parse(
+            ReferenceRepair.repaired(body) ?? body, encoding: contentType.flatMap(charset), handler: builder)
         if case .entityDeclaration(let name)? = outcome.stop { throw .entityDeclaration(name: name) }
         if let failure = builder.failure { throw failure }
         if builder.isHTML { throw .htmlPage(title: BodySniffer.htmlTitle(in: body)) }
@@ -38,7 +39,9 @@ public enum FeedParser {
             let parts = parameter.split(separator: "=", maxSplits: 1)
             guard parts.count == 2, parts[0].trimmingSpaces.lowercased() == "charset" else { continue }
             var value = parts[1].trimmingSpaces
-            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+                value = String(value.dropFirst().dropLast())
+            }
             return value.isEmpty || value.count > 40 ? nil : value
         }
         return nil

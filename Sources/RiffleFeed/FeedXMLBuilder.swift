@@ -224,7 +224,9 @@ final class FeedXMLBuilder: XMLEventHandler {
             case "author" where !feedLevel: capturing(.rssAuthor, .plain)
             case "category" where !feedLevel: capturing(.category, .plain)
             case "enclosure" where !feedLevel:
-                if let url = tag.attribute("url") { entry?.alternateLinks.append(URIReference.resolve(url, against: base)) }
+                if let url = tag.attribute("url") {
+                    entry?.alternateLinks.append(URIReference.resolve(url, against: base))
+                }
             default: break
             }
             return

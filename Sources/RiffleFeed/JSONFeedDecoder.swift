@@ -7,7 +7,8 @@ enum JSONFeedDecoder {
     static func decode(_ bytes: [UInt8], feedURL: String, limits: FeedLimits) throws(FeedError) -> ParsedFeed {
         let document: JSONValue
         do {
-            document = try JSONValue(parsing: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes)
+            document = try JSONValue(
+                parsing: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes)
         } catch {
             throw .invalidJSON(offset: error.offset, detail: error.reason)
         }
@@ -61,7 +62,9 @@ enum JSONFeedDecoder {
         let entries = items.map { item in
             var draft = EntryDraft()
             draft.id = item["guid"]?.scalarText ?? item["guid"]?["#value"]?.scalarText
-            draft.title = text(item["title"], limits: limits).map { HTMLText.text(fromHTML: $0, tags: .htmlElementsOnly) }
+            draft.title = text(item["title"], limits: limits).map {
+                HTMLText.text(fromHTML: $0, tags: .htmlElementsOnly)
+            }
             if let link = item["link"]?.stringValue { draft.link = URIReference.resolve(link, against: feedURL) }
             draft.published = item["pubDate"]?.stringValue
             draft.summary = text(item["description"], limits: limits).map { HTMLText.text(fromHTML: $0) }

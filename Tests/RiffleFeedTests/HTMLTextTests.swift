@@ -46,7 +46,9 @@ import Testing
             _ = HTMLText.text(fromHTML: String(repeating: "<!--", count: 100_000))
             _ = HTMLText.text(fromHTML: String(repeating: "&#", count: 100_000))
         }
-        #expect(elapsed < .seconds(2))
+        // Linear work is milliseconds; a quadratic scan of these inputs would take minutes. The bound is
+        // loose because the machine is shared and debug builds are slow.
+        #expect(elapsed < .seconds(20))
     }
 
     @Test func prefixForTitles() {

@@ -27,7 +27,7 @@ import Testing
         let elapsed = clock.measure { error = failure(document) }
         #expect(error?.kind == .invalidXML)
         #expect(error?.description.contains("declares its own entities") == true)
-        #expect(elapsed < .seconds(1))
+        #expect(elapsed < .seconds(5))  // it stops at the first declaration; loose for a loaded machine
     }
 
     @Test func externalEntityNeverReadsTheFile() throws {
@@ -73,7 +73,7 @@ import Testing
         var error: FeedError?
         let elapsed = clock.measure { error = failure(body) }
         #expect(error?.kind == .tooLarge)
-        #expect(elapsed < .milliseconds(100))
+        #expect(elapsed < .seconds(1))  // a size check, no parsing
     }
 
     @Test func deepNesting() {
@@ -137,8 +137,9 @@ import Testing
         #expect(failure(" \n\t ")?.description == "not a feed: an empty body")
         #expect(failure([0xEF, 0xBB, 0xBF])?.kind == .emptyBody)
         #expect(failure("Retry later")?.description == "not a feed: a body starting \"Retry later\"")
-        #expect(failure("<svg xmlns='http://www.w3.org/2000/svg'/>")?.description
-            == "not a feed: XML whose root element is <svg>")
+        #expect(
+            failure("<svg xmlns='http://www.w3.org/2000/svg'/>")?.description
+                == "not a feed: XML whose root element is <svg>")
         #expect(failure([0x3C, 0x00, 0x01, 0x02])?.kind == .invalidXML)
         #expect(failure("<?xml version='1.0'?>")?.kind == .invalidXML)
     }
@@ -152,12 +153,31 @@ import Testing
             <item><title>Next</title></item>
             </channel></rss>
             """)
-        #expect(feed.title?.hasPrefix("Tom") == true)
+        #expect(feed.title == "Tom & Jerry")
         #expect(feed.entries.count == 2)
-        #expect(feed.entries[0].title.hasPrefix("Salt"))
+        #expect(feed.entries[0].title == "Salt & pepper")
+        #expect(feed.entries[0].url == "http://example.com/a?x=1&y=2")
         #expect(feed.entries[0].author == "Jo")
         #expect(feed.entries[0].time == time("2026-11-01T10:00:00Z"))
         #expect(feed.entries[1].title == "Next")
+    }
+
+    @Test func htmlReferencesWithoutADoctype() throws {
+        let feed = try parse(
+            """
+            <rss><channel><item><title>A&nbsp;B &hellip; it&rsquo;s &copy;&#8212;&amp;&lt;</title>
+            <description><![CDATA[Kept & <b>bold</b>&nbsp;x]]></description></item></channel></rss>
+            """)
+        #expect(feed.entries.first?.title == "A B … it’s ©—&<")
+        #expect(feed.entries.first?.summary == "Kept & bold x")
+    }
+
+    @Test func repairIsMinimal() {
+        #expect(ReferenceRepair.repaired(Array("<a>&amp; &#38; &#x26; &lt;</a>".utf8)) == nil)
+        #expect(ReferenceRepair.repaired(Array("<a><![CDATA[& &nbsp;]]></a>".utf8)) == nil)
+        #expect(ReferenceRepair.repaired(Array("<a>&declared;</a>".utf8)) == nil)
+        let mended = ReferenceRepair.repaired(Array("<a>a & b&nbsp;&#;&</a>".utf8))
+        #expect(mended.map { String(decoding: $0, as: UTF8.self) } == "<a>a &amp; b&#160;&amp;#;&amp;</a>")
     }
 
     @Test func truncatedDocumentKeepsTheEntriesThatEnded() throws {

@@ -25,8 +25,10 @@ import Testing
                     #expect(!feed.entries.isEmpty, "\(relative)/\(name): no entries")
                     for entry in feed.entries {
                         #expect(!entry.id.isEmpty, "\(relative)/\(name): an empty id")
-                        #expect(!entry.title.isEmpty || entry.summary == nil, "\(relative)/\(name): \(entry.id) untitled")
-                        #expect(!entry.title.contains("<p>") && !entry.title.contains("&amp;"), "\(name): \(entry.title)")
+                        #expect(
+                            !entry.title.isEmpty || entry.summary == nil, "\(relative)/\(name): \(entry.id) untitled")
+                        #expect(
+                            !entry.title.contains("<p>") && !entry.title.contains("&amp;"), "\(name): \(entry.title)")
                         if let url = entry.url {
                             #expect(URIReference(url).scheme != nil, "\(relative)/\(name): relative url \(url)")
                         }
@@ -49,14 +51,17 @@ import Testing
 
     @Test func knownValues() throws {
         guard FeedFixtures.available(for: "knownValues") != nil else { return }
-        let rss = try FeedParser.parse(FeedFixtures.bytes("real/scriptingNews.rss"), url: "https://daringfireball.net/feeds/main")
+        let rss = try FeedParser.parse(
+            FeedFixtures.bytes("real/scriptingNews.rss"), url: "https://daringfireball.net/feeds/main")
         #expect(rss.format == .rss)
         #expect(rss.title == "Scripting News")
         #expect(rss.entries.allSatisfy { $0.time != nil })
-        let atom = try FeedParser.parse(FeedFixtures.bytes("real/DaringFireball.atom"), url: "https://daringfireball.net/feeds/main")
+        let atom = try FeedParser.parse(
+            FeedFixtures.bytes("real/DaringFireball.atom"), url: "https://daringfireball.net/feeds/main")
         #expect(atom.format == .atom)
         #expect(atom.entries.allSatisfy { $0.time != nil && $0.url?.hasPrefix("http") == true && $0.author != nil })
-        let json = try FeedParser.parse(FeedFixtures.bytes("real/DaringFireball.json"), url: "https://daringfireball.net/feeds/json")
+        let json = try FeedParser.parse(
+            FeedFixtures.bytes("real/DaringFireball.json"), url: "https://daringfireball.net/feeds/json")
         #expect(json.format == .jsonFeed)
         #expect(json.entries.allSatisfy { $0.time != nil })
         let inJSON = try FeedParser.parse(FeedFixtures.bytes("real/ScriptingNews.json"), url: "http://scripting.com/")
@@ -67,7 +72,8 @@ import Testing
         let rdf = try FeedParser.parse(FeedFixtures.bytes("real/bio.rdf"), url: "http://connect.biorxiv.org/")
         #expect(rdf.format == .rdf)
         #expect(rdf.title?.hasPrefix("bioRxiv") == true)
-        let authors = try FeedParser.parse(FeedFixtures.bytes("newsboat/atom10_feed_authors.xml"), url: "http://example.com/")
+        let authors = try FeedParser.parse(
+            FeedFixtures.bytes("newsboat/atom10_feed_authors.xml"), url: "http://example.com/")
         #expect(authors.entries.first?.author?.contains("First Feed Author") == true)
         #expect(authors.entries.dropFirst().first?.author == "Entry Author")
     }
