@@ -87,7 +87,8 @@ public struct FeedError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidJSON(let offset, let detail): "not a feed: invalid JSON at byte \(offset): \(detail)"
         case .invalidXML(let line, let detail): "not a feed: invalid XML at line \(line): \(detail)"
         case .entityDeclaration(let name):
-            "not a feed: XML that declares its own entities (\"\(name)\"), which riffle never expands or fetches"
+            "not a feed: XML that declares the entity \"\(name)\" as nested or external entities, the shape of "
+                + "entity-expansion and file-disclosure attacks; riffle never expands or fetches them"
         case .unknownRoot(let name): "not a feed: XML whose root element is <\(name)>"
         case .notMarkup(let start): "not a feed: a body starting \"\(start)\""
         case .bodyTooLarge(let bytes, let limit):

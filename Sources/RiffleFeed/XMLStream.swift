@@ -8,8 +8,10 @@ internal import CLibXML2
 ///
 /// Safe for untrusted documents by construction: `XML_PARSE_NONET`, never `XML_PARSE_NOENT`,
 /// `XML_PARSE_DTDLOAD` or `XML_PARSE_HUGE`; the handler has no `getEntity`, so no entity the document
-/// declares is ever expanded or fetched, and a document that declares entities at all is refused at the
-/// first declaration (billion laughs, external entities).
+/// declares is ever expanded or fetched (references to them are dropped). A document that declares an
+/// entity of the shapes attacks use is refused at that declaration: a general entity whose text refers to
+/// other entities (billion laughs) or an external general entity (XXE). Parameter entities (the
+/// `<!ENTITY % HTMLlat1 PUBLIC … "xhtml-lat1.ent"> %HTMLlat1;` some feeds carry) are ignored, never loaded.
 enum XMLStream {
     /// An element's start.
     struct Tag {
@@ -36,7 +38,7 @@ enum XMLStream {
     enum Stop {
         /// The handler said so (a limit, an unknown root): its own error says why.
         case handler
-        /// The document declares an entity.
+        /// The document declares a general entity that refers to other entities, or an external one.
         case entityDeclaration(name: String)
     }
 
@@ -113,6 +115,20 @@ enum XMLStream {
             if let context { xmlStopParser(context) }
         }
 
+        /// Whether an entity's replacement text holds an entity reference (`&name;` or `%name;`; character
+        /// references such as `&#160;` are harmless).
+        static func refersToEntities(_ content: UnsafePointer<xmlChar>) -> Bool {
+            var pointer = content
+            while pointer.pointee != 0 {
+                let byte = pointer.pointee
+                if byte == UInt8(ascii: "%") || (byte == UInt8(ascii: "&") && pointer[1] != UInt8(ascii: "#")) {
+                    return true
+                }
+                pointer += 1
+            }
+            return false
+        }
+
         /// The callbacks, each finding its `Session` through `userData`.
         static func handlers() -> xmlSAXHandler {
             var sax = xmlSAXHandler()
@@ -154,8 +170,15 @@ enum XMLStream {
                 guard let session = Session.from(context), session.stop == nil, let name else { return }
                 session.handler.reference(String(cString: name))
             }
-            sax.entityDecl = { context, name, _, _, _, _ in
+            sax.entityDecl = { context, name, type, _, _, content in
                 guard let session = Session.from(context) else { return }
+                switch xmlEntityType(UInt32(bitPattern: type)) {
+                case XML_INTERNAL_PARAMETER_ENTITY, XML_EXTERNAL_PARAMETER_ENTITY, XML_INTERNAL_PREDEFINED_ENTITY:
+                    return
+                case XML_INTERNAL_GENERAL_ENTITY:
+                    guard let content, Session.refersToEntities(content) else { return }
+                default: break
+                }
                 session.halt(.entityDeclaration(name: name.map { String(cString: $0) } ?? ""))
             }
             sax.serror = { context, error in
