@@ -242,13 +242,15 @@ public enum FeedDate {
 }
 
 extension StringProtocol {
-    /// Without leading and trailing whitespace.
+    /// Without leading and trailing ASCII whitespace (space, tab, line feed, carriage return, form feed,
+    /// vertical tab).
     var trimmingSpaces: String {
-        let scalars = String(self).unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || (0x09...0x0D).contains($0) }
+        let text = String(self)
+        guard let first = text.utf8.firstIndex(where: { !isSpace($0) }),
+            let last = text.utf8.lastIndex(where: { !isSpace($0) })
         else { return "" }
-        return String(scalars[first...last])
+        return String(text[first...last])
     }
 }
 

@@ -14,31 +14,34 @@ public struct URIReference: Sendable, Hashable {
     /// The fragment without `#`; `nil` when absent.
     public var fragment: String?
 
-    /// Splits `text` as RFC 3986 appendix B does.
+    /// Splits `text` as RFC 3986 appendix B does (on its UTF-8 view: the delimiters are ASCII).
     public init(_ text: String) {
         var rest = Substring(text)
         scheme = nil
-        if let colon = rest.firstIndex(where: { $0 == ":" || $0 == "/" || $0 == "?" || $0 == "#" }), rest[colon] == ":",
+        let delimiters: (UInt8) -> Bool = {
+            $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+        }
+        if let colon = rest.utf8.firstIndex(where: delimiters), rest.utf8[colon] == UInt8(ascii: ":"),
             Self.isScheme(rest[..<colon])
         {
             scheme = String(rest[..<colon])
-            rest = rest[rest.index(after: colon)...]
+            rest = rest[rest.utf8.index(after: colon)...]
         }
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = String(rest[rest.index(after: hash)...])
+        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = String(rest[rest.utf8.index(after: hash)...])
             rest = rest[..<hash]
         } else {
             fragment = nil
         }
-        if let mark = rest.firstIndex(of: "?") {
-            query = String(rest[rest.index(after: mark)...])
+        if let mark = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            query = String(rest[rest.utf8.index(after: mark)...])
             rest = rest[..<mark]
         } else {
             query = nil
         }
-        if rest.hasPrefix("//") {
-            let afterSlashes = rest.index(rest.startIndex, offsetBy: 2)
-            let end = rest[afterSlashes...].firstIndex(of: "/") ?? rest.endIndex
+        if rest.utf8.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) {
+            let afterSlashes = rest.utf8.index(rest.startIndex, offsetBy: 2)
+            let end = rest.utf8[afterSlashes...].firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
             authority = String(rest[afterSlashes..<end])
             rest = rest[end...]
         } else {
@@ -111,6 +114,12 @@ public struct URIReference: Sendable, Hashable {
 
     /// RFC 3986 section 5.2.4.
     static func removeDotSegments(_ path: String) -> String {
+        // Most paths have no dot segments: nothing to do.
+        guard path.utf8.contains(UInt8(ascii: ".")),
+            path == "." || path == ".." || path.hasPrefix("./")
+                || path.hasPrefix("../") || path.contains("/./") || path.contains("/../") || path.hasSuffix("/.")
+                || path.hasSuffix("/..")
+        else { return path }
         var input = Substring(path)
         var output: [Substring] = []
         while !input.isEmpty {
