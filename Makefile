@@ -3,8 +3,8 @@
 
 PREFIX ?= /usr/local
 SWIFT ?= swift
-# Build-time libraries (libcurl, libyaml) and the tools the tests and benchmarks drive.
-DEBS := libcurl4-openssl-dev libyaml-dev pkg-config curl jq tmux
+# Build-time libraries (libcurl, libyaml, libxml2) and the tools the tests and benchmarks drive.
+DEBS := libcurl4-openssl-dev libyaml-dev libxml2-dev pkg-config curl jq tmux
 SANDBOX_PORT ?= 8765
 
 .PHONY: all build deps test demo bench install lint clean

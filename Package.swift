@@ -11,6 +11,7 @@
 //             └─ RiffleSources (adapters)
 //                  ├─ RiffleHTTP   ─ CCurl   (libcurl, system library)
 //                  ├─ RiffleConfig ─ CLibYAML (libyaml, system library)
+//                  ├─ RiffleFeed   ─ CLibXML2 (libxml2, system library: RSS, Atom, JSON Feed bodies)
 //                  └─ RiffleCore   (items, paging, merge, JSON, dates, hashes; no I/O)
 //
 //   RiffleSystem ─ CSystem: every system call (EINTR, threads, descriptors, spawn, clocks, terminal),
@@ -43,6 +44,9 @@ let package = Package(
         .systemLibrary(
             name: "CLibYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
 
         // The system layer: a C shim for what Glibc hides, and the Swift module over it.
         .target(name: "CSystem"),
@@ -55,6 +59,7 @@ let package = Package(
             name: "RiffleConfig", dependencies: ["CLibYAML", "RiffleCore", "RiffleSystem"], swiftSettings: strict),
         .target(name: "RiffleTerminal", dependencies: ["RiffleCore", "RiffleSystem"], swiftSettings: strict),
         .target(name: "RiffleExport", dependencies: ["RiffleCore", "RiffleSystem"], swiftSettings: strict),
+        .target(name: "RiffleFeed", dependencies: ["CLibXML2", "RiffleCore"], swiftSettings: strict),
         .target(
             name: "RiffleSources",
             dependencies: ["RiffleCore", "RiffleHTTP", "RiffleConfig"],
@@ -88,7 +93,7 @@ let package = Package(
             name: "riffle-bench",
             dependencies: [
                 "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RiffleTerminal", "RiffleExport",
-                "RiffleTestSupport", "RiffleSandbox",
+                "RiffleTestSupport", "RiffleSandbox", "RiffleFeed",
             ],
             swiftSettings: strict),
 
@@ -124,6 +129,7 @@ let package = Package(
             name: "RiffleTerminalTests", dependencies: ["RiffleTerminal", "RiffleTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "RiffleExportTests", dependencies: ["RiffleExport", "RiffleTestSupport"], swiftSettings: strict),
+        .testTarget(name: "RiffleFeedTests", dependencies: ["RiffleFeed", "RiffleCore"], swiftSettings: strict),
         .testTarget(
             name: "RiffleCLITests",
             dependencies: [

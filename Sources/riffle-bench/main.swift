@@ -9,6 +9,7 @@ let benchmarks: [String: @Sendable ([String]) async throws -> Void] = [
     "config": ConfigBenchmark.run,
     "export": ExportBenchmark.run,
     "reader": ReaderBenchmark.run,
+    "feedparse": FeedParseBenchmark.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,0 +1,352 @@
+/// Builds a feed from `XMLStream`'s events: recognises the format from the root element, then keeps
+/// the text of the channel's and each entry's direct children, mapped as the contract says.
+///
+/// Streaming: only the open elements' bases and the entry being read are held, besides the finished
+/// entries. Stops (with `failure`) at the first exceeded limit.
+final class FeedXMLBuilder: XMLEventHandler {
+    private let feedURL: String
+    private let limits: FeedLimits
+
+    /// The format, once the root element said.
+    private(set) var format: FeedFormat?
+    /// Whether the root element was `<html>`.
+    private(set) var isHTML = false
+    /// Why reading stopped early, when it did.
+    private(set) var failure: FeedError?
+
+    private var title: String?
+    private var nextPage: String?
+    private var archivePage: String?
+    private var feedAuthors: [String] = []
+    private var drafts: [EntryDraft] = []
+
+    /// How many elements are open.
+    private var depth = 0
+    /// Each open element's base URI (`xml:base` resolved against its parent's, the feed's URL at the top).
+    private var bases: [String] = []
+    /// The depth of the element whose children are the feed's own fields (`channel`, Atom `feed`).
+    private var channelDepth: Int?
+    private var channelOpen = false
+    private var entry: EntryDraft?
+    private var entryDepth = 0
+    private var capture: Capture?
+
+    init(feedURL: String, limits: FeedLimits) {
+        self.feedURL = feedURL
+        self.limits = limits
+    }
+
+    /// The feed read so far.
+    func feed(format: FeedFormat) -> ParsedFeed {
+        ParsedFeed(
+            format: format, title: title, entries: drafts.map { $0.entry(feedAuthors: feedAuthors) },
+            nextPage: nextPage ?? archivePage)
+    }
+
+    // MARK: Events
+
+    var wantsText: Bool { capture != nil }
+
+    func start(_ tag: XMLStream.Tag) -> Bool {
+        depth += 1
+        guard depth <= limits.maxDepth else {
+            failure = .tooDeep(limit: limits.maxDepth)
+            return false
+        }
+        let base = bases.last ?? feedURL
+        if let declared = tag.attribute("base", namespace: FeedNamespace.xmlURI) {
+            bases.append(URIReference.resolve(declared, against: base))
+        } else {
+            bases.append(base)
+        }
+        let namespace = FeedNamespace(uri: tag.namespace, prefix: tag.prefix)
+        if depth == 1 { return root(tag, namespace) }
+
+        if capture != nil {
+            inCapture(tag, namespace)
+            return true
+        }
+        if entry == nil {
+            if isEntry(tag.localName, namespace) {
+                guard drafts.count < limits.maxEntries else {
+                    failure = .tooManyEntries(limit: limits.maxEntries)
+                    return false
+                }
+                entry = EntryDraft()
+                entryDepth = depth
+            } else if channelDepth == nil, tag.localName == "channel", isRSS(namespace) {
+                channelDepth = depth
+                channelOpen = true
+            } else if channelOpen, depth == (channelDepth ?? 0) + 1 {
+                begin(tag, namespace, feedLevel: true)
+            }
+        } else if depth == entryDepth + 1 {
+            begin(tag, namespace, feedLevel: false)
+        }
+        return true
+    }
+
+    func end() {
+        if let open = capture {
+            if open.depth == depth {
+                finish(open)
+                capture = nil
+            } else if open.nameDepth == depth {
+                capture?.nameDepth = nil
+            } else if Markup.blocks.contains(open.lastChild) {
+                capture?.text.append(" ")
+            }
+        }
+        if let finished = entry, depth == entryDepth {
+            drafts.append(finished)
+            entry = nil
+        }
+        if depth == channelDepth { channelOpen = false }
+        bases.removeLast()
+        depth -= 1
+    }
+
+    func text(_ utf8: UnsafeBufferPointer<UInt8>) {
+        guard let open = capture else { return }
+        if open.nameDepth != nil {
+            let room = limits.maxTextBytes - open.name.utf8.count
+            guard room > 0 else { return }
+            capture?.name.append(Self.decode(utf8, upTo: room))
+        } else {
+            let room = limits.maxTextBytes - open.text.utf8.count
+            guard room > 0 else { return }
+            capture?.text.append(Self.decode(utf8, upTo: room))
+        }
+    }
+
+    /// At most `limit` bytes of `utf8` as text, cut before a character that would not fit whole.
+    private static func decode(_ utf8: UnsafeBufferPointer<UInt8>, upTo limit: Int) -> String {
+        guard utf8.count > limit else { return String(decoding: utf8, as: UTF8.self) }
+        var end = limit
+        while end > 0, utf8[end] & 0xC0 == 0x80 { end -= 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: utf8[..<end]), as: UTF8.self)
+    }
+
+    func reference(_ name: String) {
+        guard capture != nil, let scalar = HTMLEntities.scalar(named: name) else { return }
+        capture?.text.unicodeScalars.append(scalar)
+    }
+
+    // MARK: Mapping
+
+    /// The text of one element being read, and how to read it.
+    private struct Capture {
+        var field: Field
+        var kind: TextKind
+        var depth: Int
+        var feedLevel: Bool
+        var base: String
+        var text = ""
+        /// An Atom person's `name`, read apart from its `email` and `uri`.
+        var name = ""
+        var nameDepth: Int?
+        /// For `guid`: whether it is also the entry's address.
+        var isPermaLink = true
+        /// The local name of the latest nested element (to space out blocks of XHTML content).
+        var lastChild = ""
+    }
+
+    private enum Field {
+        case title, link, summary, content, id, guid, updated, published, rssAuthor, atomPerson, category
+    }
+
+    private enum TextKind {
+        /// Trimmed only: identifiers, addresses, dates.
+        case raw
+        /// Whitespace collapsed: Atom `type="text"` and `"xhtml"`, names.
+        case plain
+        case html(HTMLText.Tags)
+    }
+
+    private func root(_ tag: XMLStream.Tag, _ namespace: FeedNamespace) -> Bool {
+        switch (tag.localName, namespace) {
+        case ("rss", .none), ("rss", .other): format = .rss
+        case ("RDF", .rdf): format = .rdf
+        case ("feed", .atom), ("feed", .none):
+            format = .atom
+            channelDepth = 1
+            channelOpen = true
+        case (let name, _) where name.lowercased() == "html":
+            isHTML = true
+            return false
+        default:
+            failure = .unknownRoot(tag.prefix.map { "\($0):\(tag.localName)" } ?? tag.localName)
+            return false
+        }
+        return true
+    }
+
+    private func isRSS(_ namespace: FeedNamespace) -> Bool {
+        format != .atom && (namespace == .none || namespace == .rss1)
+    }
+
+    private func isAtom(_ namespace: FeedNamespace) -> Bool {
+        namespace == .atom || (format == .atom && namespace == .none)
+    }
+
+    private func isEntry(_ localName: String, _ namespace: FeedNamespace) -> Bool {
+        (localName == "item" && isRSS(namespace)) || (localName == "entry" && isAtom(namespace))
+    }
+
+    /// A nested element inside a captured one: an Atom person's `name`, or XHTML markup.
+    private func inCapture(_ tag: XMLStream.Tag, _ namespace: FeedNamespace) {
+        guard let open = capture else { return }
+        if open.field == .atomPerson, open.nameDepth == nil, depth == open.depth + 1, tag.localName == "name",
+            isAtom(namespace)
+        {
+            capture?.nameDepth = depth
+        } else if Markup.blocks.contains(tag.localName) {
+            capture?.text.append(" ")
+        }
+        capture?.lastChild = tag.localName
+    }
+
+    /// A direct child of the channel (`feedLevel`) or of an entry.
+    private func begin(_ tag: XMLStream.Tag, _ namespace: FeedNamespace, feedLevel: Bool) {
+        let base = bases.last ?? feedURL
+        func capturing(_ field: Field, _ kind: TextKind) {
+            capture = Capture(field: field, kind: kind, depth: depth, feedLevel: feedLevel, base: base)
+        }
+        if isRSS(namespace) {
+            switch tag.localName {
+            case "title": capturing(.title, .html(.htmlElementsOnly))
+            case "link" where !feedLevel: capturing(.link, .raw)
+            case "description" where !feedLevel: capturing(.summary, .html(.all))
+            case "guid" where !feedLevel:
+                capturing(.guid, .raw)
+                capture?.isPermaLink = tag.attribute("isPermaLink")?.trimmingSpaces.lowercased() != "false"
+            case "pubDate": capturing(.published, .raw)
+            case "author" where !feedLevel: capturing(.rssAuthor, .plain)
+            case "category" where !feedLevel: capturing(.category, .plain)
+            case "enclosure" where !feedLevel:
+                if let url = tag.attribute("url") {
+                    entry?.alternateLinks.append(URIReference.resolve(url, against: base))
+                }
+            default: break
+            }
+            return
+        }
+        if isAtom(namespace) {
+            switch tag.localName {
+            case "title": typed(tag, .title, capturing)
+            case "summary" where !feedLevel: typed(tag, .summary, capturing)
+            case "content" where !feedLevel: typed(tag, .content, capturing)
+            case "id" where !feedLevel: capturing(.id, .raw)
+            case "updated" where !feedLevel: capturing(.updated, .raw)
+            case "published" where !feedLevel: capturing(.published, .raw)
+            case "author": capturing(.atomPerson, .plain)
+            case "link": link(tag, base: base, feedLevel: feedLevel)
+            case "category" where !feedLevel:
+                if let name = tag.attribute("label") ?? tag.attribute("term") {
+                    entry?.tags.append(HTMLText.collapsed(name))
+                }
+            default: break
+            }
+            return
+        }
+        guard !feedLevel else { return }
+        switch (namespace, tag.localName) {
+        case (.dublinCore, "date"), (.dublinCoreTerms, "issued"), (.dublinCoreTerms, "created"):
+            capturing(.published, .raw)
+        case (.dublinCoreTerms, "modified"): capturing(.updated, .raw)
+        case (.dublinCore, "creator"): capturing(.rssAuthor, .plain)
+        case (.dublinCore, "subject"): capturing(.category, .plain)
+        case (.content, "encoded"): capturing(.content, .html(.all))
+        case (.rdf, _), (.other, _), (.none, _), (.atom, _), (.rss1, _), (.xml, _), (.dublinCore, _),
+            (.dublinCoreTerms, _), (.content, _):
+            break
+        }
+    }
+
+    /// An Atom text construct: `type` says how to read it; other media types (base64 content) are skipped.
+    private func typed(_ tag: XMLStream.Tag, _ field: Field, _ capturing: (Field, TextKind) -> Void) {
+        switch tag.attribute("type")?.trimmingSpaces.lowercased() {
+        case nil, "", "text", "text/plain", "xhtml", "application/xhtml+xml": capturing(field, .plain)
+        case "html", "text/html": capturing(field, .html(.all))
+        default: break
+        }
+    }
+
+    /// An Atom link: the entry's address, or the feed's next or archived page.
+    private func link(_ tag: XMLStream.Tag, base: String, feedLevel: Bool) {
+        guard let href = tag.attribute("href") else { return }
+        let rel = tag.attribute("rel")?.trimmingSpaces.lowercased() ?? "alternate"
+        let resolved = URIReference.resolve(href, against: base)
+        if feedLevel {
+            switch rel {
+            case "next": nextPage = nextPage ?? resolved
+            case "prev-archive": archivePage = archivePage ?? resolved
+            default: break
+            }
+        } else {
+            switch rel {
+            case "alternate", "http://www.iana.org/assignments/relation/alternate":
+                if entry?.link == nil { entry?.link = resolved }
+            case "enclosure", "related": entry?.alternateLinks.append(resolved)
+            default: break
+            }
+        }
+    }
+
+    private func finish(_ capture: Capture) {
+        let value: String
+        switch capture.kind {
+        case .raw: value = capture.text.trimmingSpaces
+        case .plain: value = HTMLText.collapsed(capture.text)
+        case .html(let tags): value = HTMLText.text(fromHTML: capture.text, tags: tags)
+        }
+        if capture.feedLevel {
+            switch capture.field {
+            case .title: title = title ?? value
+            case .atomPerson:
+                let name = HTMLText.collapsed(capture.name)
+                if !name.isEmpty { feedAuthors.append(name) }
+            default: break
+            }
+            return
+        }
+        guard var draft = entry else { return }
+        switch capture.field {
+        case .title: draft.title = draft.title ?? value
+        case .link:
+            if draft.link == nil, !value.isEmpty { draft.link = URIReference.resolve(value, against: capture.base) }
+        case .summary: draft.summary = draft.summary ?? value
+        case .content: draft.content = draft.content ?? value
+        case .id: draft.id = draft.id ?? value
+        case .guid:
+            draft.id = draft.id ?? value
+            if capture.isPermaLink, let scheme = URIReference(value).scheme?.lowercased(),
+                scheme == "http" || scheme == "https"
+            {
+                draft.alternateLinks.append(URIReference.resolve(value, against: capture.base))
+            }
+        case .updated: draft.updated = draft.updated ?? value
+        case .published: draft.published = draft.published ?? value
+        case .rssAuthor: draft.authors.append(Self.rssAuthorName(value))
+        case .atomPerson:
+            let name = HTMLText.collapsed(capture.name)
+            if !name.isEmpty { draft.authors.append(name) }
+        case .category: draft.tags.append(value)
+        }
+        entry = draft
+    }
+
+    /// RSS `author` is an address with an optional name: `jo@example.com (Jo Bloggs)` gives `Jo Bloggs`,
+    /// `Jo Bloggs <jo@example.com>` gives `Jo Bloggs`; anything else stays as written.
+    static func rssAuthorName(_ text: String) -> String {
+        if text.hasSuffix(")"), let open = text.firstIndex(of: "("), text[..<open].contains("@") {
+            let name = text[text.index(after: open)..<text.index(before: text.endIndex)].trimmingSpaces
+            if !name.isEmpty { return name }
+        }
+        if text.hasSuffix(">"), let open = text.lastIndex(of: "<"), text[open...].contains("@") {
+            let name = String(text[..<open]).trimmingSpaces
+            if !name.isEmpty { return name }
+        }
+        return text
+    }
+}
