@@ -39,6 +39,8 @@ extension SourceSettings {
         case let type?:
             if let info = plugins[type] {
                 kind = PluginSourceSettings.decode(reader, type: type, info: info).map(Kind.plugin)
+            } else if let typeNode, let why = context.unavailablePluginTypes[type] {
+                context.error("type \(Quote.text(type)) is not available: \(why)", at: typeNode.mark, path.key("type"))
             } else if let typeNode {
                 let available = builtInTypes + plugins.keys.filter { !builtInTypes.contains($0) }.sorted()
                 var message = "unknown type \(Quote.text(type))"
