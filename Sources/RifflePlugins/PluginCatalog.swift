@@ -84,6 +84,12 @@ public struct PluginCatalog: Sendable {
         }
     }
 
+    /// A name a plugin may define: a type name that is not a built-in type's. (A file that could not
+    /// define one is not worth a "chmod +x it" hint.)
+    static func isPluginType(_ name: String) -> Bool {
+        isTypeName(name) && !SourceSettings.builtInTypes.contains(name)
+    }
+
     private struct Candidate {
         var type: String
         var file: String
@@ -132,7 +138,9 @@ public struct PluginCatalog: Sendable {
                         Candidate(type: PluginManifest.typeName(ofFile: name), file: file, isManifest: true))
                 } else if FileSystem.isExecutableFile(file) {
                     candidates.append(Candidate(type: executableType(name), file: file, isManifest: false))
-                } else if let reason = UnusablePluginFile.reason(file: file, type: executableType(name)) {
+                } else if isPluginType(executableType(name)),
+                    let reason = UnusablePluginFile.reason(file: file, type: executableType(name))
+                {
                     let problem = PluginProblem(.warning, file: file, reason)
                     problems.append(problem)
                     if unusable[executableType(name)] == nil { unusable[executableType(name)] = problem }

@@ -152,7 +152,7 @@ import Testing
         #expect(check.status == 78)
         #expect(
             check.stderr.contains(
-                "riffle: \(config):2:29: sources[0].type: type \"mine\" is not available: \(plugins.path)/mine.py: "
+                "riffle: \(config):2:21: sources[0].type: type \"mine\" is not available: \(plugins.path)/mine.py: "
                     + "not executable (chmod +x it to use type mine)"), "\(check.stderr)")
     }
 }

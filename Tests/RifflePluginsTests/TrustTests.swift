@@ -81,7 +81,8 @@ extension PluginTests {
             _ = try writeFile(plugins, "mine.py", "#!/usr/bin/env python3\nprint('hi')\n")
             _ = try writeFile(plugins, "tool", "\u{7F}ELF and the rest")
             _ = try writeFile(plugins, "README.md", "# not a plugin\n")
-            _ = try writeFile(plugins, "notes.txt", "#!? nor this\n")
+            _ = try writeFile(plugins, "notes.txt", "# nor this\n")
+            _ = try writeFile(plugins, "graphql", "#!/bin/sh\n")  // a built-in type: no chmod hint
             let config = try writeFile(directory, "config.yaml", "sources:\n  - {name: m, type: mine}\n")
 
             let (catalog, problems) = await PluginCatalog.discover(
@@ -101,7 +102,7 @@ extension PluginTests {
             } catch {
                 #expect(
                     error.diagnostics.map(\.description) == [
-                        "\(config):2:29: sources[0].type: type \"mine\" is not available: "
+                        "\(config):2:21: sources[0].type: type \"mine\" is not available: "
                             + "\(plugins)/mine.py: not executable (chmod +x it to use type mine)"
                     ])
             }
