@@ -23,8 +23,11 @@ enum PluginSupport {
         if let found {
             (catalog, problems) = found
         } else {
+            // The configuration does not load (an unset variable, say): its `plugins:` still count.
+            let document = location.flatMap { try? ConfigDocument.read(path: $0.path) }
             (catalog, problems) = await PluginCatalog.discover(
-                directories: [], configurationPath: location?.path, environment: environment)
+                directories: document?.pluginDirectories(environment: environment) ?? [],
+                configurationPath: location?.path, environment: environment)
         }
         var lines: [String] = []
         for type in catalog.adapterTypes {
