@@ -6,6 +6,10 @@ SWIFT ?= swift
 # Build-time libraries (libcurl, libyaml, libxml2) and the tools the tests and benchmarks drive.
 DEBS := libcurl4-openssl-dev libyaml-dev libxml2-dev pkg-config curl jq tmux
 SANDBOX_PORT ?= 8765
+# `make test` also runs the config fuzzer on a short budget: a new seed each run (printed; pass
+# FUZZ_SEED=N to replay one), FUZZ_COUNT mutated configs, each under 5 s, all within 300 s.
+FUZZ_COUNT ?= 20000
+FUZZ_SEED ?= $(shell date +%s)
 
 .PHONY: all build deps test demo bench install lint clean
 
@@ -31,6 +35,8 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	timeout 300 "$$($(SWIFT) build --show-bin-path)/riffle-config-fuzz" \
+	  --count $(FUZZ_COUNT) --seed $(FUZZ_SEED) --slow 5
 
 demo: deps
 	$(SWIFT) build --product riffle

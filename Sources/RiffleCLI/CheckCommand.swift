@@ -4,7 +4,9 @@ import RifflePlugins
 internal import RiffleSystem
 import RiffleTerminal
 
-/// `riffle check`: validates the configuration and every plugin manifest without fetching anything.
+/// `riffle check`: validates the configuration and every plugin manifest without fetching anything. Of the
+/// executable plugins, only those whose type a configured source uses are run (with `--describe`): checking
+/// a configuration must not run code that the configuration does not choose.
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check", abstract: "Validate the configuration and plugin manifests; fetch nothing.")
@@ -13,8 +15,7 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = Environment.all()
-        let (configuration, catalog, found) = try await Session.loadConfiguration(
-            global, environment: environment, describeAll: true)
+        let (configuration, catalog, found) = try await Session.loadConfiguration(global, environment: environment)
         for warning in configuration.warnings { Console.writeError("riffle: warning: \(warning)") }
         for problem in found where problem.severity == .warning {
             Console.writeError("riffle: warning: \(problem.diagnostic)")

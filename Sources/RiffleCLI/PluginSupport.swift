@@ -5,14 +5,15 @@ import RiffleTerminal
 /// Where the CLI meets the plugin layer: `riffle plugins` output, and process shutdown on exit.
 enum PluginSupport {
     /// `riffle plugins`: every adapter type with its description, params and origin. Plugin directories
-    /// are the standard ones plus, when a configuration is found and loads, its `plugins:` list; the
-    /// configuration is read once, and its catalogue is the one listed.
+    /// are the standard ones (beside the configuration file, when one is found, and XDG's) plus, when it
+    /// loads, the configuration's `plugins:` list; the configuration is read once, and its catalogue is the
+    /// one listed. The one command that describes every executable plugin in those directories.
     static func listing(configFlag: String?, environment: [String: String]) async -> (
         lines: [String], problems: [PluginProblem]
     ) {
+        let location = try? ConfigLocator.resolve(flag: configFlag, environment: environment)
         var found: (catalog: PluginCatalog, problems: [PluginProblem])?
-        if let location = ConfigLocator.resolve(flag: configFlag, environment: environment),
-            ConfigLocator.fileExists(location.path),
+        if let location,
             let loaded = try? await PluginCatalog.loadConfiguration(
                 path: location.path, environment: environment, describeAll: true)
         {
@@ -22,7 +23,11 @@ enum PluginSupport {
         if let found {
             (catalog, problems) = found
         } else {
-            (catalog, problems) = await PluginCatalog.discover(directories: [], environment: environment)
+            // The configuration does not load (an unset variable, say): its `plugins:` still count.
+            let document = location.flatMap { try? ConfigDocument.read(path: $0.path) }
+            (catalog, problems) = await PluginCatalog.discover(
+                directories: document?.pluginDirectories(environment: environment) ?? [],
+                configurationPath: location?.path, environment: environment)
         }
         var lines: [String] = []
         for type in catalog.adapterTypes {

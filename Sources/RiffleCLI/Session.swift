@@ -39,21 +39,19 @@ struct Session {
             configuration: configuration, catalog: catalog, client: client, sources: sources, environment: environment)
     }
 
-    /// The configuration, decoded against the plugins found, and problems found in plugin files.
+    /// The configuration, decoded against the plugins found, and problems found in plugin files. Only the
+    /// executable plugins whose type a configured source uses are started (to learn their params).
     static func loadConfiguration(
-        _ options: GlobalOptions, environment: [String: String], describeAll: Bool = false
+        _ options: GlobalOptions, environment: [String: String]
     ) async throws -> (Configuration, PluginCatalog, [PluginProblem]) {
-        guard let location = ConfigLocator.resolve(flag: options.config, environment: environment),
-            location.origin != .xdg || ConfigLocator.fileExists(location.path)
-        else {
-            throw CLIFailure.configuration([
-                "no configuration found: pass --config FILE, set RIFFLE_CONFIG, or create ./config.yaml "
-                    + "or $XDG_CONFIG_HOME/riffle/config.yaml"
-            ])
+        let location: ConfigLocator.Location
+        do {
+            location = try ConfigLocator.resolve(flag: options.config, environment: environment)
+        } catch {
+            throw CLIFailure.configuration([error.description])
         }
         do {
-            return try await PluginCatalog.loadConfiguration(
-                path: location.path, environment: environment, describeAll: describeAll)
+            return try await PluginCatalog.loadConfiguration(path: location.path, environment: environment)
         } catch {
             throw CLIFailure.configuration(error.diagnostics.map(\.description))
         }

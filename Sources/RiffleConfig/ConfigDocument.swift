@@ -46,9 +46,10 @@ public struct ConfigDocument: Sendable {
         return Configuration.decodePluginDirectories(node, context, file: path) ?? []
     }
 
-    /// The `type:` of every source as written, or `nil` when one is not a plain string (then every plugin
-    /// must be described, and decoding reports the problem).
-    public var sourceTypes: Set<String>? {
+    /// The `type:` of every source as written: the plugin types whose executables may be started. A type
+    /// that is not a plain string names none (decoding reports it); nothing else in the file, and nothing
+    /// in the directories, adds to this set.
+    public var sourceTypes: Set<String> {
         guard let entry = root?.mapping?.first(where: { $0.key.scalar?.value == "sources" }),
             let sources = entry.value.sequence
         else { return [] }
@@ -56,8 +57,7 @@ public struct ConfigDocument: Sendable {
         for source in sources {
             guard let pairs = source.mapping else { continue }
             for pair in pairs where pair.key.scalar?.value == "type" {
-                guard let type = pair.value.scalar?.value else { return nil }
-                types.insert(type)
+                if let type = pair.value.scalar?.value { types.insert(type) }
             }
         }
         return types
@@ -67,13 +67,16 @@ public struct ConfigDocument: Sendable {
     /// and the plugin types in `plugins`, throwing every problem found.
     ///
     /// With `namingPluginFiles`, a source's unknown param names the file that defines its plugin type
-    /// (missing ones always do), which helps when plugins come from several directories.
+    /// (missing ones always do), which helps when plugins come from several directories. `unavailable`
+    /// maps a type that a plugin file would define, but cannot (not executable, unreadable), to why: a
+    /// source of that type is told so instead of "unknown type".
     public func decode(
         environment: [String: String], adapters: [any SourceTypeDecoder.Type],
-        plugins: [String: PluginTypeInfo] = [:], namingPluginFiles: Bool = false
+        plugins: [String: PluginTypeInfo] = [:], unavailable: [String: String] = [:],
+        namingPluginFiles: Bool = false
     ) throws(ConfigError) -> Configuration {
         try Configuration.decode(
-            self, environment: environment, adapters: adapters, plugins: plugins,
+            self, environment: environment, adapters: adapters, plugins: plugins, unavailable: unavailable,
             namingPluginFiles: namingPluginFiles)
     }
 }

@@ -1,15 +1,16 @@
 internal import RiffleSystem
 
-/// Finds the configuration file: `--config`, else `$RIFFLE_CONFIG`, else `./config.yaml` if it exists,
-/// else `$XDG_CONFIG_HOME/riffle/config.yaml` (XDG's default being `$HOME/.config`).
+/// Finds the configuration file (contract section 1): `--config`, else `$RIFFLE_CONFIG`, else
+/// `$XDG_CONFIG_HOME/riffle/config.yaml` (XDG's default being `$HOME/.config`).
 ///
-/// A pure function of its inputs (the file-exists probe is passed in), so the order is testable.
+/// The working directory is never searched: a `config.yaml` there may belong to another program, or to a
+/// repository just cloned, and reading it would let that directory choose what riffle runs. A pure function
+/// of its inputs (the file-exists probe is passed in), so the order is testable.
 public enum ConfigLocator {
     /// Which rule chose the file.
     public enum Origin: Sendable, Hashable {
         case flag
         case environment
-        case workingDirectory
         case xdg
     }
 
@@ -24,17 +25,23 @@ public enum ConfigLocator {
         }
     }
 
-    /// The configuration file to read; `nil` only when no rule applies (no `--config`, no
-    /// `$RIFFLE_CONFIG`, no `./config.yaml`, and neither `$XDG_CONFIG_HOME` nor `$HOME`). The flag,
-    /// `$RIFFLE_CONFIG` and the XDG path are returned whether or not they exist: reading reports that.
+    /// The configuration file to read. The flag and `$RIFFLE_CONFIG` are returned whether or not the file
+    /// exists (reading it reports that, naming the path the user gave); the XDG path only when something
+    /// is there. Throws `ConfigNotFound`, which says where riffle looked, when no rule finds a file.
     public static func resolve(
         flag: String?, environment: [String: String], fileExists: (String) -> Bool = ConfigLocator.fileExists
-    ) -> Location? {
+    ) throws(ConfigNotFound) -> Location {
         if let flag, !flag.isEmpty { return Location(path: flag, origin: .flag) }
         if let path = environment["RIFFLE_CONFIG"], !path.isEmpty { return Location(path: path, origin: .environment) }
-        if fileExists("config.yaml") { return Location(path: "config.yaml", origin: .workingDirectory) }
-        guard let base = configHome(environment: environment) else { return nil }
-        return Location(path: base + "/riffle/config.yaml", origin: .xdg)
+        let xdg = defaultPath(environment: environment)
+        guard let xdg, fileExists(xdg) else { throw ConfigNotFound(defaultPath: xdg) }
+        return Location(path: xdg, origin: .xdg)
+    }
+
+    /// `$XDG_CONFIG_HOME/riffle/config.yaml`: the last place looked, and where `riffle init` writes; `nil`
+    /// when neither `$XDG_CONFIG_HOME` (absolute) nor `$HOME` is set.
+    public static func defaultPath(environment: [String: String]) -> String? {
+        configHome(environment: environment).map { $0 + "/riffle/config.yaml" }
     }
 
     /// `$XDG_CONFIG_HOME` when set to an absolute path (the XDG spec ignores relative ones), else

@@ -39,12 +39,13 @@ extension Configuration {
     /// Decodes a parsed file (see `ConfigDocument.decode`).
     static func decode(
         _ document: ConfigDocument, environment: [String: String], adapters: [any SourceTypeDecoder.Type],
-        plugins: [String: PluginTypeInfo], namingPluginFiles: Bool
+        plugins: [String: PluginTypeInfo], unavailable: [String: String] = [:], namingPluginFiles: Bool
     ) throws(ConfigError) -> Configuration {
         let file = document.path
         let context = DecodingContext(file: file, environment: environment)
         context.diagnostics = document.parseDiagnostics
         context.namesPluginFiles = namingPluginFiles
+        context.unavailablePluginTypes = unavailable
         let root = document.root ?? YAMLNode(content: .mapping([]), mark: Mark(line: 1, column: 1))
         guard let reader = MappingReader(root, ConfigPath(), context, expecting: "a mapping with a sources key") else {
             throw context.diagnostics.error

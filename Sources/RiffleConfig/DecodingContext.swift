@@ -15,6 +15,8 @@ final class DecodingContext {
     var literalTokens: [String] = []
     /// Whether an unknown param of a plugin type names the file that defines the type.
     var namesPluginFiles = false
+    /// Types that a plugin file would define but cannot (not executable, unreadable), with why.
+    var unavailablePluginTypes: [String: String] = [:]
 
     init(file: String, environment: [String: String], params: [String: String]? = nil, defersPlaceholders: Bool = false)
     {

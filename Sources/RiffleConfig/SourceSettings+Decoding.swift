@@ -32,6 +32,8 @@ extension SourceSettings {
                 settings = adapter.decode(SourceKeys(reader))
             } else if let info = plugins[type] {
                 settings = PluginSourceSettings.decode(reader, type: type, info: info)
+            } else if let typeNode, let why = context.unavailablePluginTypes[type] {
+                context.error("type \(Quote.text(type)) is not available: \(why)", at: typeNode.mark, path.key("type"))
             } else if let typeNode {
                 let builtIn = adapters.map { $0.type }
                 let available = builtIn + plugins.keys.filter { !builtIn.contains($0) }.sorted()

@@ -5,9 +5,13 @@ internal import RiffleSystem
 
 extension PluginCatalog {
     /// Loads the configuration together with the plugins it may use: the file is read and parsed once,
-    /// the standard directories and the configuration's own `plugins:` directories are searched, then the
-    /// file is decoded against that catalogue and every manifest-typed source is instantiated (without
-    /// fetching).
+    /// the standard directories (beside the file, then XDG's) and the configuration's own `plugins:`
+    /// directories are searched, then the file is decoded against that catalogue and every manifest-typed
+    /// source is instantiated (without fetching).
+    ///
+    /// Only the executables whose type a source of the file names are described (run with `--describe`),
+    /// or every one with `describeAll` (`riffle plugins`); a file that cannot be read or parsed runs none.
+    /// A source whose type only an unusable file defines (not executable, unreadable) is told why.
     ///
     /// Throws every problem as one `ConfigError` (exit 78): the configuration's, the instantiation's, and,
     /// when the configuration has problems, the plugin files' errors too (a broken manifest explains an
@@ -23,19 +27,20 @@ extension PluginCatalog {
         } catch {
             // Unreadable, or not YAML: the standard plugins' errors still go with the file's.
             let (_, problems) = await discover(
-                directories: [], environment: environment, includeStandard: includeStandard,
-                describeTimeout: describeTimeout)
+                directories: [], configurationPath: path, environment: environment, includeStandard: includeStandard,
+                describeTimeout: describeTimeout, describing: [])
             throw ConfigError(
                 diagnostics: problems.filter { $0.severity == .error }.map(\.diagnostic) + error.diagnostics)
         }
         let (catalog, problems) = await discover(
-            directories: document.pluginDirectories(environment: environment), environment: environment,
-            includeStandard: includeStandard, describeTimeout: describeTimeout,
+            directories: document.pluginDirectories(environment: environment), configurationPath: path,
+            environment: environment, includeStandard: includeStandard, describeTimeout: describeTimeout,
             describing: describeAll ? nil : document.sourceTypes)
         let configuration: Configuration
         do {
             configuration = try document.decode(
                 environment: environment, adapters: BuiltInAdapters.all, plugins: catalog.types,
+                unavailable: catalog.unavailableTypes,
                 namingPluginFiles: true)
         } catch {
             let pluginErrors = problems.filter { $0.severity == .error }.map(\.diagnostic)

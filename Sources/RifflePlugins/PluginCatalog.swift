@@ -30,6 +30,9 @@ public struct PluginCatalog: Sendable {
 
     /// Every usable plugin, by type.
     public private(set) var plugins: [String: Plugin]
+    /// Files that look like plugins but cannot be used (not executable, unreadable), by the type they
+    /// would define: the problem reported for each, kept to explain a source that uses the type.
+    public private(set) var unusable: [String: PluginProblem] = [:]
     /// The directories searched, in order (existing or not).
     public private(set) var directories: [String]
     /// riffle's environment: `${VAR}` in manifests, and where `PATH`, `HOME`, `LANG` of executables come from.
@@ -44,14 +47,32 @@ public struct PluginCatalog: Sendable {
     /// The catalogue `Configuration.load(path:environment:adapters:plugins:)` checks sources against.
     public var types: [String: PluginTypeInfo] { plugins.mapValues(\.info) }
 
-    /// The directories always searched: `plugins` (in the working directory), then
-    /// `$XDG_CONFIG_HOME/riffle/plugins` (XDG's default being `$HOME/.config`).
-    public static func standardDirectories(environment: [String: String]) -> [String] {
-        var directories = ["plugins"]
+    /// Why a type a source names is not available, for the types that only unusable files define: the
+    /// hint decoding puts in place of a bare "unknown type" (`ConfigDocument.decode`'s `unavailable`).
+    public var unavailableTypes: [String: String] {
+        unusable.filter { plugins[$0.key] == nil }.mapValues(\.description)
+    }
+
+    /// The directories always searched (contract section 5): `plugins` beside the configuration file in
+    /// use (when there is one), then `$XDG_CONFIG_HOME/riffle/plugins` (XDG's default being
+    /// `$HOME/.config`). Never the working directory as such: a directory someone else filled (a cloned
+    /// repository) must not choose what riffle runs.
+    public static func standardDirectories(configurationPath: String?, environment: [String: String]) -> [String] {
+        var directories: [String] = []
+        if let configurationPath {
+            directories.append(directory(of: configurationPath) + "plugins")
+        }
         if let home = ConfigLocator.configHome(environment: environment) {
             directories.append(home + "/riffle/plugins")
         }
         return directories
+    }
+
+    /// The directory part of `path` with its trailing `/` (`""` for a bare file name, which is then
+    /// relative to the working directory only because the user named the file so).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[...slash])
     }
 
     /// A type name: letters, digits, `-`, `_` and `.`, not starting with `.` or `-`.
@@ -64,31 +85,42 @@ public struct PluginCatalog: Sendable {
         }
     }
 
+    /// A name a plugin may define: a type name that is not a built-in type's. (A file that could not
+    /// define one is not worth a "chmod +x it" hint.)
+    static func isPluginType(_ name: String) -> Bool {
+        isTypeName(name) && BuiltInAdapters.adapter(for: name) == nil
+    }
+
     private struct Candidate {
         var type: String
         var file: String
         var isManifest: Bool
     }
 
-    /// Finds the plugins in the standard directories (unless `includeStandard` is false) followed by
-    /// `directories` (the configuration's `plugins:`), each real directory once.
+    /// Finds the plugins in the standard directories for `configurationPath` (unless `includeStandard` is
+    /// false) followed by `directories` (the configuration's `plugins:`), each real directory once.
     ///
     /// `NAME.yaml`/`NAME.yml` is a manifest of type `NAME`; any other executable regular file `NAME` or
     /// `NAME.EXT` is an executable plugin of type `NAME`, described by running `NAME --describe` (all at
     /// once, each within `describeTimeout`). Hidden files and names ending in `~` are skipped. A type that
     /// clashes with a built-in one, or a broken plugin, is an error; a type defined again later is a
-    /// warning (the first one found wins). A configured directory that does not exist is a warning.
-    /// With `describing`, only executables of those types are run (`--describe` starts a process, so
-    /// reading a feed runs only the plugins its sources use); `nil` describes every one.
+    /// warning (the first one found wins). A configured directory that does not exist is a warning, and so
+    /// is a file that looks like a program but is not executable, or cannot be read (`unusable`).
+    ///
+    /// With `describing`, only executables of those types are run (`--describe` starts a process: reading
+    /// a feed or checking a configuration runs only the plugins its sources use); `nil` describes every
+    /// one, which only `riffle plugins` asks for.
     public static func discover(
-        directories: [String], environment: [String: String], includeStandard: Bool = true,
-        describeTimeout: Duration = .seconds(5), describing: Set<String>? = nil
+        directories: [String], configurationPath: String? = nil, environment: [String: String],
+        includeStandard: Bool = true, describeTimeout: Duration = .seconds(5), describing: Set<String>? = nil
     ) async -> (catalog: PluginCatalog, problems: [PluginProblem]) {
-        let standard = includeStandard ? standardDirectories(environment: environment) : []
+        let standard =
+            includeStandard ? standardDirectories(configurationPath: configurationPath, environment: environment) : []
         let searched = standard + directories
         var problems: [PluginProblem] = []
         var seen: Set<String> = []
         var candidates: [Candidate] = []
+        var unusable: [String: PluginProblem] = [:]
         for (index, directory) in searched.enumerated() {
             guard FileSystem.isDirectory(directory), let real = FileSystem.realPath(directory),
                 let names = FileSystem.listDirectory(directory)
@@ -106,9 +138,13 @@ public struct PluginCatalog: Sendable {
                     candidates.append(
                         Candidate(type: PluginManifest.typeName(ofFile: name), file: file, isManifest: true))
                 } else if FileSystem.isExecutableFile(file) {
-                    var type = Substring(name)
-                    if let dot = type.lastIndex(of: "."), dot != type.startIndex { type = type[..<dot] }
-                    candidates.append(Candidate(type: String(type), file: file, isManifest: false))
+                    candidates.append(Candidate(type: executableType(name), file: file, isManifest: false))
+                } else if isPluginType(executableType(name)),
+                    let reason = UnusablePluginFile.reason(file: file, type: executableType(name))
+                {
+                    let problem = PluginProblem(.warning, file: file, reason)
+                    problems.append(problem)
+                    if unusable[executableType(name)] == nil { unusable[executableType(name)] = problem }
                 }
             }
         }
@@ -184,7 +220,16 @@ public struct PluginCatalog: Sendable {
                 }
             }
         }
-        return (PluginCatalog(plugins: plugins, directories: searched, environment: environment), problems)
+        var catalog = PluginCatalog(plugins: plugins, directories: searched, environment: environment)
+        catalog.unusable = unusable
+        return (catalog, problems)
+    }
+
+    /// The type an executable file defines: its name without the last extension (`rest-events.py`).
+    static func executableType(_ name: String) -> String {
+        var type = Substring(name)
+        if let dot = type.lastIndex(of: "."), dot != type.startIndex { type = type[..<dot] }
+        return String(type)
     }
 
     // MARK: Building sources

@@ -88,6 +88,23 @@ package enum FileSystem {
         return type != S_IFREG && type != S_IFDIR
     }
 
+    /// Whether `path` names a regular file (after following links).
+    package static func isRegularFile(_ path: String) -> Bool { fileType(path) == S_IFREG }
+
+    /// The first bytes of the file at `path`, at most `count` (fewer when the file is shorter): enough to
+    /// tell what a file is (a `#!` line, an ELF header) without reading the rest.
+    package static func readPrefix(_ path: String, count: Int) throws(SystemError) -> [UInt8] {
+        let fd = try syscall(where: "open \(path)") { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        defer { Descriptor.close(fd) }
+        var bytes = [UInt8](repeating: 0, count: max(0, count))
+        let read = bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(SystemError) in
+                try syscall(where: "read \(path)") { Glibc.read(fd, buffer.baseAddress, buffer.count) }
+            }
+        }
+        return Array(bytes.prefix(try read.get()))
+    }
+
     /// A regular file (after following links) that this process may execute.
     package static func isExecutableFile(_ path: String) -> Bool {
         fileType(path) == S_IFREG && access(path, X_OK) == 0

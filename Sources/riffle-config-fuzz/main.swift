@@ -8,7 +8,9 @@ import RiffleSources
 // Starts from a corpus of valid and broken configs and manifests (generated below), applies random byte
 // and line mutations, and feeds each result to the YAML parser, the config decoder and the manifest
 // decoder. A crash is a finding (the input is written to riffle-config-fuzz-crash.yaml first, from the
-// signal handler); an input slower than --slow seconds is a hang finding. Deterministic for a seed.
+// signal handler, exit 70); an input slower than --slow seconds is a hang finding, and so is a secret in
+// an error message (exit 1 once every input was tried). Deterministic for a seed, which is printed first.
+// `make test` runs it on a short budget with a new seed each time (see the Makefile).
 //
 //   riffle-config-fuzz [--count N] [--seed S] [--slow SECONDS]
 
@@ -194,6 +196,9 @@ while !arguments.isEmpty {
 }
 
 installCrashHandler()
+print("riffle-config-fuzz: seed \(seed), \(count) inputs")
+fflush(nil)
+var findings = 0
 var random = SplitMix64(seed: seed)
 var valid = 0
 var invalid = 0
@@ -219,6 +224,7 @@ for index in 0..<count {
         // Formatting runs on every error, and must never quote a secret.
         if error.description.contains("glpat-x") {
             print("riffle-config-fuzz: FINDING: a secret in an error message (input \(index))")
+            findings += 1
         }
     }
     if index % 4 == 0 {
@@ -234,6 +240,7 @@ for index in 0..<count {
     if seconds > slowest.seconds { slowest = (seconds, index, input.count) }
     if seconds > slowLimit {
         slowInputs += 1
+        findings += 1
         print("riffle-config-fuzz: SLOW input \(index) took \(seconds)s (\(input.count) bytes)")
     }
     if (index + 1) % 100_000 == 0 {
@@ -245,3 +252,7 @@ let total = clock.now - started
 print("riffle-config-fuzz: seed \(seed): \(count) inputs tried in \(total)")
 print("  valid: \(valid), rejected with errors: \(invalid), crashes: 0, slow (> \(slowLimit)s): \(slowInputs)")
 print("  slowest input: #\(slowest.index), \(slowest.size) bytes, \(slowest.seconds * 1000) ms")
+if findings > 0 {
+    print("riffle-config-fuzz: \(findings) findings (seed \(seed))")
+    exit(1)
+}

@@ -194,16 +194,31 @@ import Testing
         }
     }
 
-    @Test func theConfigIsFoundByEnvironmentThenWorkingDirectory() async throws {
+    /// Contract section 1 (changed): `--config`, `$RIFFLE_CONFIG`, then the XDG path; a `config.yaml` in
+    /// the working directory is never read (it used to be, before the XDG path).
+    @Test func theConfigIsFoundByFlagEnvironmentThenXDGNeverTheWorkingDirectory() async throws {
         try await Harness.withSandbox(SandboxOptions(itemsPerSource: 5)) { sandbox in
             let config = try sandbox.config(Harness.threeSources)
+            let xdg = sandbox.directory.appendingPathComponent("xdg")
+            let empty = ["XDG_CONFIG_HOME": xdg.path]
             let byEnvironment = try await Harness.run(
-                ["export", "--limit", "1"], environment: ["RIFFLE_CONFIG": config])
-            #expect(byEnvironment.status == 0)
-            let inDirectory = try await Harness.run(["export", "--limit", "1"], in: sandbox.directory)
-            #expect(inDirectory.status == 0, "./config.yaml is found")
-            let nothing = try await Harness.run(["export"], environment: ["XDG_CONFIG_HOME": "/nonexistent"])
-            #expect(nothing.status == 78 && nothing.stderr.contains("no configuration found"))
+                ["export", "--limit", "1"], environment: empty.merging(["RIFFLE_CONFIG": config]) { $1 })
+            #expect(byEnvironment.status == 0, "\(byEnvironment.stderr)")
+
+            let inDirectory = try await Harness.run(
+                ["export", "--limit", "1"], environment: empty, in: sandbox.directory)
+            let expected =
+                "riffle: no configuration found: no --config, no $RIFFLE_CONFIG, and no \(xdg.path)/riffle/config.yaml; "
+                + "\"riffle init\" writes one there (or pass --config FILE)\n"
+            #expect(inDirectory.status == 78, "./config.yaml is not read")
+            #expect(inDirectory.stderr == expected)
+
+            try FileManager.default.createDirectory(
+                at: xdg.appendingPathComponent("riffle"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: config, toPath: xdg.path + "/riffle/config.yaml")
+            let byXDG = try await Harness.run(["export", "--limit", "1"], environment: empty)
+            #expect(byXDG.status == 0, "\(byXDG.stderr)")
+            #expect(try Harness.jsonArray(byXDG.stdoutBytes).count == 1)
         }
     }
 
