@@ -54,15 +54,19 @@ public struct JSONEndpoint: Sendable {
             throw SourceError.transport(host: host, detail: error.description, isRetryable: error.isRetryable)
                 .afterAttempts(error.attempts)
         }
+        return try Self.answer(response, host: host)
+    }
+
+    /// The JSON object of a 2xx answer, or the error the answer is (counting the requests it took).
+    static func answer(_ response: HTTPResponse, host: String) throws(SourceError) -> Answer {
         do {
-            return try Self.answer(response, host: host)
+            return try decode(response, host: host)
         } catch {
             throw error.afterAttempts(response.attempts)
         }
     }
 
-    /// The JSON object of a 2xx answer, or the error the answer is.
-    static func answer(_ response: HTTPResponse, host: String) throws(SourceError) -> Answer {
+    private static func decode(_ response: HTTPResponse, host: String) throws(SourceError) -> Answer {
         let parsed = Result { () throws(JSONParseError) in try JSONValue(parsing: response.body) }
         let json = try? parsed.get()
         guard response.isSuccess else {

@@ -94,7 +94,9 @@ import Testing
             if case .retry = state.next(after: error, random: 0.5) { retried = true } else { retried = false }
             let attemptsRemain = answer.attemptsBelow <= answer.retries
             let success = (200..<300).contains(answer.status)
-            let permanentMessage = answer.messages.contains { Self.permanentMessages.contains($0) }
+            // Messages reach the client only in a body that parses.
+            let parses = [.dataAbsent, .dataNull, .dataPresent].contains(answer.shape)
+            let permanentMessage = parses && answer.messages.contains { Self.permanentMessages.contains($0) }
 
             #expect(error.attempts == answer.attemptsBelow, "\(answer)")
             if !attemptsRemain { #expect(!retried, "no attempts remain: \(answer)") }
