@@ -38,7 +38,7 @@ import Testing
         ]
         var text = """
             plugins: [\(pluginDirectory)]
-            defaults: {page_size: 20, timeout: 20s, retries: \(retries)}
+            defaults: {page_size: 10, timeout: 20s, retries: \(retries)}
             sources:
 
             """
@@ -102,12 +102,12 @@ import Testing
             #expect(Self.sortedKeys(try Harness.jsonArray(faulty.stdoutBytes)) == expected, "every item arrives")
             #expect(faulty.stdout == clean.stdout, "the same bytes as without faults")
             // The page level retried what the HTTP layer cannot see, and said why.
-            #expect(faulty.stderr.contains("whose body is cut off; retrying in"), "\(faulty.stderr)")
+            #expect(faulty.stderr.contains("whose body is cut off); retrying in"), "\(faulty.stderr)")
             #expect(faulty.stderr.contains("GraphQL errors without data: Something went wrong"), "\(faulty.stderr)")
             #expect(faulty.stderr.contains("events: "), "the executable plugin's retryable errors")
             let record = sandbox.server.requests()
             let faulted = record.filter { $0.fault != nil }.count
-            #expect(faulted > 20)
+            #expect(faulted > 15, "faults on about every other request")
             let items = expected.count
             print(
                 "fault mix: \(items) items from 5 sources; without faults \(clean.stdoutBytes.count) bytes in "
