@@ -41,7 +41,8 @@ public enum PageFault: Sendable, Hashable {
             let said = error.serverMessages.first.map { ": " + Self.excerpt($0) } ?? ""
             self = .transient(reason: "GraphQL errors without data\(said)")
         case .plugin, .other:
-            self = error.isRetryable ? .transient(reason: "a retryable error: \(Self.excerpt(error.message))") : .permanent
+            self =
+                error.isRetryable ? .transient(reason: "a retryable error: \(Self.excerpt(error.message))") : .permanent
         case .graphQLRequestError, .unauthorized, .mapping, .invalidCursor, .cancelled:
             self = .permanent
         }

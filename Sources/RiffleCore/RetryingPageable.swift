@@ -15,7 +15,8 @@ public struct RetryingPageable: Pageable {
 
     public init(
         _ base: any Pageable, name: String, retries: Int, policy: RetryPolicy = .standard,
-        log: (@Sendable (String) -> Void)? = nil, random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+        log: (@Sendable (String) -> Void)? = nil,
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
     ) {
         self.base = base
         self.name = name

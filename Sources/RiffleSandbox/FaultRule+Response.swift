@@ -23,13 +23,16 @@ extension FaultRule.Fault {
         case .badRequest:
             return .json(400, SandboxJSON.object([(key: "message", value: .string("Bad request"))]))
         case .htmlOK:
-            return .html(200, "<!DOCTYPE html>\r\n<html><head><title>Sign in</title></head><body>Please sign in.</body></html>\r\n")
+            return .html(
+                200,
+                "<!DOCTYPE html>\r\n<html><head><title>Sign in</title></head><body>Please sign in.</body></html>\r\n")
         case .graphQLTimeout:
             return .json(200, Self.errors(Self.timeoutMessage, data: true))
         case .requestError:
             return .json(200, Self.errors("Field 'nope' doesn't exist on type 'Query'", data: false))
         case .complexity:
-            return .json(200, Self.errors("Query has complexity of 300, which exceeds max complexity of 250", data: true))
+            return .json(
+                200, Self.errors("Query has complexity of 300, which exceeds max complexity of 250", data: true))
         case .partialData:
             guard endpoint == .gitlab || endpoint == .graphql, let json = try? SandboxJSON.parse(real.body),
                 let data = json["data"], !data.isNull

@@ -60,7 +60,8 @@ extension GraphQLEndpoint.Response {
     init(_ answer: JSONEndpoint.Answer) {
         let data = answer.json["data"]
         self.init(
-            data: data == .null ? nil : data, hasDataEntry: data != nil, errors: GraphQLEndpoint.messages(in: answer.json),
+            data: data == .null ? nil : data, hasDataEntry: data != nil,
+            errors: GraphQLEndpoint.messages(in: answer.json),
             status: answer.status, attempts: answer.attempts)
     }
 }

@@ -31,7 +31,8 @@ public enum SourceFactory {
         _ source: SourceSettings, pageable: any Pageable, log: (@Sendable (String) -> Void)? = nil
     ) -> MergeSource {
         MergeSource(
-            name: source.name, pageable: RetryingPageable(pageable, name: source.name, retries: source.retries, log: log),
+            name: source.name,
+            pageable: RetryingPageable(pageable, name: source.name, retries: source.retries, log: log),
             pageSize: source.pageSize)
     }
 }

@@ -23,8 +23,10 @@ import Testing
         var sink: @Sendable (String) -> Void { { line in self.lines.withLock { $0.append(line) } } }
     }
 
-    static let fast = RetryPolicy(backoffBase: .milliseconds(1), backoffCap: .milliseconds(2), maxTotalWait: .seconds(5))
-    static let page = Page(items: [Item(id: "1", time: Timestamp(unixSeconds: 1), title: "one")], nextCursor: nil, hasMore: false)
+    static let fast = RetryPolicy(
+        backoffBase: .milliseconds(1), backoffCap: .milliseconds(2), maxTotalWait: .seconds(5))
+    static let page = Page(
+        items: [Item(id: "1", time: Timestamp(unixSeconds: 1), title: "one")], nextCursor: nil, hasMore: false)
 
     func run(_ script: [Result<Page, SourceError>], retries: Int, log: LogLines = LogLines()) async -> (
         Result<Page, SourceError>, calls: Int

@@ -91,7 +91,10 @@ import Testing
             let cleanTime = clock.now - cleanStart
             #expect(clean.status == 0, "\(clean.stderr)")
             let expected = Self.sortedKeys(try Harness.jsonArray(clean.stdoutBytes))
-            #expect(Set(expected.map { $0.split(separator: "/")[0] }) == ["rocket", "launches", "articles", "ground", "events"])
+            #expect(
+                Set(expected.map { $0.split(separator: "/")[0] }) == [
+                    "rocket", "launches", "articles", "ground", "events",
+                ])
 
             sandbox.server.setFaults(Self.faultMix())
             sandbox.server.resetRecord()

@@ -38,8 +38,11 @@ import Testing
 
         var body: [UInt8] {
             let errors =
-                messages.isEmpty ? "" : "\"errors\":[" + messages.map { "{\"message\":\"\($0)\"}" }.joined(separator: ",") + "]"
-            func object(_ members: [String]) -> String { "{" + members.filter { !$0.isEmpty }.joined(separator: ",") + "}" }
+                messages.isEmpty
+                ? "" : "\"errors\":[" + messages.map { "{\"message\":\"\($0)\"}" }.joined(separator: ",") + "]"
+            func object(_ members: [String]) -> String {
+                "{" + members.filter { !$0.isEmpty }.joined(separator: ",") + "}"
+            }
             let text: String
             switch shape {
             case .dataAbsent: text = object([errors])
@@ -60,7 +63,8 @@ import Testing
         return (0..<count).map { _ in
             let messageCount = Int.random(in: 0...2, using: &rng)
             return Case(
-                status: statuses.randomElement(using: &rng) ?? 200, shape: Shape.allCases.randomElement(using: &rng) ?? .html,
+                status: statuses.randomElement(using: &rng) ?? 200,
+                shape: Shape.allCases.randomElement(using: &rng) ?? .html,
                 messages: (0..<messageCount).compactMap { _ in pool.randomElement(using: &rng) },
                 attemptsBelow: Int.random(in: 1...4, using: &rng), retries: Int.random(in: 0...4, using: &rng))
         }

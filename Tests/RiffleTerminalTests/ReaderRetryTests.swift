@@ -28,11 +28,14 @@ import Testing
     /// The reader over a steady source and `flaky`, typed lines in through a pipe kept open, output to a
     /// file; `body` drives it, then the reader is made to quit.
     func withReader(
-        flaky: Flaky, retryPolicy: RetryPolicy, _ body: (_ type: (String) -> Void, _ output: () -> String) async throws -> Void
+        flaky: Flaky, retryPolicy: RetryPolicy,
+        _ body: (_ type: (String) -> Void, _ output: () -> String) async throws -> Void
     ) async throws {
         let now = Timestamp(unixSeconds: 1_800_000_000)
         // More than the reader pulls ahead, so the feed is not over when the flaky source fails.
-        let steady = (0..<40).map { Item(id: "\($0)", time: Timestamp(unixSeconds: now.unixSeconds - 600 - Int64($0)), title: "steady \($0)") }
+        let steady = (0..<40).map {
+            Item(id: "\($0)", time: Timestamp(unixSeconds: now.unixSeconds - 600 - Int64($0)), title: "steady \($0)")
+        }
         var inPipe: [Int32] = [-1, -1]
         try #require(pipe(&inPipe) == 0)
         let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("reader-retry-\(UUID().uuidString)")
@@ -54,7 +57,9 @@ import Testing
                 inputFD: inPipe[0], outputFD: outFD, isInteractive: true, inputIsTerminal: false,
                 fixedSize: (columns: 120, rows: 6)))
         async let outcome = reader.run()
-        let type: (String) -> Void = { text in _ = text.utf8CString.withUnsafeBytes { write(writeFD, $0.baseAddress, $0.count - 1) } }
+        let type: (String) -> Void = { text in
+            _ = text.utf8CString.withUnsafeBytes { write(writeFD, $0.baseAddress, $0.count - 1) }
+        }
         let output = { (try? String(contentsOf: outURL, encoding: .utf8)) ?? "" }
         do {
             try await body(type, output)
@@ -71,12 +76,15 @@ import Testing
     }
 
     static func flakyItems() -> [Item] {
-        (0..<3).map { Item(id: "f\($0)", time: Timestamp(unixSeconds: 1_800_000_000 - 60 - Int64($0)), title: "flaky \($0)") }
+        (0..<3).map {
+            Item(id: "f\($0)", time: Timestamp(unixSeconds: 1_800_000_000 - 60 - Int64($0)), title: "flaky \($0)")
+        }
     }
 
     @Test func aFailedSourceIsRetriedOnItsOwnAndRecovers() async throws {
         let flaky = Flaky(items: Self.flakyItems())
-        let fast = RetryPolicy(backoffBase: .milliseconds(400), backoffCap: .milliseconds(800), maxTotalWait: .seconds(60))
+        let fast = RetryPolicy(
+            backoffBase: .milliseconds(400), backoffCap: .milliseconds(800), maxTotalWait: .seconds(60))
         try await withReader(flaky: flaky, retryPolicy: fast) { _, output in
             #expect(await eventually { output().contains("flaky failed, retrying in ") }, "\(output())")
             #expect(await eventually { flaky.loads.load(ordering: .relaxed) >= 2 }, "retried without a key")
