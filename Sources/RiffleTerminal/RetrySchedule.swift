@@ -1,7 +1,7 @@
 public import RiffleCore
 
 /// When the reader retries each failed source, as a pure value: it watches the merge's statuses, gives
-/// every new failure a retry time (exponential backoff with jitter, growing while the source keeps
+/// every new failure that may pass (`PageFault`) a retry time (exponential backoff with jitter, growing while the source keeps
 /// failing, reset once it loads a page again), and hands out the sources whose time has come. No I/O
 /// and no clock of its own: the interactive loop passes `now` and the jitter, and keeps one timer for
 /// `nextDue`.
@@ -47,9 +47,12 @@ public struct RetrySchedule: Sendable, Equatable {
                 entry.pagesSeen = status.pagesLoaded
                 entry.consecutive = 0
             }
-            if status.lastError != nil {
+            if let error = status.lastError {
                 if status.failedLoads > entry.failuresSeen {
                     entry.failuresSeen = status.failedLoads
+                }
+                // A failure that cannot pass (a refused token, a bad query) waits for `r`.
+                if entry.failuresSeen > before.failuresSeen, PageFault(error).isTransient {
                     entry.due = now + policy.backoff(retry: entry.consecutive, random: 0.5 + min(max(random, 0), 1) / 2)
                     entry.consecutive += 1
                 }

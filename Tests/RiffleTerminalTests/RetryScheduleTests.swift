@@ -9,7 +9,7 @@ import Testing
     let policy = RetryPolicy(backoffBase: .seconds(2), backoffCap: .seconds(16), maxTotalWait: .seconds(3600))
 
     func failed(_ name: String, failures: Int, pages: Int = 0) -> SourceStatus {
-        var status = SourceStatus(name: name, state: .failed(SourceError("down")))
+        var status = SourceStatus(name: name, state: .failed(.httpStatus(503, host: "h:1", isRetryable: true)))
         status.failedLoads = failures
         status.pagesLoaded = pages
         return status
@@ -51,6 +51,14 @@ import Testing
         #expect(schedule.nextDue == nil)
         schedule.observe([failed("s", failures: 3, pages: 3)], now: start + .seconds(10), random: 1)
         #expect(schedule.wait(source: 0, now: start + .seconds(10)) == .seconds(2), "backoff back at its base")
+    }
+
+    @Test func aFailureThatCannotPassWaitsForR() {
+        var schedule = RetrySchedule(policy: policy)
+        var refused = SourceStatus(name: "s", state: .failed(.httpStatus(404, host: "h:1", isRetryable: false)))
+        refused.failedLoads = 1
+        schedule.observe([refused], now: start, random: 1)
+        #expect(schedule.nextDue == nil)
     }
 
     @Test func rDropsThePendingRetry() {
