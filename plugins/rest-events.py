@@ -7,7 +7,7 @@ GET {base_url}/repos/{owner}/{repo}/events?per_page=N answers a JSON array, newe
 Speaks riffle's JSON-lines protocol: one request per line on stdin,
   {"params": {...}, "page_size": N, "cursor": null | "..."}
 one answer per line on stdout,
-  {"items": [...], "cursor": "...", "has_more": true|false}  or  {"error": "..."}
+  {"items": [...], "cursor": "...", "has_more": true|false}  or  {"error": "...", "retryable": true|false}
 """
 import json
 import re
@@ -25,6 +25,8 @@ DESCRIPTION = {
         "token": {"default": "", "description": "optional token, sent as Authorization: Bearer"},
     },
 }
+
+RETRYABLE_STATUSES = (408, 429, 500, 502, 503, 504)
 
 LINK = re.compile(r'<([^>]*)>\s*;\s*rel="?([^",;]+)"?')
 
@@ -61,9 +63,12 @@ def page(request):
     try:
         events, following = fetch(url, params.get("token"))
     except urllib.error.HTTPError as error:
-        return {"error": "HTTP %d from %s" % (error.code, url.split("?")[0])}
+        # 408, 429 and 5xx pass; riffle loads the page again with the source's retries and backoff.
+        return {"error": "HTTP %d from %s" % (error.code, url.split("?")[0]),
+                "retryable": error.code in RETRYABLE_STATUSES}
     except (urllib.error.URLError, OSError, ValueError) as error:
-        return {"error": "cannot read %s: %s" % (url.split("?")[0], error)}
+        # A reset, a timeout, a cut-off or non-JSON body (a proxy's page): worth another try.
+        return {"error": "cannot read %s: %s" % (url.split("?")[0], error), "retryable": True}
     if not isinstance(events, list):
         return {"error": "expected a JSON array of events"}
     items = []

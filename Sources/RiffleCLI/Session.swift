@@ -75,7 +75,7 @@ struct Session {
         try sources.map { source in
             let pageable = try SourceFactory.make(
                 source, client: client, since: since, plugins: catalog.makeSource(client: client))
-            return SourceFactory.mergeSource(source, pageable: pageable)
+            return SourceFactory.mergeSource(source, pageable: pageable, log: client.configuration.log)
         }
     }
 }

@@ -142,6 +142,7 @@ public struct MergeState: Sendable {
         case .failure(let error):
             slots[index].pager.failLoad(error)
             slots[index].status.state = .failed(error)
+            slots[index].status.failedLoads += 1
         case .success(let page):
             let pageCursor = slots[index].pager.cursor
             slots[index].pager.finishLoad(page)

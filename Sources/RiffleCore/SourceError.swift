@@ -67,6 +67,9 @@ public struct SourceError: Error, Sendable, Hashable, CustomStringConvertible {
     public let host: String?
     /// Whether trying the same page again later may succeed (network trouble, 5xx) or not (bad token).
     public let isRetryable: Bool
+    /// How many requests the failed load made (the HTTP layer's retries included): a page retry counts
+    /// them against the source's one budget of `retries`, so a dead server is not retried twice over.
+    public private(set) var attempts = 1
 
     private init(_ reason: Reason, host: String?, isRetryable: Bool) {
         self.reason = reason
@@ -114,6 +117,13 @@ public struct SourceError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unauthorized(_, _, .status(_, let messages, _, _)): messages
         default: []
         }
+    }
+
+    /// The same error, recorded as the outcome of `count` requests (at least 1).
+    public func afterAttempts(_ count: Int) -> SourceError {
+        var copy = self
+        copy.attempts = max(1, count)
+        return copy
     }
 
     /// The words, the same as `description` (for callers that show the message as such).
@@ -199,12 +209,14 @@ extension SourceError {
     }
 
     /// A GraphQL answer whose `data` is `null`, or lacks `missing`, with the server's `messages`.
+    /// Retryable (fields fail in passing: a timeout, an internal error) unless a message is one that
+    /// cannot get better (`PageFault.isKnownPermanent`).
     public static func graphQLFieldError(
         service: String?, host: String?, missing: String? = nil, messages: [String]
     ) -> SourceError {
         SourceError(
             .graphQL(service: service, data: .incomplete, missing: missing, messages: messages), host: host,
-            isRetryable: false)
+            isRetryable: !messages.contains(where: PageFault.isKnownPermanent))
     }
 
     /// A well-formed answer without what the adapter reads; `detail` says what is missing.
@@ -217,9 +229,10 @@ extension SourceError {
         SourceError(.invalidCursor(detail: detail), host: nil, isRetryable: false)
     }
 
-    /// A plugin answered with an error of its own (`message`, untrusted, already made printable).
-    public static func pluginAnswer(executable: String, message: String) -> SourceError {
-        SourceError(.pluginAnswer(executable: executable, message: message), host: nil, isRetryable: false)
+    /// A plugin answered with an error of its own (`message`, untrusted, already made printable);
+    /// `isRetryable` when the plugin marked it `"retryable": true`.
+    public static func pluginAnswer(executable: String, message: String, isRetryable: Bool = false) -> SourceError {
+        SourceError(.pluginAnswer(executable: executable, message: message), host: nil, isRetryable: isRetryable)
     }
 
     /// A plugin process failed; `detail` continues "plugin EXECUTABLE …" (how, its exit, its stderr).

@@ -12,6 +12,9 @@ public struct SourceStatus: Sendable, Hashable {
     public var name: String
     public var state: State
     public var pagesLoaded = 0
+    /// Loads that failed (each after its own retries): a count that moves with every new failure, so
+    /// the reader can tell a source that failed again from one it already knows failed.
+    public var failedLoads = 0
     public var itemsEmitted = 0
     /// Items that came out of order from their own source (emitted, marked late).
     public var lateItems = 0

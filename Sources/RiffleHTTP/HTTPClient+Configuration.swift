@@ -1,3 +1,5 @@
+import RiffleCore
+
 extension HTTPClient {
     /// Everything about a client that callers may tune. Plain data; every limit has a sensible default.
     public struct Configuration: Sendable {
@@ -21,11 +23,11 @@ extension HTTPClient {
         /// The most redirects one request follows.
         public var maxRedirects: Int = 5
         /// The most one request waits in total between retries; a server asking for more is an error.
-        public var maxTotalRetryWait: Duration = .seconds(60)
+        public var maxTotalRetryWait: Duration = RetryPolicy.standard.maxTotalWait
         /// The first backoff ceiling (doubled per retry, full jitter).
-        public var backoffBase: Duration = .milliseconds(500)
+        public var backoffBase: Duration = RetryPolicy.standard.backoffBase
         /// The largest backoff ceiling.
-        public var backoffCap: Duration = .seconds(30)
+        public var backoffCap: Duration = RetryPolicy.standard.backoffCap
         /// Strings masked as `***` wherever they could appear in logs and error messages (tokens).
         public var secrets: [String] = []
         /// The request log: one line per attempt, secrets masked. `nil` logs nothing.

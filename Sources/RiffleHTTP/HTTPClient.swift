@@ -84,7 +84,8 @@ public final class HTTPClient: Sendable {
             switch action {
             case .finish(let response):
                 return response
-            case .fail(let error):
+            case .fail(var error):
+                error.attempts = machine.attempts
                 throw error
             case .redirect:
                 continue

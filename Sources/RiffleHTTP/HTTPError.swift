@@ -54,6 +54,9 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     /// The host the request went to (no scheme, path, query or credentials).
     public let host: String
     private let reason: Reason
+    /// How many attempts the request made before it failed (retries and redirect hops included), so a
+    /// layer above that retries too counts them against the same budget.
+    public internal(set) var attempts = 1
 
     private init(host: String, reason: Reason) {
         self.host = host.isEmpty ? "(unknown host)" : host

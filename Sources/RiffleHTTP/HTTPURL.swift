@@ -1,3 +1,5 @@
+import RiffleCore
+
 /// URL facts other layers need for messages and listings, parsed once, here.
 public enum HTTPURL {
     /// `host[:port]` of `url`: never the scheme's credentials, path or query (which may hold a token).

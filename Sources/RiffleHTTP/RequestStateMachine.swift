@@ -1,3 +1,5 @@
+import RiffleCore
+
 /// The life of one `execute` call as a pure value type: after each attempt it decides whether to return,
 /// retry (and after how long), follow a redirect, or fail. No I/O: the client feeds it outcomes, the wall
 /// clock and jitter, and carries out the actions.

@@ -83,8 +83,9 @@ public final class ExecutablePluginSource: Pageable {
                 let page = try PluginAnswer.page(from: answer)
                 if !page.hasMore { await stop() }
                 return page
-            } catch .reported(let message) {
-                throw SourceError.pluginAnswer(executable: executable, message: PluginText.message(message))
+            } catch .reported(let message, let retryable) {
+                throw SourceError.pluginAnswer(
+                    executable: executable, message: PluginText.message(message), isRetryable: retryable)
             } catch .malformed(let reason) {
                 throw await fail(process, "answered with something that is not an answer: \(reason)")
             }

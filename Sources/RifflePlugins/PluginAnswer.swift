@@ -5,12 +5,15 @@ import RiffleCore
 ///     {"items": [{"id", "time", "title", "url", "author", "summary", "tags", "extra"}],
 ///      "cursor": "...", "has_more": true}
 ///     {"error": "message"}
+///     {"error": "message", "retryable": true}
 ///
+/// An error marked `"retryable": true` is one the plugin expects to pass (a timeout, a 503 upstream): the
+/// page is loaded again with the source's `retries` and backoff. Any other error fails the source.
 /// Items without a usable id, time or title are skipped and counted, as the generic adapter does.
 enum PluginAnswer {
     enum Failure: Error, Equatable {
-        /// The plugin reported an error: its message.
-        case reported(String)
+        /// The plugin reported an error: its message, and whether it marked it `"retryable": true`.
+        case reported(String, retryable: Bool)
         /// The line is not an answer: why.
         case malformed(String)
     }
@@ -24,7 +27,7 @@ enum PluginAnswer {
         }
         guard case .object(let answer) = value else { throw .malformed("not a JSON object") }
         if let error = answer["error"], error != .null {
-            throw .reported(error.scalarText ?? error.jsonText)
+            throw .reported(error.scalarText ?? error.jsonText, retryable: answer["retryable"] == .bool(true))
         }
         guard let itemsValue = answer["items"] else { throw .malformed("no \"items\" and no \"error\"") }
         guard case .array(let list) = itemsValue else { throw .malformed("\"items\" is not a list") }

@@ -2,14 +2,17 @@
 ///
 /// - ENDPOINT: `gitlab`, `spacex`, `graphql`, `rest` or `any`.
 /// - REQUESTS: `3` (the third), `2-4`, `every`, `next5` (the next five), `every3` (every third).
-/// - FAULT: `429` (Retry-After 1) or `429:N`, `502`, `503`, `reset`, `truncate`, `errors`, `partial`.
+/// - FAULT: `429` (Retry-After 1) or `429:N`, `400`, `502`, `503`, `reset`, `truncate`, `errors`, `partial`,
+///   `html` (an HTML 200), `timeout` (GitHub's timeout message with `data: null`), `invalid` (a request
+///   error: no `data`), `complexity` (`data: null`, a complexity message).
 ///
 /// Examples: `gitlab:3=429`, `spacex:2-4=502`, `any:every=reset`, `graphql:next2=errors`.
 extension FaultRule {
     /// The syntax, for usage messages.
     public static let syntax =
         "ENDPOINT:REQUESTS=FAULT — ENDPOINT gitlab|spacex|graphql|rest|any; "
-        + "REQUESTS N|N-M|every|everyN|nextN; FAULT 429[:SECONDS]|502|503|reset|truncate|errors|partial"
+        + "REQUESTS N|N-M|every|everyN|nextN; FAULT 429[:SECONDS]|400|502|503|reset|truncate|errors|partial|html|"
+        + "timeout|invalid|complexity"
 
     /// Parses one rule; the error says what is wrong with it.
     public init(parsing text: String) throws(SandboxUsageError) {
@@ -66,6 +69,11 @@ extension FaultRule {
         case "truncate", "truncated": return .truncatedJSON
         case "errors": return .graphQLErrors
         case "partial": return .partialData
+        case "400": return .badRequest
+        case "html": return .htmlOK
+        case "timeout": return .graphQLTimeout
+        case "invalid": return .requestError
+        case "complexity": return .complexity
         default:
             if text.hasPrefix("429:"), let seconds = Int(text.dropFirst(4)), (0...86_400).contains(seconds) {
                 return .tooManyRequests(retryAfter: seconds)

@@ -20,6 +20,19 @@ extension FaultRule.Fault {
             return .json(200, Data(body.prefix(max(1, body.count / 2))))
         case .graphQLErrors:
             return .json(200, Self.errors)
+        case .badRequest:
+            return .json(400, SandboxJSON.object([(key: "message", value: .string("Bad request"))]))
+        case .htmlOK:
+            return .html(
+                200,
+                "<!DOCTYPE html>\r\n<html><head><title>Sign in</title></head><body>Please sign in.</body></html>\r\n")
+        case .graphQLTimeout:
+            return .json(200, Self.errors(Self.timeoutMessage, data: true))
+        case .requestError:
+            return .json(200, Self.errors("Field 'nope' doesn't exist on type 'Query'", data: false))
+        case .complexity:
+            return .json(
+                200, Self.errors("Query has complexity of 300, which exceeds max complexity of 250", data: true))
         case .partialData:
             guard endpoint == .gitlab || endpoint == .graphql, let json = try? SandboxJSON.parse(real.body),
                 let data = json["data"], !data.isNull
@@ -35,6 +48,17 @@ extension FaultRule.Fault {
         ),
         (key: "data", value: .null),
     ])
+
+    /// GitHub's words for a query that ran out of time.
+    static let timeoutMessage =
+        "Something went wrong while executing your query. This may be the result of a timeout, or it could be a "
+        + "GitHub bug. Please include `0000:1111:2222:3333:44444444` when reporting this issue."
+
+    /// `{"errors":[{"message": message}]}`, with `"data": null` when `data`.
+    private static func errors(_ message: String, data: Bool) -> SandboxJSON {
+        let errors = (key: "errors", value: SandboxJSON.array([.object([(key: "message", value: .string(message))])]))
+        return .object(data ? [errors, (key: "data", value: .null)] : [errors])
+    }
 
     private static func page(_ status: Int, _ reason: String) -> String {
         "<html>\r\n<head><title>\(status) \(reason)</title></head>\r\n<body>\r\n<center><h1>\(status) \(reason)</h1></center>\r\n"

@@ -58,5 +58,17 @@ public struct FaultRule: Sendable, Hashable {
         /// HTTP 200 with the real data, one list element nulled, and an `errors` entry pointing at it
         /// (GraphQL endpoints; elsewhere the same as ``graphQLErrors``).
         case partialData
+        /// HTTP 400 `{"message":"Bad request"}`: a refusal no retry mends.
+        case badRequest
+        /// HTTP 200 with an HTML page (a proxy's or a captive portal's), not JSON.
+        case htmlOK
+        /// HTTP 200 `{"data":null,"errors":[…]}` with GitHub's message for a query that timed out
+        /// ("Something went wrong while executing your query. This may be the result of a timeout…").
+        case graphQLTimeout
+        /// HTTP 200 `{"errors":[…]}` without `data`: a request error (a field that does not exist), which
+        /// no retry can mend.
+        case requestError
+        /// HTTP 200 `{"data":null,"errors":[…]}` saying the query is too complex, which no retry mends.
+        case complexity
     }
 }

@@ -25,13 +25,17 @@ public struct GraphQLEndpoint: Sendable {
         /// `errors[].message` (the first five), as the server wrote them.
         public var errors: [String]
         public var status: Int
+        /// Requests made for it (the HTTP layer's retries included).
+        public var attempts = 1
 
         /// The error for an answer without usable `data`: a request error when there was no `data`
         /// entry, else a field error. `service` names the API in the words (`nil`: "the API").
         public func missingData(service: String?, host: String) -> SourceError {
-            hasDataEntry
+            let error: SourceError =
+                hasDataEntry
                 ? .graphQLFieldError(service: service, host: host, messages: errors)
                 : .graphQLRequestError(service: service, host: host, messages: errors)
+            return error.afterAttempts(attempts)
         }
     }
 
@@ -41,16 +45,23 @@ public struct GraphQLEndpoint: Sendable {
     {
         var body: [String: JSONValue] = ["query": .string(query), "variables": .object(variables)]
         if let operationName { body["operationName"] = .string(operationName) }
-        let answer = try await json.post(.object(body))
-        let data = answer.json["data"]
-        return Response(
-            data: data == .null ? nil : data, hasDataEntry: data != nil, errors: Self.messages(in: answer.json),
-            status: answer.status)
+        return Response(try await json.post(.object(body)))
     }
 
     /// `errors[].message` of a GraphQL answer (the first five; an error without a message as its JSON).
     static func messages(in json: JSONValue?) -> [String] {
         guard case .array(let list)? = json?["errors"] else { return [] }
         return list.prefix(5).map { $0["message"]?.stringValue ?? $0.jsonText }
+    }
+}
+
+extension GraphQLEndpoint.Response {
+    /// The GraphQL reading of a JSON answer.
+    init(_ answer: JSONEndpoint.Answer) {
+        let data = answer.json["data"]
+        self.init(
+            data: data == .null ? nil : data, hasDataEntry: data != nil,
+            errors: GraphQLEndpoint.messages(in: answer.json),
+            status: answer.status, attempts: answer.attempts)
     }
 }

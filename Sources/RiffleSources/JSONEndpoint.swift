@@ -29,6 +29,8 @@ public struct JSONEndpoint: Sendable {
     public struct Answer: Sendable {
         public var json: JSONValue
         public var status: Int
+        /// Requests made for it (the HTTP layer's retries included), for errors found in it later.
+        public var attempts = 1
     }
 
     /// POSTs `body` and returns the JSON object answered.
@@ -49,15 +51,29 @@ public struct JSONEndpoint: Sendable {
         do {
             response = try await client.execute(request)
         } catch {
-            throw .transport(host: host, detail: error.description, isRetryable: error.isRetryable)
+            throw SourceError.transport(host: host, detail: error.description, isRetryable: error.isRetryable)
+                .afterAttempts(error.attempts)
         }
+        return try Self.answer(response, host: host)
+    }
+
+    /// The JSON object of a 2xx answer, or the error the answer is (counting the requests it took).
+    static func answer(_ response: HTTPResponse, host: String) throws(SourceError) -> Answer {
+        do {
+            return try decode(response, host: host)
+        } catch {
+            throw error.afterAttempts(response.attempts)
+        }
+    }
+
+    private static func decode(_ response: HTTPResponse, host: String) throws(SourceError) -> Answer {
         let parsed = Result { () throws(JSONParseError) in try JSONValue(parsing: response.body) }
         let json = try? parsed.get()
         guard response.isSuccess else {
             do {
                 try response.ensureSuccess()
             } catch {
-                let messages = Self.messages(in: json)
+                let messages = messages(in: json)
                 throw .httpStatus(
                     response.status, host: host, hostName: error.host, messages: messages, excerpt: error.excerpt,
                     isRetryable: messages.isEmpty ? error.isRetryable : response.hasRetryableStatus)
@@ -65,12 +81,12 @@ public struct JSONEndpoint: Sendable {
             throw .httpStatus(response.status, host: host, isRetryable: response.hasRetryableStatus)
         }
         guard let json, case .object = json else {
-            if case .failure(let failure) = parsed, Self.isTruncated(response.body, failure) {
+            if case .failure(let failure) = parsed, isTruncated(response.body, failure) {
                 throw .truncatedBody(status: response.status, host: host, bytes: response.body.count)
             }
             throw .notJSON(status: response.status, host: host, bytes: response.body.count)
         }
-        return Answer(json: json, status: response.status)
+        return Answer(json: json, status: response.status, attempts: response.attempts)
     }
 
     /// What an error body says: GraphQL `errors[].message` (the first five), else a REST-style

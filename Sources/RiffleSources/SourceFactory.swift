@@ -19,8 +19,15 @@ public enum SourceFactory {
         return try plugins(source, plugin)
     }
 
-    /// A merge source for one configured source.
-    public static func mergeSource(_ source: SourceSettings, pageable: any Pageable) -> MergeSource {
-        MergeSource(name: source.name, pageable: pageable, pageSize: source.pageSize)
+    /// A merge source for one configured source. Its pages go through `RetryingPageable`: a load that
+    /// fails in passing (a cut-off or non-JSON 200, a GraphQL field error, a retryable plugin error) is
+    /// retried with the source's `retries` and the HTTP layer's backoff, each retry logged to `log` (`-v`).
+    public static func mergeSource(
+        _ source: SourceSettings, pageable: any Pageable, log: (@Sendable (String) -> Void)? = nil
+    ) -> MergeSource {
+        MergeSource(
+            name: source.name,
+            pageable: RetryingPageable(pageable, name: source.name, retries: source.retries, log: log),
+            pageSize: source.pageSize)
     }
 }

@@ -24,9 +24,14 @@ enum FeedPump {
                 demand = max(demand, wanted)
             case .retry(let sources):
                 for source in sources { reader.retry(source: source) }
-                if finished && delivered < (limit ?? .max) {
-                    finished = false
-                    pipe.setFinished(false)
+                // Pull (one item more than asked, if need be) so that the retried loads' outcomes are
+                // folded into the merge and published: a retry that fails again must show as failed
+                // again, or the next `r` would find the source still loading and send nothing.
+                if delivered < (limit ?? .max) {
+                    if finished {
+                        finished = false
+                        pipe.setFinished(false)
+                    }
                     demand = max(demand, delivered + 1)
                 }
             }

@@ -40,12 +40,8 @@ extension InteractiveSession {
         refreshing = true
         let statuses = currentStatuses
         let failed = statuses.indices.filter { statuses[$0].lastError != nil }
-        for index in failed {
-            outcome.retried[statuses[index].name] = (
-                statuses[index].lastError?.message ?? "", statuses[index].pagesLoaded
-            )
-        }
-        if !failed.isEmpty { context.pump.yield(.retry(failed)) }
+        retrySchedule.retriedNow(failed)
+        retry(failed, statuses: statuses)
         say(failed.isEmpty ? "refreshing…" : "refreshing, retrying \(failed.count) failed…")
         let sources = context.sources
         let newest = model.newestBySource
@@ -54,6 +50,40 @@ extension InteractiveSession {
         sideJobs.append {
             events.yield(.refreshed(await RefreshReport.fetch(sources: sources, newest: newest, pageLimit: limit)))
         }
+    }
+
+    /// Makes failed sources load again from where they failed (`r`, or their automatic retry).
+    func retry(_ failed: [Int], statuses: [SourceStatus]) {
+        guard !failed.isEmpty else { return }
+        for index in failed where statuses.indices.contains(index) {
+            outcome.retried[statuses[index].name] = (
+                statuses[index].lastError?.message ?? "", statuses[index].pagesLoaded
+            )
+        }
+        context.pump.yield(.retry(failed))
+    }
+
+    /// Brings the automatic retries up to date after an event: schedules new failures, retries the
+    /// sources whose time has come, and asks for a wake-up at the next retry. Returns whether the
+    /// prompt should change.
+    func scheduleRetries() -> Bool {
+        let now = clock.now
+        let statuses = currentStatuses
+        var changed = retrySchedule.observe(statuses, now: now, random: Double.random(in: 0..<1))
+        let due = retrySchedule.takeDue(now: now)
+        if !due.isEmpty {
+            retry(due, statuses: statuses)
+            changed = true
+        }
+        if let next = retrySchedule.nextDue, retryTimer.map({ next < $0 }) ?? true {
+            retryTimer = next
+            let events = context.events
+            sideJobs.append {
+                try? await Task.sleep(until: next, clock: .continuous)
+                events.yield(.retryDue)
+            }
+        }
+        return changed
     }
 
     func refreshed(_ report: RefreshReport) {

@@ -33,6 +33,8 @@ extension InteractiveSession {
             quitRequested = true
         case .refreshed(let report):
             refreshed(report)
+        case .retryDue:
+            retryTimer = nil
         case .opened(let number, let url, let failure):
             var line = StyledLine()
             if let failure {

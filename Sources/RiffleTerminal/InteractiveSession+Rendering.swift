@@ -15,8 +15,19 @@ extension InteractiveSession {
 
     func promptText() -> String {
         ReaderScreens.prompt(
-            model: model, statuses: currentStatuses, message: message, waiting: pendingTurn != nil, width: width
+            model: model, statuses: currentStatuses, message: message, waiting: pendingTurn != nil, width: width,
+            retryWaits: retryWaits
         ).rendered(color: color)
+    }
+
+    /// How long until each failed source's automatic retry.
+    var retryWaits: [Int: Duration] {
+        let now = clock.now
+        var waits: [Int: Duration] = [:]
+        for index in context.sources.indices {
+            if let wait = retrySchedule.wait(source: index, now: now) { waits[index] = wait }
+        }
+        return waits
     }
 
     /// What returns the cursor to the start of an empty prompt line.

@@ -37,6 +37,9 @@ final class InteractiveSession {
     var quitRequested = false
     var refreshing = false
     var refreshErrors: [String: String] = [:]
+    /// When each failed source is retried next; `retryTimer` is the wake-up already asked for.
+    var retrySchedule: RetrySchedule
+    var retryTimer: ContinuousClock.Instant?
     var outcome = ReaderOutcome()
     var promptShown = false
     var lastDemand = 0
@@ -53,6 +56,7 @@ final class InteractiveSession {
     init(context: Context) {
         self.context = context
         self.model = ReaderModel(pageSize: context.settings.lines ?? 20)
+        self.retrySchedule = RetrySchedule(policy: context.settings.retryPolicy)
         self.sourceWidth = ItemLineLayout.sourceWidth(for: context.sources.map(\.name))
     }
 
@@ -63,6 +67,7 @@ final class InteractiveSession {
         await withDiscardingTaskGroup { side in
             for await event in events {
                 handle(event)
+                if !quitRequested, scheduleRetries() { redrawPromptIfIdle() }
                 for job in sideJobs { side.addTask(operation: job) }
                 sideJobs = []
                 if quitRequested {

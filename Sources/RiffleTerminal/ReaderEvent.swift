@@ -11,4 +11,6 @@ enum ReaderEvent: Sendable {
     case interrupted
     case refreshed(RefreshReport)
     case opened(number: Int, url: String, failure: String?)
+    /// A failed source's automatic retry may be due (see `RetrySchedule`).
+    case retryDue
 }

@@ -4,9 +4,11 @@ import RiffleCore
 /// functions of what they show, so tests check them without a terminal.
 enum ReaderScreens {
     /// The prompt: a message if any, the position (`41–60`), the filter, every source's state, the keys.
-    /// While a page is awaited it names the sources still loading instead of the position.
+    /// While a page is awaited it names the sources still loading instead of the position. A failed
+    /// source with an automatic retry pending says when (`failed, retrying in 8s`): `retryWaits` by source.
     static func prompt(
-        model: ReaderModel, statuses: [SourceStatus], message: StyledLine?, waiting: Bool, width: Int
+        model: ReaderModel, statuses: [SourceStatus], message: StyledLine?, waiting: Bool, width: Int,
+        retryWaits: [Int: Duration] = [:]
     ) -> StyledLine {
         var line = StyledLine()
         if let message {
@@ -40,6 +42,9 @@ enum ReaderScreens {
             if index > 0 { line.appendSafe(" · ") }
             line.append(UntrustedText(status.name), style: Palette.color(forSource: status.name))
             line.appendSafe(" " + stateWord(status))
+            if status.lastError != nil, let wait = retryWaits[index] {
+                line.appendSafe(", retrying in \(waitWord(wait))")
+            }
         }
         line.appendSafe("  Enter b g / o N r s ? q", style: .dim)
         return line.fitted(to: width)
@@ -55,6 +60,14 @@ enum ReaderScreens {
         case .done: return "\(status.itemsEmitted) done"
         case .failed: return "failed"
         }
+    }
+
+    /// A wait in whole seconds rounded up (`8s`), or minutes and seconds from a minute on (`2m05s`).
+    static func waitWord(_ wait: Duration) -> String {
+        let seconds = max(0, Int(wait.seconds.rounded(.up)))
+        guard seconds >= 60 else { return "\(seconds)s" }
+        let rest = seconds % 60
+        return "\(seconds / 60)m" + (rest == 0 ? "" : (rest < 10 ? "0" : "") + "\(rest)s")
     }
 
     /// `s`: a line per source with its counts, then its warnings, skip reason and errors indented.

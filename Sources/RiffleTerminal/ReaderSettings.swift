@@ -16,11 +16,13 @@ public struct ReaderSettings: Sendable {
     public var opener: URLOpener
     /// Pages `r` loads per source at most while looking for where the known items start.
     public var refreshPageLimit: Int
+    /// The backoff between automatic retries of a failed source while the reader is open.
+    public var retryPolicy: RetryPolicy
 
     public init(
         lines: Int? = nil, prefetchPages: Int = 2, color: ColorChoice = .never, limit: Int? = nil,
         now: @escaping @Sendable () -> Timestamp = ReaderSettings.wallClock, opener: URLOpener = .system,
-        refreshPageLimit: Int = 3
+        refreshPageLimit: Int = 3, retryPolicy: RetryPolicy = RetrySchedule.readerPolicy
     ) {
         self.lines = lines.map { max(1, $0) }
         self.prefetchPages = max(0, prefetchPages)
@@ -29,6 +31,7 @@ public struct ReaderSettings: Sendable {
         self.now = now
         self.opener = opener
         self.refreshPageLimit = max(1, refreshPageLimit)
+        self.retryPolicy = retryPolicy
     }
 
     /// The system's wall clock (CLOCK_REALTIME).

@@ -1,3 +1,4 @@
+import RiffleCore
 import Testing
 
 @testable import RiffleHTTP
