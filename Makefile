@@ -2,12 +2,17 @@
 # `make deps` installs the Debian packages riffle needs (as root), or prints the command to run.
 
 PREFIX ?= /usr/local
+# Staging root for packagers: files go to $(DESTDIR)$(PREFIX)/…
+DESTDIR ?=
+# The build installed: release, or debug to install what `make test` already built.
+CONFIGURATION ?= release
 SWIFT ?= swift
-# Build-time libraries (libcurl, libyaml) and the tools the tests and benchmarks drive.
-DEBS := libcurl4-openssl-dev libyaml-dev pkg-config curl jq tmux
+# Build-time libraries (libcurl, libyaml) and the tools the tests and benchmarks drive; man-db and
+# groff-base read the installed manual page (`man -l`) in the install test.
+DEBS := libcurl4-openssl-dev libyaml-dev pkg-config curl jq tmux man-db groff-base
 SANDBOX_PORT ?= 8765
 
-.PHONY: all build deps test demo bench install lint clean
+.PHONY: all build deps test test-install demo bench man install uninstall lint clean
 
 all: build
 
@@ -31,25 +36,25 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	./scripts/test-install.sh
 
-demo: deps
-	$(SWIFT) build --product riffle
-	$(SWIFT) build --product riffle-sandbox
-	./scripts/demo.sh
+# Installs the debug build into a temporary prefix and uses it as a user would (see the script).
+test-install: deps
+	./scripts/test-install.sh
 
-bench: deps
-	$(SWIFT) build -c release --product riffle-bench
-	$(SWIFT) build -c release --product riffle
-	$(SWIFT) build -c release --product riffle-sandbox
-	./scripts/bench.sh
+# The manual page, generated from the command definitions by swift-argument-parser's generate-manual
+# plugin (it builds the package's products in $(CONFIGURATION) and runs each `--experimental-dump-help`).
+man: deps
+	$(SWIFT) package plugin generate-manual --configuration $(CONFIGURATION)
 
-lint:
-	$(SWIFT) format lint --strict -r Sources Tests
+# The binary, its manual page, bash/zsh/fish completions, the shipped plugins and the example config.
+install: deps man
+	$(SWIFT) build -c $(CONFIGURATION) --product riffle
+	./scripts/install.sh install "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/riffle" \
+	  "$$(find .build/plugins/GenerateManual/outputs -name riffle.1 | head -n 1)" "$(DESTDIR)$(PREFIX)"
 
-install: deps
-	$(SWIFT) build -c release --product riffle
-	install -d "$(DESTDIR)$(PREFIX)/bin"
-	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/riffle" "$(DESTDIR)$(PREFIX)/bin/riffle"
+uninstall:
+	./scripts/install.sh uninstall "" "" "$(DESTDIR)$(PREFIX)"
 
 clean:
 	rm -rf .build

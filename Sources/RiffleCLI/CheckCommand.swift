@@ -7,9 +7,13 @@ import RiffleTerminal
 /// `riffle check`: validates the configuration and every plugin manifest without fetching anything.
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "check", abstract: "Validate the configuration and plugin manifests; fetch nothing.")
+        commandName: "check", abstract: "Validate the configuration and plugin manifests; fetch nothing.",
+        discussion: """
+            Example:
+              riffle --config ~/work/riffle.yaml check
+            """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func run() async throws {
         let environment = Environment.all()
