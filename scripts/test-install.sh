@@ -18,11 +18,11 @@ version="$("$prefix/bin/riffle" --version)"
   || fail "--version printed: $version"
 
 completion="$(bash -c "source '$prefix/share/bash-completion/completions/riffle' && complete -p riffle")"
-[[ "$completion" == "complete -F "*" riffle" ]] || fail "bash completion: $completion"
+[[ "$completion" == "complete "*"-F _riffle riffle" ]] || fail "bash completion: $completion"
 grep -q "compdef _riffle riffle\|#compdef riffle" "$prefix/share/zsh/site-functions/_riffle" || fail "zsh completion"
-grep -q "complete -c riffle" "$prefix/share/fish/vendor_completions.d/riffle.fish" || fail "fish completion"
+grep -q "complete -c 'riffle'" "$prefix/share/fish/vendor_completions.d/riffle.fish" || fail "fish completion"
 
-page="$(MANWIDTH=100 man -l "$prefix/share/man/man1/riffle.1" 2>&1)" || fail "man -l: $page"
+page="$(MANWIDTH=100 man -l "$prefix/share/man/man1/riffle.1" 2>"$work/man.log")" || fail "man -l: $(cat "$work/man.log")"
 for expected in NAME SYNOPSIS riffle export init "--config"; do
   grep -q -- "$expected" <<<"$page" || fail "the manual page lacks $expected"
 done

@@ -25,7 +25,7 @@ struct ExportReport: Sendable, Hashable {
         if others <= 0 {
             return "\(wrote): \(sources == 1 ? "the only source" : "every source") failed\(time)"
         }
-        return "\(wrote) from the other \(Self.count(others, "source"))\(time)"
+        return "\(wrote) from the other \(others == 1 ? "source" : "\(others) sources")\(time)"
     }
 
     /// `1 item`, `3 items`.

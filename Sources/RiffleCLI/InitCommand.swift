@@ -57,7 +57,7 @@ struct InitCommand: AsyncParsableCommand {
         let fd: Int32
         do {
             fd = try FileSystem.createExclusive(path, mode: 0o600)
-        } catch where error.isAlreadyExists {
+        } catch  where error.isAlreadyExists {
             throw CLIFailure.other(
                 "\(shown) already exists; riffle init never overwrites a configuration "
                     + "(edit it, or move it away and run riffle init again)")

@@ -18,8 +18,9 @@ struct Riffle: AsyncParsableCommand {
               riffle export --since 7d           the last week as JSON
               riffle --source gitlab sources     probe one source's first page
 
-            Exit codes: 0 done, 2 partial (a source failed), 64 usage, 78 configuration, 130 interrupted, \
-            1 other. Shell completions: riffle --generate-completion-script bash|zsh|fish.
+            Exit codes: 0 done, 2 partial (a source failed), 64 usage, 78 configuration, \
+            130 interrupted, 1 other.
+            Completions: riffle --generate-completion-script bash|zsh|fish
             """,
         version: VersionReport.line,
         subcommands: [

@@ -18,7 +18,8 @@ public struct LibCurlVersion: Sendable, Hashable, CustomStringConvertible {
         guard let info = curl_version_info(riffle_curl_version_now), let version = info.pointee.version else {
             return nil
         }
-        return LibCurlVersion(version: String(cString: version), tls: info.pointee.ssl_version.map { String(cString: $0) })
+        return LibCurlVersion(
+            version: String(cString: version), tls: info.pointee.ssl_version.map { String(cString: $0) })
     }
 
     /// `libcurl/7.88.1 OpenSSL/3.0.15`, as `curl -V` names its libraries.

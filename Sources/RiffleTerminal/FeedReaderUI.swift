@@ -93,7 +93,9 @@ public struct FeedReaderUI: Sendable {
             var count = 0
             while count < limit, let merged = try await reader.next() {
                 count += 1
-                guard (try? Descriptor.writeAll(outputFD, Array((layout.plainLine(item: merged, color: color) + "\n").utf8))) != nil
+                guard
+                    (try? Descriptor.writeAll(
+                        outputFD, Array((layout.plainLine(item: merged, color: color) + "\n").utf8))) != nil
                 else {
                     break
                 }
