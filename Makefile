@@ -2,16 +2,21 @@
 # `make deps` installs the Debian packages riffle needs (as root), or prints the command to run.
 
 PREFIX ?= /usr/local
+# Staging root for packagers: files go to $(DESTDIR)$(PREFIX)/…
+DESTDIR ?=
+# The build installed: release, or debug to install what `make test` already built.
+CONFIGURATION ?= release
 SWIFT ?= swift
-# Build-time libraries (libcurl, libyaml, libxml2) and the tools the tests and benchmarks drive.
-DEBS := libcurl4-openssl-dev libyaml-dev libxml2-dev pkg-config curl jq tmux
+# Build-time libraries (libcurl, libyaml, libxml2) and the tools the tests and benchmarks drive; man-db and
+# groff-base read the installed manual page (`man -l`) in the install test.
+DEBS := libcurl4-openssl-dev libyaml-dev libxml2-dev pkg-config curl jq tmux man-db groff-base
 SANDBOX_PORT ?= 8765
 # `make test` also runs the config fuzzer on a short budget: a new seed each run (printed; pass
 # FUZZ_SEED=N to replay one), FUZZ_COUNT mutated configs, each under 5 s, all within 300 s.
 FUZZ_COUNT ?= 20000
 FUZZ_SEED ?= $(shell date +%s)
 
-.PHONY: all build deps test demo bench install lint clean
+.PHONY: all build deps test test-install demo bench man install uninstall lint clean
 
 all: build
 
@@ -37,6 +42,25 @@ test: deps
 	$(SWIFT) test --skip-build
 	timeout 300 "$$($(SWIFT) build --show-bin-path)/riffle-config-fuzz" \
 	  --count $(FUZZ_COUNT) --seed $(FUZZ_SEED) --slow 5
+	./scripts/test-install.sh
+
+# Installs the debug build into a temporary prefix and uses it as a user would (see the script).
+test-install: deps
+	./scripts/test-install.sh
+
+# The manual page, generated from the command definitions by swift-argument-parser's generate-manual
+# plugin (it builds the package's products in $(CONFIGURATION) and runs each `--experimental-dump-help`).
+man: deps
+	$(SWIFT) package plugin generate-manual --configuration $(CONFIGURATION)
+
+# The binary, its manual page, bash/zsh/fish completions, the shipped plugins and the example config.
+install: deps man
+	$(SWIFT) build -c $(CONFIGURATION) --product riffle
+	./scripts/install.sh install "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/riffle" \
+	  "$$(find .build/plugins/GenerateManual/outputs -name riffle.1 | head -n 1)" "$(DESTDIR)$(PREFIX)"
+
+uninstall:
+	./scripts/install.sh uninstall "" "" "$(DESTDIR)$(PREFIX)"
 
 demo: deps
 	$(SWIFT) build --product riffle
@@ -51,11 +75,6 @@ bench: deps
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests
-
-install: deps
-	$(SWIFT) build -c release --product riffle
-	install -d "$(DESTDIR)$(PREFIX)/bin"
-	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/riffle" "$(DESTDIR)$(PREFIX)/bin/riffle"
 
 clean:
 	rm -rf .build

@@ -12,6 +12,8 @@
 /* curl_global_init flags are macros built from other macros, which Swift does not import. */
 static const long riffle_curl_global_all = CURL_GLOBAL_ALL;
 static const int riffle_curl_error_size = CURL_ERROR_SIZE;
+/* The version-info struct layout this build was compiled against, for curl_version_info. */
+static const CURLversion riffle_curl_version_now = CURLVERSION_NOW;
 
 /* The write and header callback type, named so Swift sees one function type. */
 typedef size_t (*riffle_curl_data_callback)(char *buffer, size_t size, size_t count, void *userdata);

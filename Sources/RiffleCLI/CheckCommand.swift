@@ -9,9 +9,13 @@ import RiffleTerminal
 /// a configuration must not run code that the configuration does not choose.
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "check", abstract: "Validate the configuration and plugin manifests; fetch nothing.")
+        commandName: "check", abstract: "Validate the configuration and plugin manifests; fetch nothing.",
+        discussion: """
+            Example:
+              riffle --config ~/work/riffle.yaml check
+            """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func run() async throws {
         let environment = Environment.all()

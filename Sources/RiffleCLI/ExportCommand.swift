@@ -7,9 +7,15 @@ import RiffleTerminal
 /// `riffle export`: the merged feed as JSON (contract sections 1 and 3).
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Write the merged feed as JSON.")
+        commandName: "export", abstract: "Write the merged feed as JSON.",
+        discussion: """
+            Examples:
+              riffle export --format ndjson --since 7d > week.ndjson
+              riffle export --limit 100 --output first.json
+              riffle export --limit 100 --after "$(jq -r '.[-1].cursor' first.json)"
+            """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     @Option(help: "The output format.")
     var format: ExportFormat = .json
@@ -59,11 +65,14 @@ struct ExportCommand: AsyncParsableCommand {
         }
         if showProgress { Console.write(2, "\r\u{1B}[K") }
         let failed = summary.failed
+        let report = ExportReport(
+            items: summary.items, sources: summary.statuses.count, failed: failed.count,
+            elapsed: showProgress ? summary.elapsed : nil)
         if !failed.isEmpty {
             throw CLIFailure.sourcesFailed(
-                failed.map { ($0.name, $0.lastError?.message ?? "unknown error") },
-                after: ["wrote \(summary.items) items from the other sources"])
+                failed.map { ($0.name, $0.lastError?.message ?? "unknown error") }, after: [report.line])
         }
+        if showProgress { Console.writeError("riffle: \(report.line)") }
     }
 }
 

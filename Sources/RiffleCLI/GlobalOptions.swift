@@ -2,10 +2,10 @@ import ArgumentParser
 
 /// Options every command accepts, before or after the command name.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: "The configuration file.")
+    @Option(name: .long, help: ArgumentHelp("The configuration file.", valueName: "path"))
     var config: String?
 
-    @Option(name: .long, help: "Only this source (repeatable).")
+    @Option(name: .long, help: ArgumentHelp("Only this source (repeatable).", valueName: "name"))
     var source: [String] = []
 
     @Flag(name: .customLong("no-color"), help: "No colour (also NO_COLOR).")

@@ -4,9 +4,13 @@ internal import RiffleSystem
 /// `riffle plugins`: every adapter type, built-in or from a plugin directory, with where it came from.
 struct PluginsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "plugins", abstract: "List every adapter type: built-in and from plugin directories.")
+        commandName: "plugins", abstract: "List every adapter type: built-in and from plugin directories.",
+        discussion: """
+            Example:
+              riffle plugins
+            """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func run() async throws {
         let environment = Environment.all()

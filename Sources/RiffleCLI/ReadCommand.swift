@@ -6,9 +6,17 @@ import RiffleTerminal
 /// terminal it prints the feed as plain lines, honouring `--limit`.
 struct ReadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "read", abstract: "Read the merged feed in the terminal, a page at a time.")
+        commandName: "read", abstract: "Read the merged feed in the terminal, a page at a time.",
+        discussion: """
+            Keys: Enter or Space next page, b previous, g first, /text filter, o N open item N, r refresh, \
+            s status, ? help, q quit. Into a pipe, prints every item as one plain line.
 
-    @OptionGroup var global: GlobalOptions
+            Examples:
+              riffle
+              riffle --source gitlab read --limit 40 | less
+            """)
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     @OptionGroup var items: LimitOption
 

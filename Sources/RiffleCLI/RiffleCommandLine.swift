@@ -1,5 +1,7 @@
 import ArgumentParser
+import RiffleConfig
 internal import RiffleSystem
+import RiffleTerminal
 
 /// The entry point: puts global options given before the command after it (so `riffle --config c.yaml
 /// export` and `riffle export --config c.yaml` both work), runs the command, and maps every failure to
@@ -15,8 +17,13 @@ public enum RiffleCommandLine {
     }
 
     /// The command the arguments (without the program name) ask for, parsed and validated.
+    /// A word where the command goes that names none is a usage error with a did-you-mean.
     static func parse(_ arguments: [String]) throws -> any ParsableCommand {
-        try Riffle.parseAsRoot(CommandLineOrder.normalized(arguments))
+        if let word = CommandLineOrder.unknownCommand(in: arguments) {
+            let hint = Suggestion.hint(for: word, among: CommandLineOrder.commandNames)
+            throw CLIFailure.usage("unknown command \"\(UntrustedText.sanitize(word))\"\(hint)")
+        }
+        return try Riffle.parseAsRoot(CommandLineOrder.normalized(arguments))
     }
 
     /// Parses and runs one command; every way it can end becomes a `RunOutcome`.

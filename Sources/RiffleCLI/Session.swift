@@ -62,9 +62,9 @@ struct Session {
         guard !names.isEmpty else { return sources }
         let known = Set(sources.map(\.name))
         for name in names where !known.contains(name) {
-            let listed = sources.map(\.name).joined(separator: ", ")
+            let hint = Suggestion.hint(for: name, among: sources.map(\.name))
             throw CLIFailure.usage(
-                "--source \(UntrustedText.sanitize(name)): no such source; the configured sources are: \(listed)")
+                "--source \(UntrustedText.sanitize(name)): no such source\(UntrustedText.sanitize(hint))")
         }
         let wanted = Set(names)
         return sources.filter { wanted.contains($0.name) }

@@ -6,9 +6,14 @@ import RiffleTerminal
 /// `riffle sources`: one line per source with the status of probing its first page.
 struct SourcesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "sources", abstract: "List the sources and probe each one's first page.")
+        commandName: "sources", abstract: "List the sources and probe each one's first page.",
+        discussion: """
+            Examples:
+              riffle sources
+              riffle sources --json | jq '.[] | select(.status != "ok")'
+            """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     @Flag(help: "Machine-readable output.")
     var json = false

@@ -1,10 +1,17 @@
 /// "Did you mean …?" for misspelt keys, types and params, by edit distance.
-enum Suggestion {
+///
+/// One implementation for every did-you-mean riffle prints: configuration keys here, and the CLI's
+/// command names and `--source` names.
+public enum Suggestion {
+    /// Words longer than this get no suggestion: the distance costs their length times each candidate's.
+    public static let maxWordLength = 128
+
     /// The candidate closest to `word`, when it is close enough to be a likely typo.
-    static func closest(to word: String, among candidates: [String]) -> String? {
+    public static func closest(to word: String, among candidates: [String]) -> String? {
+        guard word.count <= maxWordLength else { return nil }
         let lowered = word.lowercased()
         var best: (candidate: String, distance: Int)?
-        for candidate in candidates {
+        for candidate in candidates where candidate.count <= maxWordLength {
             let distance = editDistance(lowered, candidate.lowercased())
             let shorter = min(lowered.count, candidate.count)
             let allowed = max(shorter <= 4 ? 1 : 2, shorter / 3)
@@ -15,7 +22,7 @@ enum Suggestion {
     }
 
     /// `; did you mean "x"?` or, without a close candidate, the list to choose from.
-    static func hint(for word: String, among candidates: [String]) -> String {
+    public static func hint(for word: String, among candidates: [String]) -> String {
         if let match = closest(to: word, among: candidates) { return "; did you mean \"\(match)\"?" }
         guard !candidates.isEmpty else { return "" }
         return " (expected one of \(candidates.joined(separator: ", ")))"

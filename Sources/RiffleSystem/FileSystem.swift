@@ -110,9 +110,24 @@ package enum FileSystem {
         fileType(path) == S_IFREG && access(path, X_OK) == 0
     }
 
-    /// Creates a new file that no one else has (`O_EXCL`), mode 0644 less the umask, open for writing.
-    package static func createExclusive(_ path: String) throws(SystemError) -> Int32 {
-        try syscall(where: "open \(path)") { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+    /// Creates a new file that no one else has (`O_EXCL`), `mode` (0644 unless given) less the umask, open
+    /// for writing. An existing file, or a link, is never opened: the error `isAlreadyExists`.
+    package static func createExclusive(_ path: String, mode: UInt32 = 0o644) throws(SystemError) -> Int32 {
+        try syscall(where: "open \(path)") { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
+    }
+
+    /// Creates `path` and any missing parents (`mkdir -p`), each new one with `mode` less the umask.
+    /// Existing directories are left as they are.
+    package static func createDirectories(_ path: String, mode: UInt32) throws(SystemError) {
+        guard !isDirectory(path) else { return }
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            try createDirectories(String(path[..<slash]), mode: mode)
+        }
+        do {
+            try syscall(where: "mkdir \(path)") { mkdir(path, mode) }
+        } catch let error where error.isAlreadyExists && isDirectory(path) {
+            return
+        }
     }
 
     /// Opens an existing file for writing: no create, no truncate (devices and FIFOs).

@@ -6,8 +6,8 @@ internal import RiffleSystem
 ///     let outcome = try await FeedReaderUI(sources: sources, options: options, settings: settings).run()
 ///     exit(outcome.interrupted ? 130 : outcome.anySourceFailed ? 2 : 0)
 ///
-/// When stdout is not a terminal it prints the feed as plain lines (no prompt, no colour, `limit`
-/// honoured) and returns. Otherwise it pages: stdin a terminal → single keys in raw mode; else whole
+/// When stdout is not a terminal it prints the feed as plain lines (no prompt, no colour unless
+/// `settings.color` forces it — `CLICOLOR_FORCE` — `limit` honoured) and returns. Otherwise it pages: stdin a terminal → single keys in raw mode; else whole
 /// typed lines.
 ///
 /// Concurrency (structured only): one task group with two children — the pump, which owns the merge's
@@ -88,11 +88,14 @@ public struct FeedReaderUI: Sendable {
             now: settings.now())
         let limit = settings.limit ?? .max
         let outputFD = io.outputFD
+        let color = settings.color.isEnabled
         let count = try await feed.run { reader in
             var count = 0
             while count < limit, let merged = try await reader.next() {
                 count += 1
-                guard (try? Descriptor.writeAll(outputFD, Array((layout.plainLine(item: merged) + "\n").utf8))) != nil
+                guard
+                    (try? Descriptor.writeAll(
+                        outputFD, Array((layout.plainLine(item: merged, color: color) + "\n").utf8))) != nil
                 else {
                     break
                 }

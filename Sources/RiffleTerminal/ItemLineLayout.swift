@@ -59,11 +59,12 @@ public struct ItemLineLayout: Sendable {
         return line.fitted(to: width)
     }
 
-    /// The line without number, width limit or colour, for output that is not a terminal: URL last.
-    public func plainLine(item merged: MergedItem) -> String {
+    /// The line without number or width limit, for output that is not a terminal: URL last. Colour only
+    /// when asked for (`CLICOLOR_FORCE` into a pipe).
+    public func plainLine(item merged: MergedItem, color: Bool = false) -> String {
         var layout = self
         layout.width = Int.max
-        var text = layout.line(number: nil, item: merged).plainText
+        var text = layout.line(number: nil, item: merged).rendered(color: color)
         if let url = merged.item.url, !url.isEmpty { text += "  " + UntrustedText(url).terminalText }
         return text
     }

@@ -8,7 +8,8 @@ import Testing
     @Test func theCommandListComesFromRifflesConfiguration() {
         let subcommands = Riffle.configuration.subcommands
         #expect(subcommands.allSatisfy { $0.configuration.commandName != nil }, "every command names itself")
-        #expect(CommandLineOrder.commands == ["read", "export", "sources", "plugins", "check", "help"])
+        #expect(CommandLineOrder.commands == ["read", "export", "sources", "plugins", "check", "init", "help"])
+        #expect(CommandLineOrder.commandNames == ["read", "export", "sources", "plugins", "check", "init"])
         #expect(CommandLineOrder.commands.count == subcommands.count + 1)
     }
 
@@ -30,10 +31,50 @@ import Testing
         #expect(CommandLineOrder.normalized(["export", "--config", "c.yaml"]) == ["export", "--config", "c.yaml"])
         #expect(
             CommandLineOrder.normalized(["--config", "c.yaml", "--limit", "7"]) == [
-                "--config", "c.yaml", "--limit", "7",
+                "read", "--config", "c.yaml", "--limit", "7",
             ])
-        #expect(CommandLineOrder.normalized(["--", "export"]) == ["--", "export"])
+        #expect(CommandLineOrder.normalized(["--", "export"]) == ["read", "--", "export"])
         #expect(CommandLineOrder.normalized([]) == [])
+    }
+
+    @Test func theRootKeepsItsOwnLines() {
+        for line in [
+            ["--help"], ["-h"], ["--version"], ["--config", "c.yaml", "--help"],
+            ["--generate-completion-script", "bash"], ["--generate-completion-script=zsh"],
+            ["--experimental-dump-help"],
+        ] {
+            #expect(CommandLineOrder.normalized(line) == line)
+        }
+    }
+
+    @Test func aWordWhereTheCommandGoesThatNamesNoneIsAnUnknownCommand() {
+        #expect(CommandLineOrder.unknownCommand(in: ["exprot"]) == "exprot")
+        #expect(CommandLineOrder.unknownCommand(in: ["--config", "c.yaml", "-v", "--no-color", "sorces"]) == "sorces")
+        #expect(CommandLineOrder.unknownCommand(in: ["--config=c.yaml", "x"]) == "x")
+        #expect(
+            CommandLineOrder.unknownCommand(in: ["--source", "export", "sources"]) == nil, "a value, then a command")
+        #expect(CommandLineOrder.unknownCommand(in: ["export", "x"]) == nil, "the command's own to reject")
+        #expect(CommandLineOrder.unknownCommand(in: ["--limit", "5"]) == nil, "an option's value")
+        #expect(CommandLineOrder.unknownCommand(in: ["help", "export"]) == nil)
+        #expect(CommandLineOrder.unknownCommand(in: []) == nil)
+    }
+
+    @Test func aMistypedCommandIsAUsageErrorWithASuggestion() {
+        #expect(
+            outcome(["exprot"])
+                == RunOutcome(
+                    output: "", errorLines: ["riffle: unknown command \"exprot\"; did you mean \"export\"?"],
+                    exitCode: 64))
+        #expect(
+            outcome(["\u{1B}[31m"]).errorLines == [
+                "riffle: unknown command \"^[[31m\" (expected one of read, export, sources, plugins, check, init)"
+            ], "made inert")
+    }
+
+    @Test func theRootDeclaresTheGlobalOptionsOnlyForHelp() throws {
+        let help = Riffle.helpMessage(columns: 100)
+        #expect(help.contains("GLOBAL OPTIONS:\n  --config <path>"))
+        _ = try parse(["--config", "c.yaml", "-v"], as: ReadCommand.self)
     }
 
     @Test(arguments: [
@@ -59,5 +100,6 @@ import Testing
         _ = try parse(["--config", "c.yaml", "sources", "--json"], as: SourcesCommand.self)
         _ = try parse(["--config", "c.yaml", "plugins"], as: PluginsCommand.self)
         _ = try parse(["--config", "c.yaml", "check"], as: CheckCommand.self)
+        _ = try parse(["--config", "c.yaml", "init"], as: InitCommand.self)
     }
 }

@@ -49,7 +49,8 @@ import Testing
 
     @Test func helpAndVersionGoToStandardOutputAndExitZero() async {
         let version = await RiffleCommandLine.run(["--version"])
-        #expect(version == RunOutcome(output: Riffle.version + "\n", errorLines: [], exitCode: 0))
+        #expect(version == RunOutcome(output: VersionReport.line + "\n", errorLines: [], exitCode: 0))
+        #expect(VersionReport.line.hasPrefix("riffle \(Riffle.version) libcurl/"))
         for arguments in [["export", "--help"], ["--help", "export"], ["help", "export"]] {
             let help = await RiffleCommandLine.run(arguments)
             #expect(help.exitCode == 0 && help.errorLines.isEmpty, "\(arguments)")

@@ -90,8 +90,8 @@ import Testing
         let root = String(#filePath.split(separator: "/").dropLast(3).joined(separator: "/"))
         let config = try Configuration.load(
             path: "/" + root + "/config.yaml", environment: [:], adapters: BuiltInAdapters.all)
-        #expect(config.sources.map(\.name) == ["gitlab", "launches"])
-        #expect(config.sources.map(\.type) == ["gitlab", "spacex"])
+        #expect(config.sources.map(\.name) == ["gitlab", "launches", "merge-requests"])
+        #expect(config.sources.map(\.type) == ["gitlab", "spacex", "graphql"], "a source of every built-in type")
         #expect(config.reader == ReaderSettings(lines: nil, prefetch: 2))
         #expect(config.defaults == DefaultSettings())
         #expect(config.warnings.isEmpty)

@@ -1,0 +1,21 @@
+internal import CLibYAML
+
+/// The libyaml riffle runs with: its version from `yaml_get_version_string`, for `riffle --version`.
+/// Lives here because only RiffleConfig imports libyaml.
+public struct LibYAMLVersion: Sendable, Hashable, CustomStringConvertible {
+    /// libyaml's version, such as `0.2.5`.
+    public var version: String
+
+    public init(version: String) {
+        self.version = version
+    }
+
+    /// The loaded library's version; `nil` only if libyaml reports none.
+    public static var current: LibYAMLVersion? {
+        guard let text = yaml_get_version_string() else { return nil }
+        return LibYAMLVersion(version: String(cString: text))
+    }
+
+    /// `libyaml/0.2.5`.
+    public var description: String { "libyaml/\(version)" }
+}
