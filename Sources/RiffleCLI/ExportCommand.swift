@@ -58,6 +58,7 @@ struct ExportCommand: AsyncParsableCommand {
             throw CLIFailure.other("\(error)")
         }
         if showProgress { Console.write(2, "\r\u{1B}[K") }
+        for line in SourceWarnings.lines(summary.statuses) { Console.writeError("riffle: \(line)") }
         let failed = summary.failed
         if !failed.isEmpty {
             throw CLIFailure.sourcesFailed(
