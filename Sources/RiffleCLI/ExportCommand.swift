@@ -21,7 +21,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Only items newer than this: RFC 3339, or a duration back from now such as 7d, 12h, 30m, 1h30m.",
+            "Only items newer than this: RFC 3339, a date (YYYY-MM-DD), or a duration back from now such as 7d, 12h, 1h30m.",
             valueName: "time"))
     var since: TimeArgument?
 

@@ -105,7 +105,9 @@ import Testing
             id: "1", time: Timestamp(unixSeconds: 1), title: "t",
             extra: [
                 "success": .null, "flight": .int(7),
-                "nested": .object(["gone": .null, "kept": .string("k"), "list": .array([.null, .object(["n": .null])])]),
+                "nested": .object([
+                    "gone": .null, "kept": .string("k"), "list": .array([.null, .object(["n": .null])]),
+                ]),
             ])
         #expect(
             built.extra == [

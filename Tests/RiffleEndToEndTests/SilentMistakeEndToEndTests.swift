@@ -27,9 +27,9 @@ import Testing
           cursor: \(cursor)
         """ + (hasMore.map { "\n  has_more: \($0)" } ?? "") + """
 
-          fields: {id: id, time: \(time), title: headline, url: url}
+              fields: {id: id, time: \(time), title: headline, url: url}
 
-        """
+            """
     }
 
     /// A config whose plugin directory (`my-plugins`, beside it) holds `plugins` (file name → text;
@@ -132,7 +132,8 @@ import Testing
 
     @Test func aDateOnlyTimeIsItsMidnightUTC() async throws {
         try await Harness.withSandbox(SandboxOptions(itemsPerSource: 5)) { sandbox in
-            let items = #"[{"id": "a", "time": "2026-11-02T10:00:00Z", "title": "A"}, "#
+            let items =
+                #"[{"id": "a", "time": "2026-11-02T10:00:00Z", "title": "A"}, "#
                 + #"{"id": "b", "time": "2026-11-01", "title": "B"}]"#
             let config = try Self.config(
                 sandbox, plugins: ["dated": Self.plugin(items: items)], sources: "  - {name: plug, type: dated}\n")
@@ -146,7 +147,8 @@ import Testing
 
     @Test func anUnsortedPluginsItemsAreCountedLate() async throws {
         try await Harness.withSandbox(SandboxOptions(itemsPerSource: 5)) { sandbox in
-            let items = #"[{"id": "x", "time": "2026-11-02T00:00:00Z", "title": "X"}, "#
+            let items =
+                #"[{"id": "x", "time": "2026-11-02T00:00:00Z", "title": "X"}, "#
                 + #"{"id": "y", "time": "2026-11-03T00:00:00Z", "title": "Y"}, "#
                 + #"{"id": "z", "time": "2026-11-01T00:00:00Z", "title": "Z"}]"#
             let config = try Self.config(
@@ -158,7 +160,8 @@ import Testing
                 run.stderr
                     == "riffle: warning: source plug: 1 item out of order "
                     + "(first: id y at 2026-11-03T00:00:00Z came after 2026-11-02T00:00:00Z)\n")
-            #expect(try Harness.jsonArray(run.stdoutBytes).map { $0["id"] } == [.string("x"), .string("y"), .string("z")])
+            #expect(
+                try Harness.jsonArray(run.stdoutBytes).map { $0["id"] } == [.string("x"), .string("y"), .string("z")])
 
             let sources = try await Harness.run(["sources", "--json", "--config", config])
             let probe = try #require(try Harness.jsonArray(sources.stdoutBytes).first)
@@ -175,7 +178,7 @@ import Testing
                       - {name: plug, type: dated}
                       - name: articles
                         type: graphql
-                        endpoint: ${RIFFLE_SANDBOX}/graphql
+                        endpoint: ${RIFFLE_BASE}/graphql
                         headers: {Authorization: "Bearer ${ARTICLES_TOKEN}"}
                         query: "query($first: Int!, $after: String) { articles(first: $first, after: $after) { nodes { id headline publishedAt } pageInfo { endCursor hasNextPage } } }"
                         items: data.articles.nodes
@@ -186,7 +189,7 @@ import Testing
                     """)
             let run = try await Harness.run(
                 ["-v", "export", "--config", config],
-                environment: ["RIFFLE_SANDBOX": sandbox.url, "ARTICLES_TOKEN": "articles-secret-token"])
+                environment: ["RIFFLE_BASE": sandbox.url, "ARTICLES_TOKEN": "sandbox-token"])
             #expect(run.status == 0, "\(run.stderr)")
             let lines = run.stderr.split(separator: "\n").map(String.init)
             #expect(
@@ -197,8 +200,9 @@ import Testing
                 "a URL from the environment still shows its host: \(lines)")
             #expect(lines.contains("riffle: plug: stderr: request seen"))
             #expect(
-                lines.contains { $0.hasPrefix("riffle: plug: plugin dated: cursor null, page_size 20 → 1 item, end, ") })
-            #expect(!run.stderr.contains("articles-secret-token") && !run.stderr.contains("***/graphql"))
+                lines.contains { $0.hasPrefix("riffle: plug: plugin dated: cursor null, page_size 20 → 1 item, end, ") }
+            )
+            #expect(!run.stderr.contains("sandbox-token") && !run.stderr.contains("***/graphql"))
         }
     }
 
