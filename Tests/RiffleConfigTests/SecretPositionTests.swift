@@ -1,4 +1,5 @@
 import RiffleCore
+import RiffleSources
 import Testing
 
 @testable import RiffleConfig
@@ -24,7 +25,7 @@ import Testing
             environment: [
                 "SANDBOX": "http://127.0.0.1:8080", "CUSTOM": "custom-value", "API_KEY": "key-value",
                 "OWNER": "acme-owner", "GITLAB_URL": "https://gitlab.example", "GITLAB_TOKEN": "glpat-value",
-            ])
+            ], adapters: BuiltInAdapters.all)
         #expect(config.secrets == ["custom-value", "key-value", "glpat-value"])
     }
 
