@@ -27,7 +27,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Only items newer than this: RFC 3339, or a duration back from now such as 7d, 12h, 30m, 1h30m.",
+            "Only items newer than this: RFC 3339, a date (YYYY-MM-DD), or a duration back from now such as 7d, 12h, 1h30m.",
             valueName: "time"))
     var since: TimeArgument?
 
@@ -64,6 +64,7 @@ struct ExportCommand: AsyncParsableCommand {
             throw CLIFailure.other("\(error)")
         }
         if showProgress { Console.write(2, "\r\u{1B}[K") }
+        for line in SourceWarnings.lines(summary.statuses) { Console.writeError("riffle: \(line)") }
         let failed = summary.failed
         let report = ExportReport(
             items: summary.items, sources: summary.statuses.count, failed: failed.count,

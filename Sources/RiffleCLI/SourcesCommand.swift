@@ -18,63 +18,64 @@ struct SourcesCommand: AsyncParsableCommand {
     @Flag(help: "Machine-readable output.")
     var json = false
 
-    struct Probe: Sendable {
-        var settings: SourceSettings
-        var items: Int?
-        var error: String?
-    }
-
     func run() async throws {
         let session = try await Session.load(global)
         let sources = try session.mergeSources()
         let probes = try await Interruption.run {
-            await withTaskGroup(of: (Int, Probe).self) { group in
+            await withTaskGroup(of: (Int, SourceStatus).self) { group in
                 for (index, source) in sources.enumerated() {
-                    let settings = session.sources[index]
-                    group.addTask {
-                        do {
-                            let page = try await source.pageable.loadPage(
-                                after: nil, pageSize: min(source.pageSize, 10))
-                            return (index, Probe(settings: settings, items: page.items.count))
-                        } catch {
-                            return (index, Probe(settings: settings, error: "\(error)"))
-                        }
-                    }
+                    group.addTask { (index, await MergedFeed.probe(source, pageSize: min(source.pageSize, 10))) }
                 }
-                var probes: [Probe?] = Array(repeating: nil, count: sources.count)
-                for await (index, probe) in group { probes[index] = probe }
+                var probes: [SourceStatus?] = Array(repeating: nil, count: sources.count)
+                for await (index, status) in group { probes[index] = status }
                 return probes.compactMap { $0 }
             }
         }
+        let settings = session.sources
         if json {
-            let list = JSONValue.array(
-                probes.map { probe in
-                    var object: [String: JSONValue] = [
-                        "name": .string(probe.settings.name), "type": .string(probe.settings.type),
-                        "host": .string(probe.settings.host), "status": .string(probe.error == nil ? "ok" : "error"),
-                    ]
-                    if let error = probe.error { object["error"] = .string(error) }
-                    if let items = probe.items { object["items"] = .int(Int64(items)) }
-                    return .object(object)
-                })
+            let list = JSONValue.array(zip(settings, probes).map { Self.jsonObject($0, $1) })
             Console.writeOut(list.jsonText + "\n")
         } else {
-            let nameWidth = probes.map { UntrustedText.sanitize($0.settings.name).count }.max() ?? 4
-            let typeWidth = probes.map(\.settings.type.count).max() ?? 4
-            let hostWidth = probes.map { UntrustedText.sanitize($0.settings.host).count }.max() ?? 4
-            for probe in probes {
-                let status = probe.error.map { "error: " + UntrustedText.sanitize($0) } ?? "ok"
+            let nameWidth = settings.map { UntrustedText.sanitize($0.name).count }.max() ?? 4
+            let typeWidth = settings.map(\.type.count).max() ?? 4
+            let hostWidth = settings.map { UntrustedText.sanitize($0.host).count }.max() ?? 4
+            for (source, probe) in zip(settings, probes) {
                 Console.writeOut(
                     [
-                        pad(UntrustedText.sanitize(probe.settings.name), nameWidth),
-                        pad(probe.settings.type, typeWidth),
-                        pad(UntrustedText.sanitize(probe.settings.host), hostWidth), status,
+                        pad(UntrustedText.sanitize(source.name), nameWidth), pad(source.type, typeWidth),
+                        pad(UntrustedText.sanitize(source.host), hostWidth),
+                        UntrustedText.sanitize(Self.statusText(probe)),
                     ].joined(separator: "  ") + "\n")
             }
         }
-        if probes.contains(where: { $0.error != nil }) {
+        if probes.contains(where: { $0.lastError != nil }) {
             throw CLIFailure(lines: [], exitCode: 2)
         }
+    }
+
+    /// `ok`, `ok; warning: 3 items skipped (first: …)`, or `error: …`.
+    static func statusText(_ probe: SourceStatus) -> String {
+        if let error = probe.lastError { return "error: \(error.message)" }
+        let notices = probe.notices
+        return notices.isEmpty ? "ok" : "ok; warning: " + notices.joined(separator: "; ")
+    }
+
+    /// One source for `--json`: `name`, `type`, `host`, `status` (`ok` or `error`), `error`, and the
+    /// counts of the probed page — `items`, `skipped`, `late` — with `skip_reason`, `late_item`,
+    /// `stopped_early` and `warnings` (the server's) when there are some.
+    static func jsonObject(_ source: SourceSettings, _ probe: SourceStatus) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "name": .string(source.name), "type": .string(source.type), "host": .string(source.host),
+            "status": .string(probe.lastError == nil ? "ok" : "error"),
+            "items": .int(Int64(probe.itemsEmitted)), "skipped": .int(Int64(probe.skippedItems)),
+            "late": .int(Int64(probe.lateItems)),
+        ]
+        if let error = probe.lastError { object["error"] = .string(error.message) }
+        if let reason = probe.firstSkipReason { object["skip_reason"] = .string(reason) }
+        if let late = probe.firstLateItem { object["late_item"] = .string(late) }
+        if let stopped = probe.stoppedEarly { object["stopped_early"] = .string(stopped) }
+        if !probe.warnings.isEmpty { object["warnings"] = .array(probe.warnings.map(JSONValue.string)) }
+        return .object(object)
     }
 
     func pad(_ text: String, _ width: Int) -> String {

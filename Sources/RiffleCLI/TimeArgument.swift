@@ -1,7 +1,7 @@
 import ArgumentParser
 import RiffleCore
 
-/// A `--since` value: an RFC 3339 time, or a duration back from now (`7d`, `12h`, `1h30m`, `2w`).
+/// A `--since` value: an RFC 3339 time, a date (`2026-11-01`, its midnight UTC), or a duration back from now (`7d`, `12h`, `1h30m`, `2w`).
 ///
 /// Parsing checks the syntax; whether a duration is in range is for `validate()` to say. Amounts are
 /// added up with saturating arithmetic, so `9223372036854775808s` parses as "longer than any clock" and is
@@ -26,7 +26,7 @@ struct TimeArgument: Sendable, Hashable, ExpressibleByArgument {
 
     init?(argument: String) {
         guard argument.utf8.count <= Self.maxLength else { return nil }
-        if let time = Timestamp(rfc3339: argument) {
+        if let time = Timestamp(rfc3339OrDate: argument) {
             value = .time(time)
         } else if let seconds = Self.durationSeconds(argument) {
             value = .secondsAgo(seconds)

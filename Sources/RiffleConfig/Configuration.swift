@@ -10,7 +10,8 @@ public struct Configuration: Sendable, Hashable {
     /// The `plugins:` directories, resolved against the config file's directory (`~` is `$HOME`).
     public var pluginDirectories: [String]
     public var sources: [SourceSettings]
-    /// Every non-empty value substituted from the environment: the HTTP log masks these.
+    /// Every non-empty value substituted from the environment into a secret position (`SecretPosition`:
+    /// headers, tokens, keys): the HTTP log masks these.
     public var secrets: Set<String>
     /// Problems that do not stop riffle, worded with their fix (a token in a file others can read).
     public var warnings: [String]

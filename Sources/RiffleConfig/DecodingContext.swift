@@ -9,7 +9,7 @@ final class DecodingContext {
     let params: [String: String]?
     /// Validating a manifest: values that still hold `${param.…}` are not checked (they are not known yet).
     let defersPlaceholders: Bool
-    /// Non-empty values read from the environment.
+    /// Non-empty values read from the environment into secret positions (`SecretPosition`).
     var secrets: Set<String> = []
     /// Key paths of tokens written literally in the file (for the permission warning).
     var literalTokens: [String] = []
@@ -46,7 +46,7 @@ final class DecodingContext {
             self.error(error.message, at: node.mark, path)
             return nil
         }
-        secrets.formUnion(substituted.secrets)
+        if SecretPosition.isSecret(path: path.description) { secrets.formUnion(substituted.secrets) }
         if substituted.hasPlaceholders && defersPlaceholders { return nil }
         return ScalarValue(
             text: substituted.text, style: scalar.style, mark: node.mark, path: path, origins: substituted.origins)

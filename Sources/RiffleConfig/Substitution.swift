@@ -8,7 +8,8 @@ struct Substitution {
     var text: String
     /// `VAR` (or `param.NAME`) for every value that came from outside the file, in order.
     var origins: [String] = []
-    /// Every non-empty value read from the environment: secrets to mask in logs.
+    /// Every non-empty value read from the environment (secrets when in a secret position, see
+    /// `SecretPosition`).
     var secrets: [String] = []
     /// True when `${param.…}` placeholders were left in place.
     var hasPlaceholders = false

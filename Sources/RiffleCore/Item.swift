@@ -30,6 +30,7 @@ public struct Item: Sendable, Hashable {
         static func make(
             url: String?, author: String?, summary: String?, tags: [String], extra: [String: JSONValue]
         ) -> Details? {
+            let extra = JSONValue.droppingNullMembers(extra)
             if url == nil, author == nil, summary == nil, tags.isEmpty, extra.isEmpty { return nil }
             return Details(url: url, author: author, summary: summary, tags: tags, extra: extra)
         }
@@ -81,6 +82,8 @@ public struct Item: Sendable, Hashable {
     }
 
     /// Adapter-specific fields (`iid`, `state`, `flight_number`, label colours …), written under `extra`.
+    /// Never holds `null`: a member whose value is `null`, at any depth of nested objects, is dropped when
+    /// the item is built (an absent field is omitted, never `null`, in the export — contract section 3).
     public var extra: [String: JSONValue] {
         get { details?.extra ?? [:] }
         set { update(extra: newValue) }

@@ -44,11 +44,12 @@ extension JSONValue {
         }
     }
 
-    /// A time: an RFC 3339 string, or Unix seconds as a number or a string of digits.
+    /// A time: an RFC 3339 string, a plain date (`2026-11-01`, its midnight UTC), or Unix seconds as a
+    /// number or a string of digits. Every adapter and plugin kind reads item times through this.
     public var timestampValue: Timestamp? {
         switch self {
         case .string(let text):
-            if let time = Timestamp(rfc3339: text) { return time }
+            if let time = Timestamp(rfc3339OrDate: text) { return time }
             if let seconds = Int64(text) { return Timestamp(unixSeconds: seconds) }
             return nil
         case .int(let seconds): return Timestamp(unixSeconds: seconds)

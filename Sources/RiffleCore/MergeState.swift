@@ -127,6 +127,10 @@ public struct MergeState: Sendable {
         if let frontier, item.time > frontier {
             isLate = true
             slots[index].status.lateItems += 1
+            if slots[index].status.firstLateItem == nil {
+                slots[index].status.firstLateItem =
+                    "id \(item.id) at \(item.time.rfc3339) came after \(frontier.rfc3339)"
+            }
         } else {
             frontier = item.time
         }
@@ -137,7 +141,15 @@ public struct MergeState: Sendable {
     }
 
     /// Delivers the outcome of a load started by `loadsToStart()`.
+    /// A page whose every item was skipped fails its source (`Pager.unusable`); its skips are counted.
     public mutating func deliver(_ result: Result<Page, SourceError>, to index: Int) {
+        var result = result
+        if case .success(let page) = result,
+            let error = Pager.unusable(page, number: slots[index].pager.pagesLoaded + 1)
+        {
+            record(page.notes, for: index)
+            result = .failure(error)
+        }
         switch result {
         case .failure(let error):
             slots[index].pager.failLoad(error)
@@ -151,6 +163,10 @@ public struct MergeState: Sendable {
             accept(page.items, pageCursor: pageCursor, into: index)
             if case .exhausted(let reason) = slots[index].pager.phase {
                 slots[index].status.stopReason = reason
+                if reason == .missingCursor || page.notes.missingCursor != nil {
+                    slots[index].status.stoppedEarly =
+                        page.notes.missingCursor ?? "has_more was true but the answer gave no cursor"
+                }
             }
         }
         settle(index)

@@ -65,7 +65,10 @@ public final class MergedFeed: Sendable {
         let source = sources[request.source]
         let result: Result<Page, SourceError>
         do {
-            result = .success(try await source.pageable.loadPage(after: request.cursor, pageSize: request.pageSize))
+            let page = try await SourceContext.$name.withValue(source.name) {
+                try await source.pageable.loadPage(after: request.cursor, pageSize: request.pageSize)
+            }
+            result = .success(page)
         } catch let error as SourceError {
             result = .failure(error)
         } catch is CancellationError {

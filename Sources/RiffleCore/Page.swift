@@ -19,17 +19,39 @@ public struct Page: Sendable {
 }
 
 /// Non-fatal findings of one page load.
+///
+/// The merge adds them up in each source's status, so that nothing an adapter could not use goes
+/// unsaid: skipped items are counted with the first reason, and a page that holds only skipped items
+/// fails its source (see `Pager.unusable(_:number:)`).
 public struct PageNotes: Sendable, Hashable {
     /// Items the adapter could not use (no id, time or title).
     public var skipped: Int
-    /// Why the first skipped item was skipped, e.g. `item 3: no value at node.updatedAt`.
+    /// Why the first skipped item was skipped, with its position, e.g. `item 3: no time at node.updatedAt`.
     public var firstSkipReason: String?
+    /// The same reason without the position, e.g. `no time at node.updatedAt`.
+    public var firstSkipCause: String?
     /// Server messages that came with usable data (GraphQL partial errors).
     public var warnings: [String]
+    /// Set when the answer said more pages exist (or looked as if it should) but gave no way to ask for
+    /// the next one, e.g. `has_more was true but data.x.pageInfo.endCursor is missing`: the source
+    /// stops early, and the user is told.
+    public var missingCursor: String?
 
-    public init(skipped: Int = 0, firstSkipReason: String? = nil, warnings: [String] = []) {
+    public init(
+        skipped: Int = 0, firstSkipReason: String? = nil, warnings: [String] = [], missingCursor: String? = nil
+    ) {
         self.skipped = skipped
         self.firstSkipReason = firstSkipReason
         self.warnings = warnings
+        self.missingCursor = missingCursor
+    }
+
+    /// Records an unusable item: `position` counts from 0 in the answer's list; the first reason is kept.
+    public mutating func skip(item position: Int, because reason: String) {
+        skipped += 1
+        if firstSkipReason == nil {
+            firstSkipReason = "item \(position + 1): \(reason)"
+            firstSkipCause = reason
+        }
     }
 }

@@ -101,6 +101,16 @@ public struct Pager: Sendable, Hashable {
         }
     }
 
+    /// Why a page that loaded cannot be used, or `nil` when it can: a page whose every item was skipped
+    /// (a wrong `time` path, a format the adapter cannot read) is a failure of its source, not an empty
+    /// page that quietly ends it (contract section 3). `number` counts pages from 1.
+    public static func unusable(_ page: Page, number: Int) -> SourceError? {
+        guard page.items.isEmpty, page.notes.skipped > 0 else { return nil }
+        let count = page.notes.skipped == 1 ? "its only item" : "all \(page.notes.skipped) items"
+        let cause = page.notes.firstSkipCause ?? page.notes.firstSkipReason ?? "unreadable"
+        return .mapping("page \(number): \(count) skipped: \(cause)")
+    }
+
     /// Records a failed load; the cursor stays at the last good one.
     public mutating func failLoad(_ error: SourceError) {
         precondition(phase == .loading, "failLoad without beginLoad")

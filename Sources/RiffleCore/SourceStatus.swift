@@ -18,6 +18,8 @@ public struct SourceStatus: Sendable, Hashable {
     public var itemsEmitted = 0
     /// Items that came out of order from their own source (emitted, marked late).
     public var lateItems = 0
+    /// The first late item, e.g. `id 7 at 2026-11-02T00:00:00Z came after 2026-11-01T00:00:00Z`.
+    public var firstLateItem: String?
     /// Items the adapter skipped (no id, time or title), and why the first one was.
     public var skippedItems = 0
     public var firstSkipReason: String?
@@ -27,6 +29,9 @@ public struct SourceStatus: Sendable, Hashable {
     public var warnings: [String] = []
     /// Why paging stopped, once it has.
     public var stopReason: Pager.ExhaustedReason?
+    /// Why the source stopped before its end, when the answer promised more pages but gave no way to
+    /// ask for them, e.g. `has_more was true but data.x.pageInfo.endCursor is missing`.
+    public var stoppedEarly: String?
 
     public init(name: String, state: State = .waiting) {
         self.name = name

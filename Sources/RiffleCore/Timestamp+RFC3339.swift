@@ -68,6 +68,32 @@ extension Timestamp {
         self.init(microseconds: seconds * 1_000_000 + micros)
     }
 
+    /// Parses a plain calendar date, `2026-11-01`, as its midnight UTC: APIs and plugins that know only
+    /// the day of an event send this, and dropping such items as timeless would lose them silently.
+    /// Returns `nil` for anything else (exactly `YYYY-MM-DD`, a valid day).
+    public init?(date text: some StringProtocol) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        let date = CivilDate(year: year, month: month, day: day)
+        guard date.isValid else { return nil }
+        self.init(microseconds: date.daysSinceEpoch * 86_400 * 1_000_000)
+    }
+
+    /// An item time as APIs write it: RFC 3339, or a plain date (its midnight UTC).
+    public init?(rfc3339OrDate text: some StringProtocol) {
+        guard let time = Timestamp(rfc3339: text) ?? Timestamp(date: text) else { return nil }
+        self = time
+    }
+
     /// RFC 3339 in UTC: `2026-10-28T21:05:53Z`, with a fraction (milliseconds, or microseconds when
     /// needed) only when the time has one.
     public var rfc3339: String {

@@ -99,8 +99,9 @@ public final class HTTPClient: Sendable {
         }
     }
 
-    /// Writes one request-log line for an attempt: method, URL (secrets masked), status or failure,
-    /// bytes, time, attempt number and why it was a retry, and what happens next.
+    /// Writes one request-log line for an attempt: the source it is for (`SourceContext`), method, URL
+    /// (secrets masked), status or failure, bytes, time, attempt number and why it was a retry, and what
+    /// happens next.
     private func log(
         _ request: HTTPRequest, _ parts: URLParts, _ outcome: AttemptOutcome, _ elapsed: Duration, attempt: Int,
         _ retryReason: String?, _ redactor: Redactor, then action: RequestStateMachine.Action? = nil
@@ -125,6 +126,12 @@ public final class HTTPClient: Sendable {
         default:
             break
         }
-        sink(redactor.redact(line))
+        sink(SourceContext.labelled(redactor.redact(line)))
+    }
+
+    /// `text` with the configured secrets masked as `***`: for log lines written outside `execute`
+    /// (a plugin's requests and stderr under `-v`).
+    public func redact(_ text: String) -> String {
+        Redactor(secrets: configuration.secrets).redact(text)
     }
 }

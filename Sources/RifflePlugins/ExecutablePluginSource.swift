@@ -16,6 +16,8 @@ public final class ExecutablePluginSource: Pageable {
     public let timeout: Duration
     /// The plugin's whole environment.
     public let environment: [String: String]
+    /// Under `-v`: where request lines and the plugin's stderr lines go.
+    public let log: PluginLog?
 
     /// The longest answer line accepted.
     public static let maxLineBytes = 8 << 20
@@ -28,14 +30,16 @@ public final class ExecutablePluginSource: Pageable {
     }
 
     /// `environment` is riffle's own: only `PATH`, `HOME` and `LANG` are passed on (see
-    /// `minimalEnvironment(from:)`), plus `extraEnvironment`.
+    /// `minimalEnvironment(from:)`), plus `extraEnvironment`. `log` (under `-v`) gets a line per request
+    /// and the plugin's stderr, line by line.
     public init(
         executable: String, params: [String: String], timeout: Duration, environment: [String: String],
-        extraEnvironment: [String: String] = [:]
+        extraEnvironment: [String: String] = [:], log: PluginLog? = nil
     ) {
         self.executable = executable
         self.params = params
         self.timeout = timeout
+        self.log = log
         self.environment = Self.minimalEnvironment(from: environment).merging(extraEnvironment) { _, given in given }
     }
 
@@ -65,6 +69,28 @@ public final class ExecutablePluginSource: Pageable {
     }
 
     public func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
+        guard let log else { return try await exchange(after: cursor, pageSize: pageSize) }
+        let started = ContinuousClock.now
+        let outcome: String
+        defer {
+            log.request(
+                cursor: cursor, pageSize: max(1, pageSize), elapsed: ContinuousClock.now - started, outcome: outcome)
+        }
+        do {
+            let page = try await exchange(after: cursor, pageSize: pageSize)
+            outcome = PluginLog.describe(page)
+            return page
+        } catch let error as SourceError {
+            outcome = "failed: \(error)"
+            throw error
+        } catch {
+            outcome = "cancelled"
+            throw error
+        }
+    }
+
+    /// One request line out, one answer line in.
+    private func exchange(after cursor: String?, pageSize: Int) async throws -> Page {
         let process = try acquire()
         defer { session.withLock { $0.busy = false } }
 
@@ -110,6 +136,8 @@ public final class ExecutablePluginSource: Pageable {
             case busy
             case failed(SystemError)
         }
+        var stderrLine: (@Sendable (String) -> Void)?
+        if let log { stderrLine = { line in log.passStderr(line) } }
         let acquired = session.withLock { session -> Acquired in
             guard !session.busy else { return .busy }
             if let process = session.process, !process.isFinished {
@@ -119,7 +147,7 @@ public final class ExecutablePluginSource: Pageable {
             do throws(SystemError) {
                 let process = try PluginProcess.start(
                     path: executable, arguments: [], environment: environment, framing: .lines,
-                    maxOutput: Self.maxLineBytes)
+                    maxOutput: Self.maxLineBytes, stderrLine: stderrLine)
                 session.process = process
                 session.busy = true
                 return .process(process)

@@ -39,8 +39,7 @@ enum PluginAnswer {
             switch item(element) {
             case .success(let item): items.append(item)
             case .failure(let reason):
-                notes.skipped += 1
-                if notes.firstSkipReason == nil { notes.firstSkipReason = "item \(position + 1): \(reason.text)" }
+                notes.skip(item: position, because: reason.text)
             }
         }
         let cursor: String?
@@ -56,6 +55,7 @@ enum PluginAnswer {
         case .bool(let flag)?: hasMore = flag
         case .some: throw .malformed("\"has_more\" is not true or false")
         }
+        if hasMore, cursor == nil, !list.isEmpty { notes.missingCursor = "has_more was true but \"cursor\" is missing" }
         if let warnings = answer["warnings"], case .array(let messages) = warnings {
             notes.warnings = messages.compactMap(\.scalarText).prefix(10).map { PluginText.message($0) }
         }

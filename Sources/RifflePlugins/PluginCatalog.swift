@@ -250,8 +250,12 @@ public struct PluginCatalog: Sendable {
             let settings = try graphQLSettings(manifest, source: source, plugin: plugin).settings
             return GraphQLSource(settings: settings, client: client, timeout: source.timeout, retries: source.retries)
         case .executable:
+            let log = client.configuration.log.map { sink in
+                PluginLog(source: source.name, type: plugin.type) { line in sink(client.redact(line)) }
+            }
             return ExecutablePluginSource(
-                executable: entry.file, params: plugin.params, timeout: source.timeout, environment: environment)
+                executable: entry.file, params: plugin.params, timeout: source.timeout, environment: environment,
+                log: log)
         }
     }
 

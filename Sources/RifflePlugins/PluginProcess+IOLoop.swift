@@ -104,16 +104,28 @@ extension PluginProcess {
         }
     }
 
-    /// Reads what stderr has into the tail; true at end of file.
+    /// Reads what stderr has into the tail, and passes complete lines to `stderrLine`; true at end of file.
     func drainStderr(_ fd: Int32, _ chunk: UnsafeMutableRawBufferPointer) -> Bool {
         while true {
             switch try? Descriptor.read(fd, into: chunk) {
             case .processed(let count) where count > 0:
-                state.withLock { $0.stderrTail.append(chunk[0..<count]) }
+                let lines = state.withLock { state -> [String] in
+                    state.stderrTail.append(chunk[0..<count])
+                    return stderrLine == nil ? [] : state.stderrLines.append(chunk[0..<count])
+                }
+                for line in lines { stderrLine?(line) }
             case .wouldBlock: return false
-            case .processed, nil: return true
+            case .processed, nil:
+                flushStderrLine()
+                return true
             }
         }
+    }
+
+    /// Passes on the last stderr line when it had no newline.
+    func flushStderrLine() {
+        guard let stderrLine, let last = state.withLock({ $0.stderrLines.finish() }) else { return }
+        stderrLine(last)
     }
 
     /// Writes what stdin takes of the outbox; false when the plugin no longer reads it.

@@ -18,6 +18,7 @@ extension PluginProcess {
         ChildProcess.signalGroup(pid, .kill)
         let status = (try? ChildProcess.reap(pid)) ?? WaitStatus(rawValue: 0)
         if io.stderr >= 0 { _ = drainStderr(io.stderr, chunk) }
+        flushStderrLine()
         for fd in [io.stdout, io.stderr, io.wake] where fd >= 0 { Descriptor.close(fd) }
 
         let (waiter, reapWaiters) = state.withLock { state in

@@ -3,12 +3,13 @@ import Synchronization
 
 extension PluginProcess {
     /// Starts `path` (no shell) with exactly `environment`, in a process group of its own, and its I/O
-    /// thread.
+    /// thread. `stderrLine`, when given, gets every line the plugin writes to stderr.
     ///
     /// The thread starts first, waiting on the wake pipe for the process to hand it: when no thread can
     /// be made, no plugin has been started and the error is the caller's (the source fails with it).
     static func start(
-        path: String, arguments: [String], environment: [String: String], framing: Framing, maxOutput: Int
+        path: String, arguments: [String], environment: [String: String], framing: Framing, maxOutput: Int,
+        stderrLine: (@Sendable (String) -> Void)? = nil
     ) throws(SystemError) -> PluginProcess {
         var opened: [Int32] = []
         func pipe() throws(SystemError) -> (read: Int32, write: Int32) {
@@ -60,7 +61,8 @@ extension PluginProcess {
         for fd in [input.read, output.write, errors.write] { Descriptor.close(fd) }
         for fd in [io.stdin, io.stdout, io.stderr, io.wake, wake.write] { try? Descriptor.setNonBlocking(fd) }
 
-        let process = PluginProcess(pid: pid, path: path, framing: framing, maxOutput: maxOutput, wakeWrite: wake.write)
+        let process = PluginProcess(
+            pid: pid, path: path, framing: framing, maxOutput: maxOutput, wakeWrite: wake.write, stderrLine: stderrLine)
         let accepted = PluginProcesses.register(process)
         if !accepted { process.state.withLock { $0.stopRequested = true } }
         hand(.process(process))

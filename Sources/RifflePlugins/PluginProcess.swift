@@ -49,6 +49,9 @@ final class PluginProcess: Sendable {
     let framing: Framing
     let maxOutput: Int
     let wakeWrite: Int32
+    /// Called on the I/O thread with each line the plugin writes to stderr (under `-v`); `nil` keeps
+    /// only the tail.
+    let stderrLine: (@Sendable (String) -> Void)?
     let state: Mutex<State>
 
     /// What the tasks and the I/O thread share, under `state`'s lock.
@@ -61,6 +64,8 @@ final class PluginProcess: Sendable {
         var closeInput = false
         var stopRequested = false
         var stderrTail = StderrTail(capacity: PluginProcess.stderrCapacity)
+        /// stderr cut into lines, when they are passed through (`stderrLine`).
+        var stderrLines = StderrLines(maxLineBytes: PluginLog.maxStderrLineBytes)
         /// Set once the plugin is reaped.
         var status: WaitStatus?
         var exitedOnItsOwn = false
@@ -68,12 +73,16 @@ final class PluginProcess: Sendable {
         var wakeClosed = false
     }
 
-    init(pid: Int32, path: String, framing: Framing, maxOutput: Int, wakeWrite: Int32) {
+    init(
+        pid: Int32, path: String, framing: Framing, maxOutput: Int, wakeWrite: Int32,
+        stderrLine: (@Sendable (String) -> Void)? = nil
+    ) {
         self.pid = pid
         self.path = path
         self.framing = framing
         self.maxOutput = maxOutput
         self.wakeWrite = wakeWrite
+        self.stderrLine = stderrLine
         self.state = Mutex(State())
     }
 }

@@ -14,10 +14,11 @@ extension SourceSettings {
     }
 
     /// Credentials the source holds as written in the configuration: its built-in adapter's, or for a
-    /// plugin type every non-empty param whose name contains `token`. The HTTP log (`-v`) masks them, as
-    /// it masks every value taken from the environment.
+    /// plugin type every non-empty param named like a credential (`SecretPosition`: token, key, secret,
+    /// password …). The HTTP log (`-v`) masks them, as it masks values taken from the environment into
+    /// such positions.
     public var literalSecrets: [String] {
         if let secrets = BuiltInAdapters.secrets(of: self) { return secrets }
-        return plugin?.params.filter { $0.key.lowercased().contains("token") && !$0.value.isEmpty }.map(\.value) ?? []
+        return plugin?.params.filter { SecretPosition.isCredentialKey($0.key) && !$0.value.isEmpty }.map(\.value) ?? []
     }
 }

@@ -90,8 +90,24 @@ public struct GraphQLSource: Pageable {
                 items: items, nextCursor: String(offset + list.count), hasMore: hasMore && !list.isEmpty,
                 notes: mapping.notes)
         }
-        let next = settings.cursor.flatMap { document.value(at: $0.segments)?.scalarText }
+        let cursorValue = settings.cursor.flatMap { document.value(at: $0.segments) }
+        let next = cursorValue?.scalarText
         let hasMore = hasMoreValue.map { $0 == .bool(true) } ?? (next != nil && !list.isEmpty)
+        mapping.notes.missingCursor = missingCursor(
+            next: next, found: cursorValue != nil, hasMore: hasMoreValue, listed: list.count, pageSize: pageSize)
         return Page(items: items, nextCursor: next, hasMore: hasMore, notes: mapping.notes)
+    }
+
+    /// Why this page gives no way to the next one although it should, or `nil`: `has_more` said more but
+    /// the cursor path holds nothing, or — without `has_more` — the cursor path is not there at all (not
+    /// even `null`) after a full page, which is what a mistyped path looks like. Either way paging stops
+    /// here, and the user is told instead of getting 50 of 400 items without a word.
+    func missingCursor(next: String?, found: Bool, hasMore: JSONValue?, listed: Int, pageSize: Int) -> String? {
+        guard let path = settings.cursor, next == nil, listed > 0 else { return nil }
+        if hasMore == .bool(true) { return "has_more was true but \(path) is missing" }
+        if settings.hasMore == nil, !found, listed >= min(max(1, pageSize), Self.maxPageSize) {
+            return "no value at \(path) after a full page of \(listed) items"
+        }
+        return nil
     }
 }

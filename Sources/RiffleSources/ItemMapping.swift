@@ -6,8 +6,7 @@ struct ItemMapping {
 
     /// Records an unusable item (the first reason is kept).
     mutating func skip(_ position: Int, _ reason: String) {
-        notes.skipped += 1
-        if notes.firstSkipReason == nil { notes.firstSkipReason = "item \(position + 1): \(reason)" }
+        notes.skip(item: position, because: reason)
     }
 
     /// Strings of a value that may be a string, a number or an array of them.

@@ -7,9 +7,7 @@ extension InteractiveSession {
         case .input(let bytes):
             handleInput(bytes)
         case .inputEnded:
-            if !context.singleKeys, !lineBuffer.isEmpty {
-                let line = String(decoding: lineBuffer, as: UTF8.self)
-                lineBuffer = []
+            if !context.singleKeys, let line = lineInput.finish() {
                 perform(ReaderCommand.parse(line: line))
             }
             perform(.quit)
@@ -64,12 +62,19 @@ extension InteractiveSession {
             }
             return
         }
-        lineBuffer += bytes
-        while let end = lineBuffer.firstIndex(of: 0x0A) {
-            let line = String(decoding: lineBuffer[..<end], as: UTF8.self)
-            lineBuffer.removeSubrange(...end)
-            if terminalEchoes { promptShown = false }  // the user's Enter moved to a fresh line
-            perform(ReaderCommand.parse(line: line))
+        for event in lineInput.feed(bytes) {
+            switch event {
+            case .line(let line):
+                if terminalEchoes { promptShown = false }  // the user's Enter moved to a fresh line
+                perform(ReaderCommand.parse(line: line))
+            case .discarded(let bytes):
+                if terminalEchoes { promptShown = false }
+                var hint = StyledLine()
+                hint.appendSafe(
+                    "a command line over \(LineInput.maxLineBytes) bytes was ignored (\(bytes) bytes); ? for help")
+                message = hint
+                redrawPrompt()
+            }
         }
     }
 

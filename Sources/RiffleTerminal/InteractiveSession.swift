@@ -26,7 +26,8 @@ final class InteractiveSession {
     let context: Context
     var model: ReaderModel
     var decoder = KeyDecoder()
-    var lineBuffer: [UInt8] = []
+    /// Typed lines, when input is not single keys.
+    var lineInput = LineInput()
     var size: (columns: Int, rows: Int) = (80, 24)
     var message: StyledLine?
     var pendingTurn: (started: ContinuousClock.Instant, isFirst: Bool)?

@@ -70,7 +70,9 @@ enum ReaderScreens {
         return "\(seconds / 60)m" + (rest == 0 ? "" : (rest < 10 ? "0" : "") + "\(rest)s")
     }
 
-    /// `s`: a line per source with its counts, then its warnings, skip reason and errors indented.
+    /// `s`: a line per source with its counts, then indented: its warnings (skipped items with the first
+    /// reason, items out of order, an early stop: `SourceStatus.notices`), what the server said with
+    /// usable data, and errors.
     static func status(_ statuses: [SourceStatus], refreshErrors: [String: String], width: Int) -> [StyledLine] {
         var lines: [StyledLine] = []
         for status in statuses {
@@ -90,8 +92,9 @@ enum ReaderScreens {
             if let reason = status.stopReason { line.appendSafe(" · stopped: \(reason)") }
             lines.append(line.fitted(to: width))
             var details: [(String, String)] = []
-            if let reason = status.firstSkipReason { details.append(("first skipped", reason)) }
-            for warning in status.warnings { details.append(("warning", warning)) }
+            // The same words as export's `riffle: warning:` lines and `riffle sources`.
+            for notice in status.notices { details.append(("warning", notice)) }
+            for warning in status.warnings { details.append(("server said", warning)) }
             if let error = status.lastError { details.append(("last error", error.message)) }
             if let error = refreshErrors[status.name] { details.append(("refresh error", error)) }
             for (label, text) in details {

@@ -14,7 +14,12 @@ public struct RefreshReport: Sendable {
         await withTaskGroup(of: (Int, Result<[Item], SourceError>).self) { group in
             for (index, source) in sources.enumerated() {
                 guard let known = newest[index] else { continue }
-                group.addTask { (index, await top(of: source, newerThan: known, pageLimit: pageLimit)) }
+                group.addTask {
+                    let result = await SourceContext.$name.withValue(source.name) {
+                        await top(of: source, newerThan: known, pageLimit: pageLimit)
+                    }
+                    return (index, result)
+                }
             }
             var report = RefreshReport(items: [], failures: [])
             for await (index, result) in group {
