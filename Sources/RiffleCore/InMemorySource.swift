@@ -1,11 +1,11 @@
 /// A `Pageable` over items held in memory, paged by offset (the cursor is the offset as text). For
 /// tests, benchmarks and examples; it shows the smallest complete adapter.
-public struct InMemorySource: Pageable {
-    public let items: [Item]
+package struct InMemorySource: Pageable {
+    package let items: [Item]
 
-    public init(items: [Item]) { self.items = items }
+    package init(items: [Item]) { self.items = items }
 
-    public func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
+    package func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
         let start = cursor.flatMap { Int($0) } ?? 0
         guard start >= 0, start <= items.count else { throw SourceError.invalidCursor("bad cursor \(cursor ?? "")") }
         let end = min(items.count, start + max(1, pageSize))
