@@ -45,6 +45,9 @@ let package = Package(
             name: "CLibYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
 
@@ -73,7 +76,8 @@ let package = Package(
             name: "RiffleCLI",
             dependencies: [
                 "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RifflePlugins", "RiffleTerminal",
-                "RiffleExport", "RiffleSystem", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "RiffleExport", "RiffleSystem", "CSQLite",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
 

@@ -17,8 +17,7 @@ enum VersionReport {
         [
             LibCurlVersion.current?.description ?? "libcurl/unknown",
             LibYAMLVersion.current?.description ?? "libyaml/unknown",
-                // SQLite is not linked on this branch yet: once the store module links it, append its
-                // `SQLite/\(sqlite3_libversion())` here, read through that module (the one place to add it).
+            SQLiteVersion.current?.description ?? "SQLite/unknown",
         ]
     }
 }

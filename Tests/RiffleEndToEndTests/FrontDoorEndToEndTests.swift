@@ -62,7 +62,7 @@ import Testing
         #expect(run.status == 0)
         let line = run.stdout.trimmingCharacters(in: .newlines)
         #expect(!line.contains("\n"), "one line")
-        let shape = #/^riffle \d+\.\d+\.\d+ libcurl/\d+\.\d+\.\d+( \S+)* libyaml/\d+\.\d+\.\d+( \S+)*$/#
+        let shape = #/^riffle \d+\.\d+\.\d+ libcurl/\d+\.\d+\.\d+( \S+)* libyaml/\d+\.\d+\.\d+ SQLite/\d+\.\d+\.\d+$/#
         #expect(line.wholeMatch(of: shape) != nil, "\(line)")
     }
 

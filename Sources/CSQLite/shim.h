@@ -1,0 +1,4 @@
+#ifndef RIFFLE_CSQLITE_SHIM_H
+#define RIFFLE_CSQLITE_SHIM_H
+#include <sqlite3.h>
+#endif
