@@ -3,19 +3,25 @@
 //
 // Layers, each a target, dependencies flowing downwards only:
 //
-//   riffle (executable: a tiny main)        riffle-sandbox (executable)   riffle-bench
-//   └─ RiffleCLI (commands, options, exit codes)  └─ RiffleSandbox (fake APIs) ─ RiffleCore
+//   riffle (executable: a tiny main)
+//   └─ RiffleCLI (commands, options, exit codes) ─ CSQLite (the SQLite version for --version)
 //        ├─ RiffleTerminal (reader)
 //        ├─ RiffleExport (JSON formats)
 //        └─ RifflePlugins (manifests, plugin executables)
-//             └─ RiffleSources (adapters)
+//             └─ RiffleSources (adapters and the one list of built-in adapters)
 //                  ├─ RiffleHTTP   ─ CCurl   (libcurl, system library)
 //                  ├─ RiffleConfig ─ CLibYAML (libyaml, system library)
-//                  ├─ RiffleFeed   ─ CLibXML2 (libxml2, system library: RSS, Atom, JSON Feed bodies)
-//                  └─ RiffleCore   (items, paging, merge, JSON, dates, hashes; no I/O)
+//                  └─ RiffleCore   (items, paging, merge, retry policy, JSON, dates, hashes; no I/O)
+//
+//   RiffleFeed ─ CLibXML2 (libxml2: RSS, RDF, Atom and JSON Feed bodies) ─ RiffleCore; the feed adapter
+//   that will sit in RiffleSources is still to come, so only riffle-bench and its tests use it today.
 //
 //   RiffleSystem ─ CSystem: every system call (EINTR, threads, descriptors, spawn, clocks, terminal),
 //   written once; imported by each layer that does I/O, and by RiffleTestSupport.
+//
+//   Tools: riffle-sandbox ─ RiffleSandbox (fake APIs) ─ RiffleCore; riffle-bench (benchmarks);
+//   riffle-config-fuzz; riffle-reader-fixture (the reader over in-memory items for tmux tests);
+//   RiffleTestSupport (loopback servers, sandbox harnesses, waits) for the Tests/Riffle*Tests targets.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
