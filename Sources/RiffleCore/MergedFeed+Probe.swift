@@ -8,19 +8,7 @@ extension MergedFeed {
             sources: [MergeState.SourceInfo(name: source.name, pageSize: pageSize)],
             options: MergeOptions(maxPagesPerSource: 1))
         for request in state.loadsToStart() {
-            let result: Result<Page, SourceError>
-            do {
-                let page = try await SourceContext.$name.withValue(source.name) {
-                    try await source.pageable.loadPage(after: request.cursor, pageSize: request.pageSize)
-                }
-                result = .success(page)
-            } catch let error as SourceError {
-                result = .failure(error)
-            } catch is CancellationError {
-                result = .failure(.cancelled)
-            } catch {
-                result = .failure(SourceError(String(describing: error)))
-            }
+            let result = await source.loadResult(after: request.cursor, pageSize: request.pageSize)
             state.deliver(result, to: request.source)
         }
         // Emit what the page holds, so that items out of order within it are counted.

@@ -62,20 +62,7 @@ public final class MergedFeed: Sendable {
     }
 
     private func load(_ request: MergeState.LoadRequest) async {
-        let source = sources[request.source]
-        let result: Result<Page, SourceError>
-        do {
-            let page = try await SourceContext.$name.withValue(source.name) {
-                try await source.pageable.loadPage(after: request.cursor, pageSize: request.pageSize)
-            }
-            result = .success(page)
-        } catch let error as SourceError {
-            result = .failure(error)
-        } catch is CancellationError {
-            result = .failure(.cancelled)
-        } catch {
-            result = .failure(SourceError(String(describing: error)))
-        }
+        let result = await sources[request.source].loadResult(after: request.cursor, pageSize: request.pageSize)
         let waiter = shared.withLock { shared -> CheckedContinuation<Void, Never>? in
             shared.inbox.append((request.source, result))
             arrivals.add(1, ordering: .releasing)
