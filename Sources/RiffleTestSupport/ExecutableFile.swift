@@ -1,4 +1,5 @@
 import Glibc
+internal import RiffleSystem
 
 /// Writes test executables (plugin scripts) so that running them never fails with "Text file busy".
 ///
@@ -21,18 +22,18 @@ public enum ExecutableFile {
     /// close-on-exec), closed, made executable, then renamed into place.
     public static func write(_ text: String, to path: String) throws(WriteError) {
         let temporary = path + ".partial-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw WriteError(path: temporary, step: "create", code: errno) }
+        let descriptor: Int32
+        do {
+            // Close-on-exec and O_EXCL, through the one system layer.
+            descriptor = try FileSystem.createExclusive(temporary, mode: 0o600)
+        } catch {
+            throw WriteError(path: temporary, step: "create", code: error.code)
+        }
         var failure: WriteError?
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written >= 0 {
-                bytes = bytes.dropFirst(written)
-            } else if errno != EINTR {
-                failure = WriteError(path: temporary, step: "write", code: errno)
-                break
-            }
+        do {
+            try Descriptor.writeAll(descriptor, Array(text.utf8))
+        } catch {
+            failure = WriteError(path: temporary, step: "write", code: error.code)
         }
         if close(descriptor) != 0, failure == nil { failure = WriteError(path: temporary, step: "close", code: errno) }
         if failure == nil, chmod(temporary, 0o755) != 0 {
