@@ -16,6 +16,9 @@
 //   RiffleFeed ─ CLibXML2 (libxml2: RSS, RDF, Atom and JSON Feed bodies) ─ RiffleCore; the feed adapter
 //   that will sit in RiffleSources is still to come, so only riffle-bench and its tests use it today.
 //
+//   RiffleStore ─ GRDB (SQLite: items, positions, read marks, feed state; the only SQL in riffle)
+//   ─ RiffleCore, RiffleSystem; the CLI opens it and hands the other layers what they need.
+//
 //   RiffleSystem ─ CSystem: every system call (EINTR, threads, descriptors, spawn, clocks, terminal),
 //   written once; imported by each layer that does I/O, and by RiffleTestSupport.
 //
@@ -41,6 +44,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // C libraries, wrapped once at the edge.
@@ -69,6 +73,9 @@ let package = Package(
         .target(name: "RiffleTerminal", dependencies: ["RiffleCore", "RiffleSystem"], swiftSettings: strict),
         .target(name: "RiffleExport", dependencies: ["RiffleCore", "RiffleSystem"], swiftSettings: strict),
         .target(name: "RiffleFeed", dependencies: ["CLibXML2", "RiffleCore"], swiftSettings: strict),
+        .target(
+            name: "RiffleStore", dependencies: ["RiffleCore", "RiffleSystem", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
         .target(
             name: "RiffleSources",
             dependencies: ["RiffleCore", "RiffleHTTP", "RiffleConfig"],
@@ -111,6 +118,8 @@ let package = Package(
             name: "riffle-reader-fixture", dependencies: ["RiffleCore", "RiffleTerminal"], swiftSettings: strict),
         .executableTarget(
             name: "riffle-config-fuzz", dependencies: ["RiffleConfig", "RiffleCore", "RiffleSources"], swiftSettings: strict),
+        .executableTarget(
+            name: "riffle-store-probe", dependencies: ["RiffleCore", "RiffleStore"], swiftSettings: strict),
 
         // Tests: unit tests per layer, end-to-end tests that run the built binaries.
         .target(
@@ -140,6 +149,12 @@ let package = Package(
         .testTarget(
             name: "RiffleExportTests", dependencies: ["RiffleExport", "RiffleTestSupport"], swiftSettings: strict),
         .testTarget(name: "RiffleFeedTests", dependencies: ["RiffleFeed", "RiffleCore"], swiftSettings: strict),
+        .testTarget(
+            name: "RiffleStoreTests",
+            dependencies: [
+                "RiffleCore", "RiffleStore", "RiffleTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strict),
         .testTarget(
             name: "RiffleCLITests",
             dependencies: [

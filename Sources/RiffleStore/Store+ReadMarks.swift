@@ -1,0 +1,106 @@
+import GRDB
+import RiffleCore
+
+extension Store {
+    /// Whether this version of the item was marked read (a mark for an older version does not count).
+    public func isRead(_ key: ItemKey) async throws(StoreError) -> Bool {
+        try await readStates(of: [key])[0]
+    }
+
+    /// For each key, whether it is read, in the same order; one snapshot for all of them.
+    public func readStates(of keys: [ItemKey]) async throws(StoreError) -> [Bool] {
+        try checkKeyCount(keys.count)
+        return try await read { db in
+            let lookup = try db.cachedStatement(
+                sql: """
+                    SELECT m.time FROM read_mark m JOIN source s ON s.source_id = m.source_id
+                    WHERE s.name = ? AND m.item_id = ?
+                    """)
+            return try keys.map { key in
+                let time = try Int64.fetchOne(lookup, arguments: [key.source, key.id])
+                return time.map { $0 >= key.time.microseconds } ?? false
+            }
+        }
+    }
+
+    /// Marks every key read, in one transaction: all of them or, on an error, none.
+    public func markRead(_ keys: [ItemKey]) async throws(StoreError) {
+        try checkKeyCount(keys.count)
+        guard !keys.isEmpty else { return }
+        let limit = marksPerSource
+        try await write { db in
+            var sourceIDs: [String: Int64] = [:]
+            let upsert = try db.cachedStatement(
+                sql: """
+                    INSERT INTO read_mark (source_id, item_id, time) VALUES (?, ?, ?)
+                    ON CONFLICT (source_id, item_id) DO UPDATE SET time = max(time, excluded.time)
+                    """)
+            for key in keys {
+                let sourceID: Int64
+                if let known = sourceIDs[key.source] {
+                    sourceID = known
+                } else {
+                    sourceID = try Store.sourceID(db, name: key.source)
+                    sourceIDs[key.source] = sourceID
+                }
+                try upsert.execute(arguments: [sourceID, key.id, key.time.microseconds])
+            }
+            for sourceID in sourceIDs.values { try Store.trimMarks(db, sourceID: sourceID, limit: limit) }
+        }
+    }
+
+    /// Marks every stored item read (of `sources` only, when given), in one transaction.
+    public func markAllRead(sources: [String]? = nil) async throws(StoreError) {
+        let limit = marksPerSource
+        try await write { db in
+            let names = try sources ?? String.fetchAll(db, sql: "SELECT name FROM source")
+            for name in names {
+                guard let sourceID = try Store.existingSourceID(db, name: name) else { continue }
+                try db.execute(
+                    sql: """
+                        INSERT INTO read_mark (source_id, item_id, time)
+                        SELECT source_id, item_id, time FROM item WHERE source_id = ?
+                        ON CONFLICT (source_id, item_id) DO UPDATE SET time = max(time, excluded.time)
+                        """,
+                    arguments: [sourceID])
+                try Store.trimMarks(db, sourceID: sourceID, limit: limit)
+            }
+        }
+    }
+
+    /// Unread stored items per source name (sources with none are absent).
+    public func unreadCounts() async throws(StoreError) -> [String: Int] {
+        try await read { db in
+            var counts: [String: Int] = [:]
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT s.name, COUNT(*) FROM item i JOIN source s ON s.source_id = i.source_id
+                    LEFT JOIN read_mark m ON m.source_id = i.source_id AND m.item_id = i.item_id
+                    WHERE m.time IS NULL OR m.time < i.time
+                    GROUP BY i.source_id
+                    """)
+            while let row = try rows.next() { counts[row[0]] = row[1] }
+            return counts
+        }
+    }
+
+    /// Keeps at most `limit` marks for the source, dropping the oldest versions.
+    static func trimMarks(_ db: Database, sourceID: Int64, limit: Int) throws {
+        let count =
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM read_mark WHERE source_id = ?", arguments: [sourceID]) ?? 0
+        guard count > limit else { return }
+        try db.execute(
+            sql: """
+                DELETE FROM read_mark WHERE source_id = ? AND item_id IN (
+                    SELECT item_id FROM read_mark WHERE source_id = ? ORDER BY time ASC LIMIT ?)
+                """,
+            arguments: [sourceID, sourceID, count - limit])
+    }
+
+    func checkKeyCount(_ count: Int) throws(StoreError) {
+        guard count <= Store.maxKeysPerCall else {
+            throw .invalidArgument(path, "\(count) read marks at once (at most \(Store.maxKeysPerCall))")
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import GRDB
+import RiffleCore
+
+extension Store {
+    /// Starts a read of `source` from its head: records the source (name and adapter type) and numbers the
+    /// run. A name stored with another adapter type is another source: what was stored under it is
+    /// forgotten first.
+    public func beginRun(of source: StoreSource, policy: SourcePolicy = SourcePolicy()) async throws(StoreError)
+        -> SourceRun
+    {
+        let (sourceID, run) = try await write { db in
+            try db.execute(
+                sql: "DELETE FROM source WHERE name = ? AND type <> ? AND type <> ''",
+                arguments: [source.name, source.type])
+            try db.execute(
+                sql: "INSERT INTO source (name, type) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET type = excluded.type",
+                arguments: [source.name, source.type])
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: "UPDATE source SET run_serial = run_serial + 1 WHERE name = ? RETURNING source_id, run_serial",
+                    arguments: [source.name])
+            else { throw DatabaseError(resultCode: .SQLITE_ERROR, message: "source row vanished") }
+            return (row[0] as Int64, row[1] as Int64)
+        }
+        return SourceRun(source: source, policy: policy, store: self, sourceID: sourceID, run: run)
+    }
+
+    /// Where paging `source` goes on past what is stored, or `nil` when nothing was stored for it.
+    public func position(of source: String) async throws(StoreError) -> SourcePosition? {
+        try await read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT position_cursor, position_has_more, position_oldest FROM source
+                    WHERE name = ? AND position_run IS NOT NULL
+                    """,
+                arguments: [source]
+            ).map(Store.position(from:))
+        }
+    }
+
+    static func position(from row: Row) -> SourcePosition {
+        SourcePosition(
+            cursor: row[0], hasMore: row[1],
+            oldestTime: (row[2] as Int64?).map { Timestamp(microseconds: $0) })
+    }
+
+    /// The names of every source the store holds something for, sorted.
+    public func sourceNames() async throws(StoreError) -> [String] {
+        try await read { db in try String.fetchAll(db, sql: "SELECT name FROM source ORDER BY name") }
+    }
+
+    /// Forgets everything stored for `source` (items, read marks, position, feed state), e.g. once it has
+    /// left the configuration. Returns whether there was anything.
+    @discardableResult
+    public func removeSource(named source: String) async throws(StoreError) -> Bool {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM source WHERE name = ?", arguments: [source])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Per source, what `riffle sources` shows: items stored, unread, the last refresh and its outcome,
+    /// sorted by name. Counting unread items reads each source's items once.
+    public func summaries() async throws(StoreError) -> [SourceSummary] {
+        try await read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT s.position_cursor, s.position_has_more, s.position_oldest, s.name, s.type, s.item_count,
+                        s.refreshed_at, s.refresh_error, s.position_run,
+                        (SELECT COUNT(*) FROM item i
+                            LEFT JOIN read_mark m ON m.source_id = i.source_id AND m.item_id = i.item_id
+                            WHERE i.source_id = s.source_id AND (m.time IS NULL OR m.time < i.time)) AS unread
+                    FROM source s ORDER BY s.name
+                    """
+            ).map { row in
+                let refreshed: Int64? = row[6]
+                let error: String? = row[7]
+                let positionRun: Int64? = row[8]
+                return SourceSummary(
+                    name: row[3], type: row[4], itemCount: row[5], unreadCount: row[9],
+                    lastRefresh: refreshed.map { Timestamp(microseconds: $0) },
+                    lastOutcome: refreshed == nil ? nil : error.map { .failed($0) } ?? .ok,
+                    position: positionRun == nil ? nil : Store.position(from: row))
+            }
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import Dispatch
+import GRDB
+public import RiffleCore
+
+/// riffle's store: one SQLite file holding, per source, the items riffle has read (the newest version of
+/// each id), the paging position, the last refresh, what the feed adapter keeps, and read marks.
+///
+/// One `DatabasePool` in WAL mode: one writer and concurrent readers in this process, and other processes
+/// on the same file at once (a reader open while a cron export runs) wait for each other's writes up to a
+/// busy timeout instead of failing. There is no lock file. Every write is one short transaction; reads see
+/// a consistent snapshot. The only SQL in riffle is in this module.
+///
+/// A store that cannot be used throws one `StoreError` naming the file and the reason; the file is never
+/// deleted, truncated or overwritten, whatever it holds.
+public final class Store: Sendable {
+    /// The store file, as the caller named it.
+    public let path: String
+    let pool: DatabasePool
+    /// The wall clock: first-seen times, refresh times, the `keep` horizon.
+    let clock: @Sendable () -> Timestamp
+    /// The most read marks kept per source; beyond it the oldest are dropped.
+    let marksPerSource: Int
+
+    /// Items accepted in one committed page.
+    public static let maxItemsPerPage = 10_000
+    /// Items one `loadPage` of a stored source returns at most.
+    public static let maxReadPageSize = 1_000
+    /// Keys accepted by one `markRead` or `readStates` call.
+    public static let maxKeysPerCall = 1_000_000
+    /// Read marks kept per source by default.
+    public static let defaultMarksPerSource = 200_000
+
+    /// Opens the store at `path`, creating it (and its directory, mode 700; the file mode 600) when
+    /// missing, and bringing its schema up to this build's. The file I/O runs on a dispatch queue, off the
+    /// cooperative pool.
+    public static func open(
+        at path: String, busyTimeout: Duration = .seconds(5), marksPerSource: Int = Store.defaultMarksPerSource
+    ) async throws(StoreError) -> Store {
+        let result: Result<Store, StoreError> = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                do throws(StoreError) {
+                    let store = try Store(path: path, busyTimeout: busyTimeout, marksPerSource: marksPerSource)
+                    continuation.resume(returning: .success(store))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    /// Opens the store at `path` synchronously (blocking file I/O of a few milliseconds; from async code
+    /// prefer `open(at:)`). `clock` is for tests.
+    public init(
+        path: String, busyTimeout: Duration = .seconds(5), marksPerSource: Int = Store.defaultMarksPerSource,
+        clock: @escaping @Sendable () -> Timestamp = Store.systemClock
+    ) throws(StoreError) {
+        self.path = path
+        self.clock = clock
+        self.marksPerSource = max(1, marksPerSource)
+        do {
+            try Store.prepareFile(path)
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(
+                Double(busyTimeout.components.seconds) + Double(busyTimeout.components.attoseconds) / 1e18)
+            configuration.label = "riffle.store"
+            configuration.maximumReaderCount = 4
+            configuration.prepareDatabase { db in
+                // WAL with NORMAL is durable across process crashes (a kill -9 loses nothing committed);
+                // GRDB sets it already for a pool, this says it where the store is defined.
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+        do {
+            try migrate()
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+    }
+
+    /// The system's wall clock.
+    public static let systemClock: @Sendable () -> Timestamp = {
+        let now = Platform.now()
+        return Timestamp(microseconds: now.seconds * 1_000_000 + now.nanoseconds / 1_000)
+    }
+
+    /// Makes the directory and an empty private file when missing, then recognises what is there from its
+    /// first 100 bytes (the SQLite header) before SQLite opens it: a file that is not a database, or is
+    /// another program's, is refused here, untouched.
+    static func prepareFile(_ path: String) throws {
+        if let slash = path.lastIndex(of: "/") {
+            try Platform.makeDirectories(String(path[..<slash]))
+        }
+        try Platform.createPrivateFile(path)
+        let header = try Platform.readPrefix(path, count: 100)
+        guard !header.isEmpty else { return }
+        guard header.count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else {
+            throw StoreError.notADatabase(path)
+        }
+        func bigEndian(_ offset: Int) -> UInt32 {
+            header[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+        }
+        let applicationID = Int32(bitPattern: bigEndian(68))
+        let pageCount = bigEndian(28)
+        // A database with tables has more than one page; with none it may be a store whose first
+        // migration never committed.
+        if applicationID != StoreSchema.applicationID, applicationID != 0 || pageCount > 1 {
+            throw StoreError.foreignDatabase(path)
+        }
+    }
+
+    /// Refuses a store of a newer riffle or of another program, else applies the migrations it lacks.
+    /// Two processes opening a fresh store at once both succeed: a migration another process applied
+    /// meanwhile is rolled back here (`AppliedElsewhere`) and the applied list is read again.
+    func migrate() throws {
+        let migrator = StoreSchema.migrator()
+        for _ in 0...StoreSchema.migrations.count + 1 {
+            let state = try pool.read { db in
+                let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+                let tables = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
+                let applied = try migrator.appliedIdentifiers(db)
+                return (applicationID, tables, applied)
+            }
+            // The first migration sets the application id with the first tables, in one transaction.
+            if state.0 != StoreSchema.applicationID, state.1 > 0 { throw StoreError.foreignDatabase(path) }
+            let unknown = state.2.subtracting(StoreSchema.migrations.map(\.identifier))
+            if !unknown.isEmpty { throw StoreError.newerSchema(path, unknown: Array(unknown)) }
+            if state.2.count == StoreSchema.migrations.count { return }
+            do {
+                try migrator.migrate(pool)
+            } catch is StoreSchema.AppliedElsewhere {
+                continue
+            }
+        }
+        throw StoreError.busy(path)
+    }
+
+    // MARK: - Access
+
+    /// Runs `body` in one write transaction (immediate: it waits for other writers up to the busy
+    /// timeout); any error rolls all of it back.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await pool.write(body)
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+    }
+
+    /// Runs `body` on a snapshot, concurrently with other reads and with the writer.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await pool.read(body)
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+    }
+
+    /// The row id of source `name`, creating a row (type unknown) when there is none.
+    static func sourceID(_ db: Database, name: String) throws -> Int64 {
+        if let id = try Int64.fetchOne(db, sql: "SELECT source_id FROM source WHERE name = ?", arguments: [name]) {
+            return id
+        }
+        try db.execute(sql: "INSERT INTO source (name) VALUES (?)", arguments: [name])
+        return db.lastInsertedRowID
+    }
+
+    /// The row id of source `name`, or `nil` when the store holds nothing for it.
+    static func existingSourceID(_ db: Database, name: String) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT source_id FROM source WHERE name = ?", arguments: [name])
+    }
+}
+
+extension Store {
+    /// Copies what the WAL holds into the main file as far as no other process's reader prevents it
+    /// (a passive checkpoint: it never waits), then closes the store's connections; any later use throws.
+    /// Without it, the connections close when the last reference to the store goes.
+    public func close() throws(StoreError) {
+        do {
+            try pool.writeWithoutTransaction { db in _ = try db.checkpoint(.passive) }
+            try pool.close()
+        } catch {
+            throw StoreError.from(error, path: path)
+        }
+    }
+}
