@@ -13,7 +13,8 @@ extension Store {
                 sql: "DELETE FROM source WHERE name = ? AND type <> ? AND type <> ''",
                 arguments: [source.name, source.type])
             try db.execute(
-                sql: "INSERT INTO source (name, type) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET type = excluded.type",
+                sql:
+                    "INSERT INTO source (name, type) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET type = excluded.type",
                 arguments: [source.name, source.type])
             guard
                 let row = try Row.fetchOne(

@@ -81,7 +81,9 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
 
     static func notADatabase(_ path: String) -> StoreError { StoreError(.notADatabase, path: path) }
     static func foreignDatabase(_ path: String) -> StoreError { StoreError(.foreignDatabase, path: path) }
-    static func corrupt(_ path: String, detail: String) -> StoreError { StoreError(.corrupt(detail: detail), path: path) }
+    static func corrupt(_ path: String, detail: String) -> StoreError {
+        StoreError(.corrupt(detail: detail), path: path)
+    }
     static func newerSchema(_ path: String, unknown: [String]) -> StoreError {
         StoreError(.newerSchema(unknown: unknown.sorted()), path: path)
     }

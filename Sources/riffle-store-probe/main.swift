@@ -1,3 +1,6 @@
+import RiffleCore
+import RiffleStore
+
 // riffle-store-probe: writes pages to a store, for the store's multi-process and kill -9 tests.
 //
 //     riffle-store-probe PATH SOURCE PAGES PAGE_SIZE
@@ -10,8 +13,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import RiffleCore
-import RiffleStore
 
 /// Writes `text` to a file descriptor unbuffered (a line on stdout is out before the next commit starts).
 func say(_ text: String, to descriptor: Int32 = 1) {

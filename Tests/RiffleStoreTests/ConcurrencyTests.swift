@@ -21,7 +21,8 @@ import Testing
 
     static func write(path: String, source: String, pages: Int) async throws {
         let store = try await Store.open(at: path)
-        var run = try await store.beginRun(of: StoreSource(name: source, type: "probe"), policy: SourcePolicy(maxItems: nil))
+        var run = try await store.beginRun(
+            of: StoreSource(name: source, type: "probe"), policy: SourcePolicy(maxItems: nil))
         for index in 0..<pages {
             let items = (0..<10).map { item("\(source)-\(index)-\($0)", at: Int64(-(index * 10 + $0))) }
             try await run.commit(page(items))
@@ -80,7 +81,9 @@ import Testing
                 // Whole pages only: every page printed as committed, and at most the one committed after.
                 #expect(stored.count % pageSize == 0)
                 #expect(stored.count / pageSize >= committed && stored.count / pageSize <= committed + 1)
-                #expect(stored.prefix(committed * pageSize).map(\.id) == (0..<committed * pageSize).map { "victim-\(round)-\($0)" })
+                #expect(
+                    stored.prefix(committed * pageSize).map(\.id)
+                        == (0..<committed * pageSize).map { "victim-\(round)-\($0)" })
                 try store.close()
             }
         }

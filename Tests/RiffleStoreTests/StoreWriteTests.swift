@@ -11,10 +11,13 @@ import Testing
         try await withTemporaryDirectory { directory in
             let store = try await Store.open(at: directory + "/s.sqlite")
             let full = Item(
-                id: "gid://gitlab/Issue/1", time: Timestamp(microseconds: 1_767_225_600_123_456), title: "Crash\non\tsave",
+                id: "gid://gitlab/Issue/1", time: Timestamp(microseconds: 1_767_225_600_123_456),
+                title: "Crash\non\tsave",
                 url: "https://gitlab.example/1", author: "ada", summary: "ünïcode \"quoted\"", tags: ["bug", "p1"],
-                extra: ["iid": .int(1), "state": .string("opened"), "weight": .double(1.5), "milestone": .null,
-                    "labels": .array([.object(["color": .string("#f00")])])])
+                extra: [
+                    "iid": .int(1), "state": .string("opened"), "weight": .double(1.5), "milestone": .null,
+                    "labels": .array([.object(["color": .string("#f00")])]),
+                ])
             var run = try await store.beginRun(of: gitlab)
             try await run.commit(page([full, item("plain", at: -10)]))
             #expect(try await storedItems(store, "gitlab") == [full, item("plain", at: -10)])
@@ -55,7 +58,8 @@ import Testing
         try await withTemporaryDirectory { directory in
             let store = try await Store.open(at: directory + "/s.sqlite")
             var first = try await store.beginRun(of: gitlab)
-            try await first.commit(page([item("a", at: 100), item("b", at: 90), item("c", at: 80)], cursor: nil, hasMore: false))
+            try await first.commit(
+                page([item("a", at: 100), item("b", at: 90), item("c", at: 80)], cursor: nil, hasMore: false))
             var second = try await store.beginRun(of: gitlab)
             try await second.commit(page([item("a", at: 100)], cursor: nil, hasMore: false))
             #expect(ids(try await storedItems(store, "gitlab")) == ["a"])
@@ -97,7 +101,8 @@ import Testing
             let store = try Store(path: directory + "/s.sqlite", clock: clock.function)
             let policy = SourcePolicy(maxItems: nil, keep: .seconds(3_600))
             var run = try await store.beginRun(of: gitlab, policy: policy)
-            try await run.commit(page([item("fresh", at: -60), item("hour-old", at: -3_599), item("stale", at: -3_601)]))
+            try await run.commit(
+                page([item("fresh", at: -60), item("hour-old", at: -3_599), item("stale", at: -3_601)]))
             #expect(ids(try await storedItems(store, "gitlab")) == ["fresh", "hour-old"])
             clock.advance(seconds: 100)
             var next = try await store.beginRun(of: gitlab, policy: policy)
@@ -105,7 +110,8 @@ import Testing
             #expect(ids(try await storedItems(store, "gitlab")) == ["newer", "fresh"])
             // keep 0 keeps everything.
             var all = try await store.beginRun(of: gitlab, policy: SourcePolicy(maxItems: nil, keep: .zero))
-            try await all.commit(page([item("newer", at: 10), item("fresh", at: -60), item("ancient", at: -9_999_999)]))
+            try await all.commit(
+                page([item("newer", at: 10), item("fresh", at: -60), item("ancient", at: -9_999_999)]))
             #expect(ids(try await storedItems(store, "gitlab")) == ["newer", "fresh", "ancient"])
         }
     }
@@ -125,7 +131,8 @@ import Testing
             }
             let before = try await store.summaries()
             await #expect(throws: StoreError.self) {
-                try await run.commit(page([item("c", at: 80), item("d", at: 70), item("poison", at: 60)], cursor: "after-p"))
+                try await run.commit(
+                    page([item("c", at: 80), item("d", at: 70), item("poison", at: 60)], cursor: "after-p"))
             }
             // Nothing of the failed page: no items, no reconciliation (a and b stay), no position move.
             #expect(ids(try await storedItems(store, "gitlab")) == ["a", "b"])
@@ -173,7 +180,8 @@ import Testing
             let state = FeedDocumentState(
                 url: "https://lwn.net/headlines/rss", etag: "\"abc\"", lastModified: "Mon, 23 Nov 2026 10:00:00 GMT",
                 nextRequestAt: Timestamp(unixSeconds: 1_767_229_200))
-            var run = try await store.beginRun(of: StoreSource(name: "lwn", type: "feed"), policy: SourcePolicy(keepsFallenOff: true))
+            var run = try await store.beginRun(
+                of: StoreSource(name: "lwn", type: "feed"), policy: SourcePolicy(keepsFallenOff: true))
             try await run.commit(page([item("x", at: 0)], hasMore: false), feedDocument: state)
             #expect(try await store.feedDocument(of: "lwn", url: state.url) == state)
             var updated = state
