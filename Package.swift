@@ -5,6 +5,7 @@
 //
 //   riffle (executable: a tiny main)
 //   └─ RiffleCLI (commands, options, exit codes) ─ CSQLite (the SQLite version for --version)
+//        ├─ RiffleStore (SQLite through GRDB: items, positions, read marks, feed state)
 //        ├─ RiffleTerminal (reader)
 //        ├─ RiffleExport (JSON formats)
 //        └─ RifflePlugins (manifests, plugin executables)
@@ -89,7 +90,7 @@ let package = Package(
             name: "RiffleCLI",
             dependencies: [
                 "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RifflePlugins", "RiffleTerminal",
-                "RiffleExport", "RiffleSystem", "CSQLite",
+                "RiffleExport", "RiffleStore", "RiffleSystem", "CSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RiffleCore
 import RiffleExport
+import RiffleStore
 internal import RiffleSystem
 import RiffleTerminal
 
@@ -37,17 +38,36 @@ struct ExportCommand: AsyncParsableCommand {
             valueName: "token"))
     var after: MergePosition?
 
+    @Flag(help: "Only items not yet marked read in the store.")
+    var unread = false
+
+    @Flag(help: "Mark every written item read, once the output is complete.")
+    var markRead = false
+
     func validate() throws {
         if let since, let problem = since.problem { throw ValidationError("--since \(since.text): \(problem)") }
     }
 
     func run() async throws {
         let sinceTime = since?.resolved(now: Timestamp(microseconds: SystemClock.wallMicroseconds()))
-        let session = try await Session.load(global)
+        let need: StoreNeed = unread ? .required(by: "--unread") : markRead ? .required(by: "--mark-read") : .optional
+        let session = try await Session.load(global, storeNeed: need)
         let sources = try session.mergeSources(since: sinceTime)
         let output = self.output
         let showProgress = Descriptor.isTerminal(2)
-        let exporter = Exporter(format: format, limit: items.limit, progress: showProgress ? Self.showProgress : nil)
+        var include: (@Sendable (MergedItem) -> Bool)?
+        if unread, let store = session.store {
+            let marks: ReadMarkSet
+            do {
+                marks = try await store.readMarks(of: session.sources.map(\.name))
+            } catch {
+                throw CLIFailure.other("\(UntrustedText.sanitize(error.description)) (--unread needs the store)")
+            }
+            include = { !marks.isRead(source: $0.sourceName, id: $0.item.id, time: $0.item.time) }
+        }
+        let exporter = Exporter(
+            format: format, limit: items.limit, progress: showProgress ? Self.showProgress : nil, include: include,
+            recordsWritten: markRead)
         let feed = MergedFeed(sources: sources, options: MergeOptions(since: sinceTime), resumingAt: after)
         let summary: ExportSummary
         do {
@@ -64,6 +84,9 @@ struct ExportCommand: AsyncParsableCommand {
             throw CLIFailure.other("\(error)")
         }
         if showProgress { Console.write(2, "\r\u{1B}[K") }
+        if markRead, let store = session.store {
+            try await Self.mark(summary.written, in: store)
+        }
         for line in SourceWarnings.lines(summary.statuses) { Console.writeError("riffle: \(line)") }
         let failed = summary.failed
         let report = ExportReport(
@@ -78,6 +101,24 @@ struct ExportCommand: AsyncParsableCommand {
 }
 
 extension ExportCommand {
+    /// Marks the written items read, after the output was committed (contract section 6). A failure here
+    /// is exit 1: the output exists but its items will come again with `--unread`.
+    static func mark(_ written: [WrittenItem], in store: Store) async throws {
+        let keys = written.map { ItemKey(source: $0.source, id: $0.id, time: $0.time) }
+        do {
+            var start = 0
+            while start < keys.count {
+                let end = min(start + Store.maxKeysPerCall, keys.count)
+                try await store.markRead(Array(keys[start..<end]))
+                start = end
+            }
+        } catch {
+            throw CLIFailure.other(
+                "\(UntrustedText.sanitize(error.description)); the output was written but its items were not "
+                    + "marked read")
+        }
+    }
+
     /// Progress on a terminal's stderr: one line, rewritten in place.
     @Sendable static func showProgress(_ progress: ExportProgress) {
         let line: String = UntrustedText.sanitize(progress.line)

@@ -13,4 +13,22 @@ struct GlobalOptions: ParsableArguments {
 
     @Flag(name: [.short, .long], help: "Log each request on stderr, secrets masked.")
     var verbose = false
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The store file (default: store.path, else $XDG_STATE_HOME/riffle/store.sqlite).", valueName: "path"))
+    var store: String?
+
+    @Flag(name: .customLong("no-store"), help: "Neither read nor write the store.")
+    var noStore = false
+
+    @Flag(name: .long, help: "No network: read only what the store holds.")
+    var offline = false
+
+    /// `--no-store` with `--store` or `--offline` asks for two things at once.
+    func validate() throws {
+        if noStore, store != nil { throw ValidationError("--no-store and --store cannot be used together") }
+        if noStore, offline { throw ValidationError("--offline reads the store; it cannot be used with --no-store") }
+    }
 }

@@ -3,6 +3,7 @@ import RiffleCore
 import RiffleHTTP
 import RifflePlugins
 import RiffleSources
+import RiffleStore
 internal import RiffleSystem
 import RiffleTerminal
 
@@ -16,8 +17,15 @@ struct Session {
     /// The chosen sources, in configuration order.
     let sources: [SourceSettings]
     let environment: [String: String]
+    /// The store, when this run uses one (`nil` with `--no-store`, or when it cannot be used).
+    let store: Store?
+    /// `--offline`: every source is read from the store.
+    let offline: Bool
+    /// The first store failure of the run, told once.
+    let storeTrouble: StoreTrouble
 
-    static func load(_ options: GlobalOptions) async throws -> Session {
+    /// Loads the configuration and opens the store (`storeNeed`: whether the command can go on without it).
+    static func load(_ options: GlobalOptions, storeNeed: StoreNeed = .optional) async throws -> Session {
         let environment = Environment.all()
         let (configuration, catalog, problems) = try await loadConfiguration(options, environment: environment)
         for warning in configuration.warnings { Console.writeError("riffle: warning: \(warning)") }
@@ -35,8 +43,39 @@ struct Session {
         } catch {
             throw CLIFailure.other("cannot start the HTTP client: \(error)")
         }
+        let need = options.offline ? StoreNeed.required(by: "--offline") : storeNeed
+        let trouble = StoreTrouble { error in
+            Console.writeError("riffle: warning: \(UntrustedText.sanitize(error.description)); going on without the store")
+        }
+        let store = try await openStore(options, configuration: configuration, environment: environment, need: need)
         return Session(
-            configuration: configuration, catalog: catalog, client: client, sources: sources, environment: environment)
+            configuration: configuration, catalog: catalog, client: client, sources: sources, environment: environment,
+            store: store, offline: options.offline, storeTrouble: trouble)
+    }
+
+    /// The store this run uses: `nil` with `--no-store`; a store that cannot be used is one warning and
+    /// `nil`, or exit 1 when the command needs it.
+    static func openStore(
+        _ options: GlobalOptions, configuration: Configuration, environment: [String: String], need: StoreNeed
+    ) async throws -> Store? {
+        guard !options.noStore else { return nil }
+        guard
+            let path = StoreLocation.resolve(
+                flag: options.store, configured: configuration.store.path, environment: environment)
+        else {
+            let reason = "no store file: set HOME or XDG_STATE_HOME, or pass --store PATH"
+            if case .required(let option) = need { throw CLIFailure.other("\(reason) (\(option) needs the store)") }
+            Console.writeError("riffle: warning: \(reason); going on without the store")
+            return nil
+        }
+        do {
+            return try await Store.open(at: path)
+        } catch {
+            let reason = UntrustedText.sanitize(error.description)
+            if case .required(let option) = need { throw CLIFailure.other("\(reason) (\(option) needs the store)") }
+            Console.writeError("riffle: warning: \(reason); going on without the store")
+            return nil
+        }
     }
 
     /// The configuration, decoded against the plugins found, and problems found in plugin files. Only the
@@ -70,12 +109,31 @@ struct Session {
         return sources.filter { wanted.contains($0.name) }
     }
 
-    /// The merge sources for the chosen sources.
+    /// The merge sources for the chosen sources: from the store with `--offline`; else over the network,
+    /// each read from its head written to the store when there is one (contract section 6).
     func mergeSources(since: Timestamp? = nil) throws -> [MergeSource] {
-        try sources.map { source in
+        if offline, let store {
+            return sources.map { source in
+                MergeSource(name: source.name, pageable: StoredItems(store: store, source: source.name), pageSize: 200)
+            }
+        }
+        return try sources.map { source in
             let pageable = try SourceFactory.make(
                 source, client: client, since: since, plugins: catalog.makeSource(client: client))
-            return SourceFactory.mergeSource(source, pageable: pageable, log: client.configuration.log)
+            var merge = SourceFactory.mergeSource(source, pageable: pageable, log: client.configuration.log)
+            if let store {
+                merge.pageable = RecordingPageable(
+                    merge.pageable, store: store, source: StoreSource(name: source.name, type: source.type),
+                    policy: policy(for: source), trouble: storeTrouble, endIsSourceEnd: since == nil)
+            }
+            return merge
         }
+    }
+
+    /// How the store keeps `source`'s items: the configured limits; feeds keep what fell off their end.
+    func policy(for source: SourceSettings) -> SourcePolicy {
+        SourcePolicy(
+            maxItems: configuration.store.maxItems, keep: configuration.store.keep,
+            keepsFallenOff: source.type == "feed")
     }
 }

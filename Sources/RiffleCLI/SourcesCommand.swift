@@ -1,6 +1,8 @@
 import ArgumentParser
 import RiffleConfig
 import RiffleCore
+import RiffleStore
+internal import RiffleSystem
 import RiffleTerminal
 
 /// `riffle sources`: one line per source with the status of probing its first page.
@@ -32,25 +34,57 @@ struct SourcesCommand: AsyncParsableCommand {
             }
         }
         let settings = session.sources
+        let stored = await storeSummaries(session)
         if json {
-            let list = JSONValue.array(zip(settings, probes).map { Self.jsonObject($0, $1) })
+            let list = JSONValue.array(
+                zip(settings, probes).map { Self.jsonObject($0, $1, stored: stored?[$0.name], storeInUse: stored != nil) })
             Console.writeOut(list.jsonText + "\n")
         } else {
             let nameWidth = settings.map { UntrustedText.sanitize($0.name).count }.max() ?? 4
             let typeWidth = settings.map(\.type.count).max() ?? 4
             let hostWidth = settings.map { UntrustedText.sanitize($0.host).count }.max() ?? 4
+            let now = Timestamp(microseconds: SystemClock.wallMicroseconds())
             for (source, probe) in zip(settings, probes) {
                 Console.writeOut(
                     [
                         pad(UntrustedText.sanitize(source.name), nameWidth), pad(source.type, typeWidth),
                         pad(UntrustedText.sanitize(source.host), hostWidth),
                         UntrustedText.sanitize(Self.statusText(probe)),
-                    ].joined(separator: "  ") + "\n")
+                    ].joined(separator: "  ")
+                        + (stored.map { "  " + Self.storeText($0[source.name], now: now) } ?? "") + "\n")
             }
         }
         if probes.contains(where: { $0.lastError != nil }) {
             throw CLIFailure(lines: [], exitCode: 2)
         }
+    }
+
+    /// What the store holds per source, by name; `nil` without a store (or when it cannot be read: warned).
+    func storeSummaries(_ session: Session) async -> [String: SourceSummary]? {
+        guard let store = session.store else { return nil }
+        do {
+            return Dictionary(try await store.summaries().map { ($0.name, $0) }) { first, _ in first }
+        } catch {
+            session.storeTrouble.report(error)
+            return nil
+        }
+    }
+
+    /// `stored 120, 7 unread, refreshed 5m ago: ok` (or `: failed: …`, or `never refreshed`).
+    static func storeText(_ summary: SourceSummary?, now: Timestamp) -> String {
+        guard let summary else { return "stored 0, never refreshed" }
+        var text = "stored \(summary.itemCount), \(summary.unreadCount) unread, "
+        if let refreshed = summary.lastRefresh {
+            let age = RelativeTime.format(refreshed, now: now)
+            text += "refreshed \(age == "now" ? "just now" : age + " ago")"
+            switch summary.lastOutcome {
+            case .failed(let reason): text += ": failed: " + reason
+            default: text += ": ok"
+            }
+        } else {
+            text += "never refreshed"
+        }
+        return text
     }
 
     /// `ok`, `ok; warning: 3 items skipped (first: …)`, or `error: …`.
@@ -63,7 +97,11 @@ struct SourcesCommand: AsyncParsableCommand {
     /// One source for `--json`: `name`, `type`, `host`, `status` (`ok` or `error`), `error`, and the
     /// counts of the probed page — `items`, `skipped`, `late` — with `skip_reason`, `late_item`,
     /// `stopped_early` and `warnings` (the server's) when there are some.
-    static func jsonObject(_ source: SourceSettings, _ probe: SourceStatus) -> JSONValue {
+    /// With a store: `stored`, `unread`, `last_refresh` (RFC 3339) and `last_refresh_status` (`ok` or
+    /// `failed`) with `last_refresh_error`.
+    static func jsonObject(
+        _ source: SourceSettings, _ probe: SourceStatus, stored: SourceSummary? = nil, storeInUse: Bool = false
+    ) -> JSONValue {
         var object: [String: JSONValue] = [
             "name": .string(source.name), "type": .string(source.type), "host": .string(source.host),
             "status": .string(probe.lastError == nil ? "ok" : "error"),
@@ -75,6 +113,19 @@ struct SourcesCommand: AsyncParsableCommand {
         if let late = probe.firstLateItem { object["late_item"] = .string(late) }
         if let stopped = probe.stoppedEarly { object["stopped_early"] = .string(stopped) }
         if !probe.warnings.isEmpty { object["warnings"] = .array(probe.warnings.map(JSONValue.string)) }
+        if storeInUse {
+            object["stored"] = .int(Int64(stored?.itemCount ?? 0))
+            object["unread"] = .int(Int64(stored?.unreadCount ?? 0))
+            if let stored, let refreshed = stored.lastRefresh {
+                object["last_refresh"] = .string(refreshed.rfc3339)
+                switch stored.lastOutcome {
+                case .failed(let reason):
+                    object["last_refresh_status"] = .string("failed")
+                    object["last_refresh_error"] = .string(reason)
+                default: object["last_refresh_status"] = .string("ok")
+                }
+            }
+        }
         return .object(object)
     }
 

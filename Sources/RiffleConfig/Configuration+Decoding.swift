@@ -34,7 +34,7 @@ extension Configuration {
             environment: environment, adapters: adapters, plugins: plugins)
     }
 
-    private static let keys = ["reader", "defaults", "plugins", "sources"]
+    private static let keys = ["reader", "defaults", "store", "plugins", "sources"]
 
     /// Decodes a parsed file (see `ConfigDocument.decode`).
     static func decode(
@@ -53,6 +53,7 @@ extension Configuration {
         reader.rejectUnknownKeys(keys)
         let readerSettings = reader.value("reader").flatMap { decodeReader($0, context) } ?? ReaderSettings()
         let defaults = reader.value("defaults").flatMap { decodeDefaults($0, context) } ?? DefaultSettings()
+        let store = reader.value("store").flatMap { decodeStore($0, context, file: file) } ?? StoreSettings()
         let directories = reader.value("plugins").flatMap { decodePluginDirectories($0, context, file: file) } ?? []
         let sources = reader.required("sources").map {
             decodeSources($0, context, defaults: defaults, adapters: adapters, plugins: plugins)
@@ -66,7 +67,7 @@ extension Configuration {
                     + "run chmod 600 \(file) (or take the token from the environment with ${VAR})")
         }
         return Configuration(
-            path: file, reader: readerSettings, defaults: defaults, pluginDirectories: directories, sources: sources,
+            path: file, reader: readerSettings, defaults: defaults, store: store, pluginDirectories: directories, sources: sources,
             secrets: context.secrets, warnings: warnings)
     }
 
@@ -98,6 +99,26 @@ extension Configuration {
         settings.pageSize = reader.int("page_size", in: DefaultSettings.pageSizeRange) ?? settings.pageSize
         settings.timeout = reader.duration("timeout", in: DefaultSettings.timeoutRange) ?? settings.timeout
         settings.retries = reader.int("retries", in: DefaultSettings.retriesRange) ?? settings.retries
+        return settings
+    }
+
+    private static func decodeStore(_ node: YAMLNode, _ context: DecodingContext, file: String) -> StoreSettings? {
+        let path = ConfigPath("store")
+        guard let reader = MappingReader(node, path, context) else { return nil }
+        reader.rejectUnknownKeys(["path", "max_items", "keep"])
+        var settings = StoreSettings()
+        if let value = reader.string("path") {
+            settings.path = resolve(value.text, base: directory(of: file), home: context.environment["HOME"])
+        }
+        settings.maxItems = reader.int("max_items", in: StoreSettings.maxItemsRange) ?? settings.maxItems
+        if let node = reader.value("keep") {
+            // `keep: 0` (the contract's spelling of "keep everything") has no unit.
+            if node.scalar?.value == "0" {
+                settings.keep = .zero
+            } else if let keep = context.duration(node, path.key("keep"), in: StoreSettings.keepRange) {
+                settings.keep = keep
+            }
+        }
         return settings
     }
 

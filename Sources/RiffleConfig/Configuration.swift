@@ -7,6 +7,7 @@ public struct Configuration: Sendable, Hashable {
     public var path: String
     public var reader: ReaderSettings
     public var defaults: DefaultSettings
+    public var store: StoreSettings
     /// The `plugins:` directories, resolved against the config file's directory (`~` is `$HOME`).
     public var pluginDirectories: [String]
     public var sources: [SourceSettings]
@@ -18,12 +19,13 @@ public struct Configuration: Sendable, Hashable {
 
     public init(
         path: String, reader: ReaderSettings = ReaderSettings(), defaults: DefaultSettings = DefaultSettings(),
-        pluginDirectories: [String] = [], sources: [SourceSettings] = [], secrets: Set<String> = [],
+        store: StoreSettings = StoreSettings(), pluginDirectories: [String] = [], sources: [SourceSettings] = [], secrets: Set<String> = [],
         warnings: [String] = []
     ) {
         self.path = path
         self.reader = reader
         self.defaults = defaults
+        self.store = store
         self.pluginDirectories = pluginDirectories
         self.sources = sources
         self.secrets = secrets

@@ -10,10 +10,20 @@ public struct Exporter: Sendable {
     /// terminal).
     public var progress: (@Sendable (ExportProgress) -> Void)?
 
-    public init(format: ExportFormat, limit: Int? = nil, progress: (@Sendable (ExportProgress) -> Void)? = nil) {
+    /// Only items for which this holds are written (and counted against `limit`): `--unread`.
+    public var include: (@Sendable (MergedItem) -> Bool)?
+    /// Whether the summary lists every written item (`ExportSummary.written`), for `--mark-read`.
+    public var recordsWritten: Bool
+
+    public init(
+        format: ExportFormat, limit: Int? = nil, progress: (@Sendable (ExportProgress) -> Void)? = nil,
+        include: (@Sendable (MergedItem) -> Bool)? = nil, recordsWritten: Bool = false
+    ) {
         self.format = format
         self.limit = limit
         self.progress = progress
+        self.include = include
+        self.recordsWritten = recordsWritten
     }
 
     /// Bytes gathered before each write.
@@ -31,10 +41,15 @@ public struct Exporter: Sendable {
                 out.reserveCapacity(Self.blockSize + 4096)
                 encoder.header(into: &out)
                 var count = 0
+                var written: [WrittenItem] = []
                 var lastProgress = started
                 while limit.map({ count < $0 }) ?? true, let merged = try await reader.next() {
+                    if let include, !include(merged) { continue }
                     encoder.item(merged, cursor: reader.position.token, into: &out)
                     count += 1
+                    if recordsWritten {
+                        written.append(WrittenItem(source: merged.sourceName, id: merged.item.id, time: merged.item.time))
+                    }
                     if out.count >= Self.blockSize {
                         try sink.write(out)
                         out.removeAll(keepingCapacity: true)
@@ -46,13 +61,14 @@ public struct Exporter: Sendable {
                 }
                 encoder.footer(into: &out)
                 try sink.write(out)
-                return count
+                return (count, written)
             }
             // An interrupted run never replaces the previous file.
             try Task.checkCancellation()
             try sink.commit()
             let statuses = feed.statuses
-            return ExportSummary(items: written, elapsed: clock.now - started, statuses: statuses)
+            return ExportSummary(
+                items: written.0, elapsed: clock.now - started, statuses: statuses, written: written.1)
         } catch {
             sink.abort()
             throw error
@@ -79,6 +95,8 @@ public struct ExportSummary: Sendable {
     public var items: Int
     public var elapsed: Duration
     public var statuses: [SourceStatus]
+    /// Every item written, in order, when the exporter `recordsWritten`; else empty.
+    public var written: [WrittenItem] = []
 
     /// Sources that failed (after retries): the run is partial (exit 2).
     public var failed: [SourceStatus] { statuses.filter { $0.lastError != nil } }

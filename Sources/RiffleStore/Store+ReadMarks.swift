@@ -104,3 +104,25 @@ extension Store {
         }
     }
 }
+
+extension Store {
+    /// Every read mark of `sources`, in one snapshot: what `export --unread` filters with, so that the
+    /// stream is not held up by a query per item. At most `marksPerSource` marks per source.
+    public func readMarks(of sources: [String]) async throws(StoreError) -> ReadMarkSet {
+        try await read { db in
+            let select = try db.cachedStatement(
+                sql: """
+                    SELECT m.item_id, m.time FROM read_mark m JOIN source s ON s.source_id = m.source_id
+                    WHERE s.name = ?
+                    """)
+            var marks: [String: [String: Int64]] = [:]
+            for source in sources {
+                var times: [String: Int64] = [:]
+                let rows = try Row.fetchCursor(select, arguments: [source])
+                while let row = try rows.next() { times[row[0]] = row[1] }
+                if !times.isEmpty { marks[source] = times }
+            }
+            return ReadMarkSet(marks: marks)
+        }
+    }
+}

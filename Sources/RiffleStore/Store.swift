@@ -1,6 +1,7 @@
 import Dispatch
 import GRDB
 public import RiffleCore
+import RiffleSystem
 
 /// riffle's store: one SQLite file holding, per source, the items riffle has read (the newest version of
 /// each id), the paging position, the last refresh, what the feed adapter keeps, and read marks.
@@ -83,19 +84,24 @@ public final class Store: Sendable {
 
     /// The system's wall clock.
     public static let systemClock: @Sendable () -> Timestamp = {
-        let now = Platform.now()
-        return Timestamp(microseconds: now.seconds * 1_000_000 + now.nanoseconds / 1_000)
+        Timestamp(microseconds: SystemClock.wallMicroseconds())
     }
 
     /// Makes the directory and an empty private file when missing, then recognises what is there from its
     /// first 100 bytes (the SQLite header) before SQLite opens it: a file that is not a database, or is
     /// another program's, is refused here, untouched.
     static func prepareFile(_ path: String) throws {
-        if let slash = path.lastIndex(of: "/") {
-            try Platform.makeDirectories(String(path[..<slash]))
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            try FileSystem.createDirectories(String(path[..<slash]), mode: 0o700)
         }
-        try Platform.createPrivateFile(path)
-        let header = try Platform.readPrefix(path, count: 100)
+        // O_EXCL: an existing file, whatever it holds, is never truncated. SQLite takes an empty file as an
+        // empty database and gives its `-wal` and `-shm` files the same mode.
+        do {
+            Descriptor.close(try FileSystem.createExclusive(path, mode: 0o600))
+        } catch {
+            guard error.isAlreadyExists else { throw error }
+        }
+        let header = try FileSystem.readPrefix(path, count: 100)
         guard !header.isEmpty else { return }
         guard header.count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else {
             throw StoreError.notADatabase(path)
@@ -106,7 +112,7 @@ public final class Store: Sendable {
         let applicationID = Int32(bitPattern: bigEndian(68))
         let pageCount = bigEndian(28)
         // A database with tables has more than one page; with none it may be a store whose first
-        // migration never committed.
+        // migration has not committed yet (in WAL mode the main file changes only at a checkpoint).
         if applicationID != StoreSchema.applicationID, applicationID != 0 || pageCount > 1 {
             throw StoreError.foreignDatabase(path)
         }
@@ -120,7 +126,12 @@ public final class Store: Sendable {
         for _ in 0...StoreSchema.migrations.count + 1 {
             let state = try pool.read { db in
                 let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-                let tables = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
+                // GRDB's own table is committed before the first migration, so it says nothing about whose
+                // database this is.
+                let tables =
+                    try Int.fetchOne(
+                        db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name NOT LIKE 'grdb\\_%' ESCAPE '\\'")
+                    ?? 0
                 let applied = try migrator.appliedIdentifiers(db)
                 return (applicationID, tables, applied)
             }

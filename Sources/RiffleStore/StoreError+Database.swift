@@ -1,4 +1,5 @@
 import GRDB
+import RiffleSystem
 
 extension StoreError {
     /// `error` (from SQLite, GRDB or the system) as a store error about `path`. The one place where SQLite's
@@ -7,7 +8,7 @@ extension StoreError {
         switch error {
         case let error as StoreError: return error
         case let error as ItemColumns.DamagedColumn: return .corrupt(path, detail: error.description)
-        case let error as Platform.Failure: return .unwritable(path, detail: error.description)
+        case let error as SystemError: return .unwritable(path, detail: error.description)
         case let error as DatabaseError:
             let detail = error.message ?? "\(error.resultCode)"
             switch error.resultCode.primaryResultCode {

@@ -10,11 +10,14 @@ extension Harness {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
-        var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8", "TERM": "xterm"]
-        env.merge(environment) { _, new in new }
-        process.environment = env
         let work = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: work) }
+        var env = [
+            "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8", "TERM": "xterm",
+            "XDG_STATE_HOME": work.appendingPathComponent("state").path,
+        ]
+        env.merge(environment) { _, new in new }
+        process.environment = env
         process.currentDirectoryURL = work
         let transcript = work.appendingPathComponent("transcript")
         _ = FileManager.default.createFile(atPath: transcript.path, contents: nil)

@@ -39,11 +39,15 @@ enum Harness {
         let process = Process()
         process.executableURL = try binary("riffle")
         process.arguments = arguments
-        var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
-        env.merge(environment) { _, new in new }
-        process.environment = env
         let work = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: work) }
+        // Each run has a store of its own (gone with the run) unless the test names one.
+        var env = [
+            "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8",
+            "XDG_STATE_HOME": work.appendingPathComponent("state").path,
+        ]
+        env.merge(environment) { _, new in new }
+        process.environment = env
         process.currentDirectoryURL = directory ?? work
         let out = work.appendingPathComponent("stdout")
         let err = work.appendingPathComponent("stderr")
