@@ -23,6 +23,8 @@ struct SourcesCommand: AsyncParsableCommand {
     func run() async throws {
         let session = try await Session.load(global)
         let sources = try session.mergeSources()
+        // What the store held before this probe: the last refresh shown is the one before this command.
+        let stored = await storeSummaries(session)
         let probes = try await Interruption.run {
             await withTaskGroup(of: (Int, SourceStatus).self) { group in
                 for (index, source) in sources.enumerated() {
@@ -34,7 +36,6 @@ struct SourcesCommand: AsyncParsableCommand {
             }
         }
         let settings = session.sources
-        let stored = await storeSummaries(session)
         if json {
             let list = JSONValue.array(
                 zip(settings, probes).map { Self.jsonObject($0, $1, stored: stored?[$0.name], storeInUse: stored != nil) })

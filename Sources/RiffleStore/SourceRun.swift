@@ -17,7 +17,7 @@ public import RiffleCore
 /// reader) leaves every committed page in place; the stored items below it stay as earlier runs left them.
 ///
 /// Reconciliation (contract section 6), unless the policy keeps what fell off: after a page commits, the
-/// source's stored items with a time in the range the run has now covered — from the page's oldest item up
+/// source's stored items with a time in the range the run has now covered — from just after the page's oldest item up
 /// to the newest item seen so far in the run (up to the end of time for the first page; down to the start
 /// of time once the source's end is reached) — are exactly the items this run listed. Items are tagged with
 /// the run that last listed them; a newer concurrent run of the same source is never undone by an older.
@@ -141,7 +141,9 @@ struct PageWrite: Sendable {
         if reachedEnd {
             lower = Int64.min
         } else if let pageOldest {
-            lower = pageOldest
+            // Exclusive: more items of the page's oldest time may follow on the next page, and a stored
+            // one of them must not be dropped before that page is read.
+            lower = pageOldest + 1
         } else {
             return  // an empty page that does not end the source covers nothing
         }

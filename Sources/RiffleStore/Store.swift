@@ -101,20 +101,19 @@ public final class Store: Sendable {
         } catch {
             guard error.isAlreadyExists else { throw error }
         }
-        let header = try FileSystem.readPrefix(path, count: 100)
-        guard !header.isEmpty else { return }
-        guard header.count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else {
-            throw StoreError.notADatabase(path)
-        }
-        func bigEndian(_ offset: Int) -> UInt32 {
-            header[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
-        }
-        let applicationID = Int32(bitPattern: bigEndian(68))
-        let pageCount = bigEndian(28)
-        // A database with tables has more than one page; with none it may be a store whose first
-        // migration has not committed yet (in WAL mode the main file changes only at a checkpoint).
-        if applicationID != StoreSchema.applicationID, applicationID != 0 || pageCount > 1 {
-            throw StoreError.foreignDatabase(path)
+        // Another riffle may be making this store right now: a header it has half written, or tables
+        // without the application id yet, settle within milliseconds. Only a file that stays so is refused.
+        var attempts = 0
+        while true {
+            let header = try FileSystem.readPrefix(path, count: 100)
+            switch StoreHeader.recognise(header) {
+            case .empty, .riffleStore: return
+            case .unsettled where attempts < 40:
+                attempts += 1
+                SystemClock.sleep(milliseconds: 50)
+            case .unsettled(let final), .refused(let final):
+                throw final == .notADatabase ? StoreError.notADatabase(path) : StoreError.foreignDatabase(path)
+            }
         }
     }
 
@@ -130,7 +129,7 @@ public final class Store: Sendable {
                 // database this is.
                 let tables =
                     try Int.fetchOne(
-                        db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name NOT LIKE 'grdb\\_%' ESCAPE '\\'")
+                        db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE tbl_name NOT LIKE 'grdb\\_%' ESCAPE '\\'")
                     ?? 0
                 let applied = try migrator.appliedIdentifiers(db)
                 return (applicationID, tables, applied)
