@@ -79,11 +79,13 @@ struct ExportCommand: AsyncParsableCommand {
         } catch is Interruption.Interrupted {
             throw CLIFailure(lines: ["interrupted; no output file was written"], exitCode: 130)
         } catch let error as ExportSinkError where error.isBrokenPipe {
+            await session.finishStoreWrites()
             return
         } catch {
             throw CLIFailure.other("\(error)")
         }
         if showProgress { Console.write(2, "\r\u{1B}[K") }
+        await session.finishStoreWrites()
         if markRead, let store = session.store {
             try await Self.mark(summary.written, in: store)
         }

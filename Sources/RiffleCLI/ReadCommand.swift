@@ -33,6 +33,7 @@ struct ReadCommand: AsyncParsableCommand {
         } catch {
             throw CLIFailure.other("the reader stopped: \(error)")
         }
+        await session.finishStoreWrites()
         if outcome.interrupted { throw CLIFailure(lines: [], exitCode: 130) }
         if outcome.anySourceFailed {
             throw CLIFailure.sourcesFailed(outcome.failedSources.map { ($0.name, $0.message) })

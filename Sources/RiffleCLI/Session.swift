@@ -23,6 +23,8 @@ struct Session {
     let offline: Bool
     /// The first store failure of the run, told once.
     let storeTrouble: StoreTrouble
+    /// The sources' store writers, waited for by `finishStoreWrites()`.
+    let storeWriters = StoreWriters()
 
     /// Loads the configuration and opens the store (`storeNeed`: whether the command can go on without it).
     static func load(_ options: GlobalOptions, storeNeed: StoreNeed = .optional) async throws -> Session {
@@ -122,12 +124,20 @@ struct Session {
                 source, client: client, since: since, plugins: catalog.makeSource(client: client))
             var merge = SourceFactory.mergeSource(source, pageable: pageable, log: client.configuration.log)
             if let store {
-                merge.pageable = RecordingPageable(
+                let recorder = RecordingPageable(
                     merge.pageable, store: store, source: StoreSource(name: source.name, type: source.type),
                     policy: policy(for: source), trouble: storeTrouble, endIsSourceEnd: since == nil)
+                storeWriters.add(recorder)
+                merge.pageable = recorder
             }
             return merge
         }
+    }
+
+    /// Waits until every page read has been written to the store (pages are written while the merge
+    /// goes on); call before the command ends.
+    func finishStoreWrites() async {
+        await storeWriters.finish()
     }
 
     /// How the store keeps `source`'s items: the configured limits; feeds keep what fell off their end.

@@ -36,6 +36,7 @@ struct SourcesCommand: AsyncParsableCommand {
             }
         }
         let settings = session.sources
+        await session.finishStoreWrites()
         if json {
             let list = JSONValue.array(
                 zip(settings, probes).map { Self.jsonObject($0, $1, stored: stored?[$0.name], storeInUse: stored != nil) })

@@ -7,32 +7,51 @@ public import RiffleCore
 /// A load with no cursor starts a new run (`Store.beginRun`); each page that follows the run's last page
 /// (its `nextCursor`) is committed to it, one transaction per page. A load from any other cursor (a
 /// resumed `--after`) is passed through unrecorded: the store's reconciliation needs a run of pages from
-/// the head. A failed load records the refresh as failed. A store failure never fails the source: it is
-/// reported once to `trouble` and the source goes on unrecorded.
+/// the head. A failed load records the refresh as failed.
+///
+/// Writing is off the reading path: each page is handed to a writer task that commits in order while the
+/// merge goes on, so the store costs the export little wall time. `finishWriting()` waits for what is
+/// queued (the CLI calls it before it exits). A store failure never fails the source: it is reported
+/// once to `trouble` and the source goes on unrecorded.
 public actor RecordingPageable: Pageable {
+    /// What the writer does next, in the order the pages were read.
+    private enum Write: Sendable {
+        /// A page of the current run; `startsRun` when it is the head page of a new run.
+        case page(Page, startsRun: Bool)
+        /// A load failed: the refresh is recorded as failed.
+        case failure(String)
+        /// The next page is not part of a run from the head: the run ends.
+        case endRun
+    }
+
     private let base: any Pageable
-    private let store: Store
-    private let source: StoreSource
-    private let policy: SourcePolicy
-    private let trouble: StoreTrouble
-    /// Whether a page that says no more follow is the source's end. Not when the server was asked for a
-    /// part of the source (`--since` passed as a filter): then the store must not take the end of that
-    /// part for the end of the source, which would drop every older stored item.
-    private let endIsSourceEnd: Bool
-    /// The run being written and the cursor its next page must come from.
-    private var run: SourceRun?
+    private let writes: AsyncStream<Write>.Continuation
+    private let writer: Task<Void, Never>
+    /// Whether the pages read so far form a run from the head, and the cursor its next page must have.
+    private var inRun = false
     private var expectedCursor: String?
 
+    /// `endIsSourceEnd`: whether a page that says no more follow is the source's end. Not when the server
+    /// was asked for a part of the source (`--since` passed as a filter): then the store must not take
+    /// the end of that part for the end of the source, which would drop every older stored item.
     public init(
         _ base: any Pageable, store: Store, source: StoreSource, policy: SourcePolicy, trouble: StoreTrouble,
         endIsSourceEnd: Bool = true
     ) {
-        self.endIsSourceEnd = endIsSourceEnd
         self.base = base
-        self.store = store
-        self.source = source
-        self.policy = policy
-        self.trouble = trouble
+        let (stream, writes) = AsyncStream.makeStream(of: Write.self)
+        self.writes = writes
+        writer = Task {
+            var writer = RunWriter(
+                store: store, source: source, policy: policy, trouble: trouble, endIsSourceEnd: endIsSourceEnd)
+            for await write in stream {
+                switch write {
+                case .page(let page, let startsRun): await writer.commit(page, startsRun: startsRun)
+                case .failure(let reason): await writer.fail(reason)
+                case .endRun: writer.endRun()
+                }
+            }
+        }
     }
 
     public func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
@@ -40,30 +59,78 @@ public actor RecordingPageable: Pageable {
         do {
             page = try await base.loadPage(after: cursor, pageSize: pageSize)
         } catch {
-            if cursor == nil || (run != nil && cursor == expectedCursor) {
-                await record(failure: error)
+            if !Self.isCancellation(error), cursor == nil || (inRun && cursor == expectedCursor) {
+                writes.yield(.failure("\(error)"))
             }
-            run = nil
+            inRun = false
             throw error
         }
         if cursor == nil {
-            run = await begin()
-        } else if cursor != expectedCursor {
-            run = nil
-        }
-        if var current = run, !trouble.isBroken {
-            do {
-                try await current.commit(page, reachedEnd: endIsSourceEnd ? nil : false)
-                if current.pagesCommitted == 1 { try await current.finish(.ok) }
-                run = current
-            } catch {
-                trouble.report(error)
-                run = nil
-            }
+            inRun = true
+            writes.yield(.page(page, startsRun: true))
+        } else if inRun, cursor == expectedCursor {
+            writes.yield(.page(page, startsRun: false))
+        } else if inRun {
+            inRun = false
+            writes.yield(.endRun)
         }
         expectedCursor = page.nextCursor
         return page
     }
+
+    /// Waits until every page read so far is written (or the store failed); nothing is written after.
+    public func finishWriting() async {
+        writes.finish()
+        await writer.value
+    }
+
+    private static func isCancellation(_ error: any Error) -> Bool {
+        error is CancellationError || (error as? SourceError)?.kind == .cancelled
+    }
+}
+
+/// The writer's side of a `RecordingPageable`: the run being written, one page after another.
+private struct RunWriter {
+    let store: Store
+    let source: StoreSource
+    let policy: SourcePolicy
+    let trouble: StoreTrouble
+    let endIsSourceEnd: Bool
+    var run: SourceRun?
+
+    init(store: Store, source: StoreSource, policy: SourcePolicy, trouble: StoreTrouble, endIsSourceEnd: Bool) {
+        self.store = store
+        self.source = source
+        self.policy = policy
+        self.trouble = trouble
+        self.endIsSourceEnd = endIsSourceEnd
+    }
+
+    mutating func commit(_ page: Page, startsRun: Bool) async {
+        if startsRun { run = await begin() }
+        guard var current = run, !trouble.isBroken else { return }
+        do {
+            try await current.commit(page, reachedEnd: endIsSourceEnd ? nil : false)
+            if current.pagesCommitted == 1 { try await current.finish(.ok) }
+            run = current
+        } catch {
+            trouble.report(error)
+            run = nil
+        }
+    }
+
+    mutating func fail(_ reason: String) async {
+        let current: SourceRun?
+        if let run { current = run } else { current = await begin() }
+        do {
+            try await current?.finish(.failed(reason))
+        } catch {
+            trouble.report(error)
+        }
+        run = nil
+    }
+
+    mutating func endRun() { run = nil }
 
     private func begin() async -> SourceRun? {
         guard !trouble.isBroken else { return nil }
@@ -72,18 +139,6 @@ public actor RecordingPageable: Pageable {
         } catch {
             trouble.report(error)
             return nil
-        }
-    }
-
-    private func record(failure: any Error) async {
-        guard !trouble.isBroken, !(failure is CancellationError) else { return }
-        if let sourceError = failure as? SourceError, sourceError.kind == .cancelled { return }
-        let current: SourceRun?
-        if let run { current = run } else { current = await begin() }
-        do {
-            try await current?.finish(.failed("\(failure)"))
-        } catch {
-            trouble.report(error)
         }
     }
 }
