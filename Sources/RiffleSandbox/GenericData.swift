@@ -119,7 +119,10 @@ struct GenericData: Sendable {
                 "IssuesEvent", "PushEvent", "PullRequestEvent", "IssueCommentEvent", "ReleaseEvent", "WatchEvent",
             ]
             var events: [Event] = []
-            let eventTimes = (0..<count).map { _ in random.int64(in: start...now) }.sorted(by: >)
+            // Activity grows towards the reference time, as issues' update times do (each is drawn
+            // between the issue's creation and now): a uniform draw, pulled towards now (`recent`), so that a repository's events interleave with its issues at the top of a feed.
+            let eventTimes = (0..<count).map { _ in Self.recent(random.int64(in: start...now), start: start, now: now) }
+                .sorted(by: >)
             for (index, time) in eventTimes.enumerated() {
                 let type = random.pick(types)
                 let issue = random.int(in: 1...count)
@@ -159,6 +162,14 @@ struct GenericData: Sendable {
         self.articles = articles
         self.events = events
         self.tutorialLaunches = Self.tutorialLaunches(spaceX)
+    }
+
+    /// `time` (between `start` and `now`) moved towards `now`: its distance from `now`, as a fraction of
+    /// the span, to the power 1.5. Monotonic, so order is kept.
+    static func recent(_ time: Int64, start: Int64, now: Int64) -> Int64 {
+        let span = Double(max(1, now - start))
+        let fraction = Double(now - time) / span
+        return now - Int64(span * fraction * fraction.squareRoot())
     }
 
     private static func eventTitle(_ type: String, issue: Int, random: inout SeededGenerator) -> String {

@@ -1,4 +1,4 @@
-public import RiffleCore
+import RiffleCore
 import Synchronization
 
 /// Read marks in memory, for one session: what the reader uses without a store. Within the session an
