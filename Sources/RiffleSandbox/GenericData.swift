@@ -119,10 +119,14 @@ struct GenericData: Sendable {
                 "IssuesEvent", "PushEvent", "PullRequestEvent", "IssueCommentEvent", "ReleaseEvent", "WatchEvent",
             ]
             var events: [Event] = []
-            // Activity grows towards the reference time, as issues' update times do (each is drawn
-            // between the issue's creation and now): a uniform draw, pulled towards now (`recent`), so that a repository's events interleave with its issues at the top of a feed.
-            let eventTimes = (0..<count).map { _ in Self.recent(random.int64(in: start...now), start: start, now: now) }
-                .sorted(by: >)
+            // In `ground`, activity grows towards the reference time, as issues' update times do (each
+            // is drawn between the issue's creation and now): a uniform draw pulled towards now
+            // (`recent`), so that the demo's events interleave with the issues at the top of the feed.
+            // `rocket` keeps uniform times (the README's examples show them).
+            let eventTimes = (0..<count).map { _ in
+                let time = random.int64(in: start...now)
+                return name == "ground" ? Self.recent(time, start: start, now: now) : time
+            }.sorted(by: >)
             for (index, time) in eventTimes.enumerated() {
                 let type = random.pick(types)
                 let issue = random.int(in: 1...count)
