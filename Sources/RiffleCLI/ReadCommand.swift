@@ -8,7 +8,8 @@ struct ReadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "read", abstract: "Read the merged feed in the terminal, a page at a time.",
         discussion: """
-            Keys: Enter or Space next page, b previous, g first, /text filter, o N open item N, r refresh, \
+            Keys: Enter or Space next page, b previous, g first (and new items), n next unread, /text filter, \
+            f NAME only these sources, v N item N in full, o N open item N, r refresh, A mark all read, \
             s status, ? help, q quit. Into a pipe, prints every item as one plain line.
 
             Examples:
@@ -23,9 +24,11 @@ struct ReadCommand: AsyncParsableCommand {
     func run() async throws {
         let session = try await Session.load(global)
         let sources = try session.mergeSources()
+        let reader = session.configuration.reader
+        let color = ColorChoice.resolveForProcess(noColorFlag: global.noColor)
         let settings = ReaderSettings(
-            lines: session.configuration.reader.lines, prefetchPages: session.configuration.reader.prefetch,
-            color: ColorChoice.resolveForProcess(noColorFlag: global.noColor), limit: items.limit)
+            lines: reader.lines, prefetchPages: reader.prefetch, color: color,
+            links: color.hyperlinksForProcess(configured: reader.links), limit: items.limit)
         let outcome: ReaderOutcome
         do {
             outcome = try await FeedReaderUI(sources: sources, options: MergeOptions(), settings: settings)

@@ -12,6 +12,7 @@ enum StarterConfiguration {
         reader:
           lines: auto              # lines per page: auto (the terminal's height) or 1 to 1000
           prefetch: 2              # pages fetched ahead of the screen: 0 to 20
+          links: true              # titles link to their URLs (OSC 8) when colour is on
 
         defaults:                  # for every source that does not set its own
           page_size: 50            # items per request, 1 to 1000

@@ -74,7 +74,7 @@ extension Configuration {
     private static func decodeReader(_ node: YAMLNode, _ context: DecodingContext) -> ReaderSettings? {
         let path = ConfigPath("reader")
         guard let reader = MappingReader(node, path, context) else { return nil }
-        reader.rejectUnknownKeys(["lines", "prefetch"])
+        reader.rejectUnknownKeys(["lines", "prefetch", "links"])
         var settings = ReaderSettings()
         if let node = reader.value("lines"), let value = context.scalar(node, path.key("lines"), expecting: "auto") {
             let range = ReaderSettings.linesRange
@@ -89,6 +89,7 @@ extension Configuration {
             }
         }
         settings.prefetch = reader.int("prefetch", in: ReaderSettings.prefetchRange) ?? settings.prefetch
+        settings.links = reader.bool("links") ?? settings.links
         return settings
     }
 

@@ -73,6 +73,10 @@ struct MappingReader {
         value(key).flatMap { context.int($0, path.key(key), in: range) }
     }
 
+    func bool(_ key: String) -> Bool? {
+        value(key).flatMap { context.bool($0, path.key(key)) }
+    }
+
     func duration(_ key: String, in range: ClosedRange<Duration>) -> Duration? {
         value(key).flatMap { context.duration($0, path.key(key), in: range) }
     }

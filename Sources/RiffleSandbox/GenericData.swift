@@ -119,7 +119,14 @@ struct GenericData: Sendable {
                 "IssuesEvent", "PushEvent", "PullRequestEvent", "IssueCommentEvent", "ReleaseEvent", "WatchEvent",
             ]
             var events: [Event] = []
-            let eventTimes = (0..<count).map { _ in random.int64(in: start...now) }.sorted(by: >)
+            // In `ground`, activity grows towards the reference time, as issues' update times do (each
+            // is drawn between the issue's creation and now): a uniform draw pulled towards now
+            // (`recent`), so that the demo's events interleave with the issues at the top of the feed.
+            // `rocket` keeps uniform times (the README's examples show them).
+            let eventTimes = (0..<count).map { _ in
+                let time = random.int64(in: start...now)
+                return name == "ground" ? Self.recent(time, start: start, now: now) : time
+            }.sorted(by: >)
             for (index, time) in eventTimes.enumerated() {
                 let type = random.pick(types)
                 let issue = random.int(in: 1...count)
@@ -159,6 +166,14 @@ struct GenericData: Sendable {
         self.articles = articles
         self.events = events
         self.tutorialLaunches = Self.tutorialLaunches(spaceX)
+    }
+
+    /// `time` (between `start` and `now`) moved towards `now`: its distance from `now`, as a fraction of
+    /// the span, to the power 1.5. Monotonic, so order is kept.
+    static func recent(_ time: Int64, start: Int64, now: Int64) -> Int64 {
+        let span = Double(max(1, now - start))
+        let fraction = Double(now - time) / span
+        return now - Int64(span * fraction * fraction.squareRoot())
     }
 
     private static func eventTitle(_ type: String, issue: Int, random: inout SeededGenerator) -> String {

@@ -29,4 +29,20 @@ public enum ColorChoice: Sendable, Hashable {
             noColorFlag: noColorFlag, environment: environment,
             stdoutIsTerminal: Descriptor.isTerminal(Descriptor.standardOutput))
     }
+
+    /// Whether item titles link to their URLs (OSC 8 hyperlinks): only with colour on, on a terminal
+    /// (`CLICOLOR_FORCE` into a pipe gets none), not with `TERM=dumb` or `NO_COLOR`, and not when the
+    /// configuration says `reader.links: false`. Terminals that do not know OSC 8 ignore it.
+    public func hyperlinks(configured: Bool, environment: [String: String], stdoutIsTerminal: Bool) -> Bool {
+        isEnabled && configured && stdoutIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+    }
+
+    /// `hyperlinks` against this process's environment and its stdout.
+    public func hyperlinksForProcess(configured: Bool) -> Bool {
+        var environment: [String: String] = [:]
+        for name in ["NO_COLOR", "TERM"] { environment[name] = Environment.value(name) }
+        return hyperlinks(
+            configured: configured, environment: environment,
+            stdoutIsTerminal: Descriptor.isTerminal(Descriptor.standardOutput))
+    }
 }

@@ -12,7 +12,7 @@ internal import RiffleSystem
 ///
 /// Concurrency (structured only): one task group with two children — the pump, which owns the merge's
 /// `Reader` and pulls `prefetchPages` pages ahead of the screen, and the interactive loop, which owns all
-/// screen state. Input is read by a dedicated POSIX thread (`InputThread`), signals arrive through
+/// screen state — and a third when there is a `backgroundRefresh`. Input is read by a dedicated POSIX thread (`InputThread`), signals arrive through
 /// Dispatch sources; both only post events. When the loop ends, the pump is cancelled and awaited.
 ///
 /// The terminal mode is restored on every path: normal return and thrown errors (`defer`), Ctrl-C and
@@ -27,12 +27,23 @@ public struct FeedReaderUI: Sendable {
     public var options: MergeOptions
     public var settings: ReaderSettings
     public var io: TerminalIO
+    /// Which items are read: the store's marks, or `SessionReadMarks` (this session only).
+    public var readMarks: any ReadMarks
+    /// A refresh that runs beside the reader (the store's), delivering what it finds to the inbox; it
+    /// runs as a child task from the start and is cancelled when the reader ends.
+    public var backgroundRefresh: (@Sendable (RefreshInbox) async -> Void)?
 
-    public init(sources: [MergeSource], options: MergeOptions, settings: ReaderSettings, io: TerminalIO = .standard) {
+    public init(
+        sources: [MergeSource], options: MergeOptions, settings: ReaderSettings, io: TerminalIO = .standard,
+        readMarks: any ReadMarks = SessionReadMarks(),
+        backgroundRefresh: (@Sendable (RefreshInbox) async -> Void)? = nil
+    ) {
         self.sources = sources
         self.options = options
         self.settings = settings
         self.io = io
+        self.readMarks = readMarks
+        self.backgroundRefresh = backgroundRefresh
     }
 
     /// Runs the reader until `q`, Ctrl-C or the end of input (interactive), or the end of the feed.
@@ -55,7 +66,7 @@ public struct FeedReaderUI: Sendable {
         let (commands, pump) = AsyncStream<FeedPump.Command>.makeStream()
         let context = InteractiveSession.Context(
             io: io, settings: settings, sources: sources, feed: feed, pump: pump, pipe: FeedPipe(events: sink),
-            events: sink, singleKeys: singleKeys)
+            events: sink, singleKeys: singleKeys, marks: readMarks)
         let limit = settings.limit
         var outcome = try await withThrowingTaskGroup(of: ReaderOutcome?.self) { group in
             group.addTask {
@@ -65,6 +76,13 @@ public struct FeedReaderUI: Sendable {
                 return nil
             }
             group.addTask { await InteractiveSession(context: context).run(events: events) }
+            if let backgroundRefresh {
+                let inbox = RefreshInbox(events: sink)
+                group.addTask {
+                    await backgroundRefresh(inbox)
+                    return nil
+                }
+            }
             var result = ReaderOutcome()
             while let finished = try await group.next() {
                 guard let finished else { continue }

@@ -4,7 +4,7 @@ import RiffleCore
 extension InteractiveSession {
     func open(_ number: Int) {
         guard let merged = model.item(number: number) else {
-            say("no item \(number)")
+            sayNoItem(number)
             return
         }
         guard let url = merged.item.url, !url.isEmpty else {
@@ -48,7 +48,8 @@ extension InteractiveSession {
         let limit = context.settings.refreshPageLimit
         let events = context.events
         sideJobs.append {
-            events.yield(.refreshed(await RefreshReport.fetch(sources: sources, newest: newest, pageLimit: limit)))
+            let report = await RefreshReport.fetch(sources: sources, newest: newest, pageLimit: limit)
+            events.yield(.refreshed(report, requested: true))
         }
     }
 
@@ -86,27 +87,34 @@ extension InteractiveSession {
         return changed
     }
 
-    func refreshed(_ report: RefreshReport) {
-        refreshing = false
-        refreshErrors = [:]
+    /// What a refresh found, from `r` (`requested`) or from a refresh outside the reader (`RefreshInbox`):
+    /// the new items wait above the list, announced in the prompt (`7 new — g`), never pushed into the
+    /// page being read. `r` also says what it found; failures go to `s` either way.
+    func receiveFresh(_ report: RefreshReport, requested: Bool) {
+        if requested { refreshing = false }
         for failure in report.failures { refreshErrors[failure.source] = failure.message }
-        let (new, updated) = model.insertAtTop(report.items)
+        let before = model.freshCount
+        let waiting = model.holdFresh(report.items)
+        guard requested else {
+            if waiting != before { redrawPromptIfIdle() }
+            return
+        }
+        refreshErrors = refreshErrors.filter { name, _ in report.failures.contains { $0.source == name } }
         var line = StyledLine()
-        line.appendSafe(
-            new == 0 && updated == 0 ? "nothing new" : "\(new) new" + (updated > 0 ? ", \(updated) updated" : ""))
+        line.appendSafe(waiting == before ? "nothing new" : "found \(waiting - before) new")
         for failure in report.failures {
             line.appendSafe("; ")
             line.append(UntrustedText(failure.source))
             line.appendSafe(" failed: ")
             line.append(UntrustedText(String(failure.message.prefix(60))))
         }
-        if new + updated > 0 {
-            beginTurn()
-            message = line
-            redrawPromptIfIdle()
-        } else {
-            message = line
-            redrawPromptIfIdle()
-        }
+        message = line
+        redrawPromptIfIdle()
+    }
+
+    /// Says there is no item `number`, and which numbers there are.
+    func sayNoItem(_ number: Int) {
+        let count = model.items.count
+        say(count == 0 ? "no item \(number): no items yet" : "no item \(number): items are 1–\(count)")
     }
 }

@@ -1,23 +1,23 @@
 /// Events in: input as keys or lines, feed progress, signals, side-task results; and the commands they
 /// carry, run at once or queued behind a page on its way.
 extension InteractiveSession {
-    /// Handles one event; true to quit.
-    func handle(_ event: ReaderEvent) {
+    /// Handles one event.
+    func handle(_ event: ReaderEvent) async {
         switch event {
         case .input(let bytes):
-            handleInput(bytes)
+            await handleInput(bytes)
         case .inputEnded:
             if !context.singleKeys, let line = lineInput.finish() {
-                perform(ReaderCommand.parse(line: line))
+                await perform(ReaderCommand.parse(line: line))
             }
-            perform(.quit)
+            await perform(.quit)
         case .feedChanged:
             let (items, finished) = context.pipe.drain()
-            model.receive(items)
+            await receive(items)
             model.setFeedFinished(finished)
             sendDemand()
             if pendingTurn != nil {
-                if model.isPageReady { completeTurn() } else { redrawPrompt() }
+                if model.isPageReady { await completeTurn() } else { redrawPrompt() }
             } else {
                 redrawPromptIfIdle()
             }
@@ -29,30 +29,39 @@ extension InteractiveSession {
         case .interrupted:
             outcome.interrupted = true
             quitRequested = true
-        case .refreshed(let report):
-            refreshed(report)
+        case .refreshed(let report, let requested):
+            receiveFresh(report, requested: requested)
         case .retryDue:
             retryTimer = nil
         case .opened(let number, let url, let failure):
             var line = StyledLine()
             if let failure {
+                // No opener worked: print the URL whole, on a line of its own, to copy or click.
                 line.appendSafe("could not open \(number): ", style: .bold)
                 line.append(UntrustedText(failure))
-            } else {
-                line.appendSafe("opened \(number): ")
-                line.append(UntrustedText(url))
+                var target = StyledLine()
+                target.append(UntrustedText(url), link: HyperlinkTarget(url))
+                guard !(decoder.isEditing || (terminalEchoes && promptShown)) else {
+                    message = line
+                    return
+                }
+                message = nil
+                writeBlock([line.fitted(to: width), target])
+                return
             }
+            line.appendSafe("opened \(number): ")
+            line.append(UntrustedText(url))
             message = line
             redrawPromptIfIdle()
         }
     }
 
-    func handleInput(_ bytes: [UInt8]) {
+    func handleInput(_ bytes: [UInt8]) async {
         if context.singleKeys {
             for event in decoder.feed(bytes) {
                 switch event {
                 case .command(let command):
-                    perform(command)
+                    await perform(command)
                 case .editing(let line):
                     write(clearedPrompt() + UntrustedText(line).terminalText)
                     promptShown = true
@@ -66,7 +75,7 @@ extension InteractiveSession {
             switch event {
             case .line(let line):
                 if terminalEchoes { promptShown = false }  // the user's Enter moved to a fresh line
-                perform(ReaderCommand.parse(line: line))
+                await perform(ReaderCommand.parse(line: line))
             case .discarded(let bytes):
                 if terminalEchoes { promptShown = false }
                 var hint = StyledLine()
@@ -81,38 +90,50 @@ extension InteractiveSession {
     /// Takes one command. While a page is on its way, typed lines (a script, usually) wait for it and run
     /// in order; single keys do too for page keys (typed ahead, as in `more`), while others — `q` above
     /// all — act at once.
-    func perform(_ command: ReaderCommand) {
+    func perform(_ command: ReaderCommand) async {
         guard !quitRequested else { return }
         let isTurn: Bool
         switch command {
-        case .nextPage, .previousPage, .firstPage, .filter: isTurn = true
+        case .nextPage, .previousPage, .firstPage, .filter, .sources, .nextUnread: isTurn = true
         default: isTurn = false
         }
         if pendingTurn != nil && (!context.singleKeys || isTurn) {
             if queued.count < 1000 { queued.append((command, clock.now)) }
             return
         }
-        execute(command, pressed: clock.now)
+        await execute(command, pressed: clock.now)
     }
 
     /// Runs queued commands once no page is awaited.
-    func runQueued() {
+    func runQueued() async {
         while pendingTurn == nil, !quitRequested, !queued.isEmpty {
             let (command, pressed) = queued.removeFirst()
-            execute(command, pressed: pressed)
+            await execute(command, pressed: pressed)
         }
     }
 
-    func execute(_ command: ReaderCommand, pressed: ContinuousClock.Instant) {
+    func execute(_ command: ReaderCommand, pressed: ContinuousClock.Instant) async {
         message = nil
+        if viewer != nil, await viewerTakes(command) { return }
         switch command {
-        case .nextPage, .previousPage, .firstPage:
-            turn(command, pressed: pressed)
+        case .nextPage, .previousPage, .firstPage, .nextUnread:
+            await turn(command, pressed: pressed)
         case .filter(let text):
             model.setFilter(text)
-            beginTurn(pressed: pressed)
+            await beginTurn(pressed: pressed)
+        case .sources(let names):
+            await showSources(names, pressed: pressed)
         case .open(let number):
             open(number)
+        case .view(let number):
+            await view(number)
+        case .markAllRead:
+            await markAllRead()
+        case .missingNumber(let letter):
+            say(
+                letter == "o"
+                    ? "o N opens item N's URL: o, a space, the number left of the item (o 3)"
+                    : "v N shows item N in full: v, a space, the number left of the item (v 3)")
         case .refresh:
             refresh()
         case .status:
@@ -124,9 +145,13 @@ extension InteractiveSession {
             quitRequested = true
         case .unknown(let text):
             var line = StyledLine()
-            line.appendSafe("unknown command ")
-            line.append(UntrustedText(String(text.prefix(40))))
-            line.appendSafe("; ? for help")
+            if text.count == 1, let digit = text.first, digit.isNumber {
+                line.appendSafe("v \(digit) shows item \(digit), o \(digit) opens its URL; ? for every key")
+            } else {
+                line.appendSafe(context.singleKeys && text.count == 1 ? "unknown key " : "unknown command ")
+                line.append(UntrustedText(String(text.prefix(40))))
+                line.appendSafe("; ? for help")
+            }
             message = line
             redrawPrompt()
         }

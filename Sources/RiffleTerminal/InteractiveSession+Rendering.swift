@@ -7,16 +7,25 @@ extension InteractiveSession {
     var currentStatuses: [SourceStatus] { context.pipe.idleStatuses ?? context.feed.statuses }
 
     func say(_ text: String) {
-        var line = StyledLine()
-        line.appendSafe(text)
-        message = line
+        message = styled(text)
         redrawPrompt()
     }
 
+    /// The program's own words as a line.
+    func styled(_ text: String) -> StyledLine {
+        var line = StyledLine()
+        line.appendSafe(text)
+        return line
+    }
+
+    /// The prompt line: the item view's while one is on screen, else the list's.
     func promptText() -> String {
-        ReaderScreens.prompt(
+        if let viewer {
+            return viewer.prompt(message: message, width: width).rendered(color: color)
+        }
+        return ReaderScreens.prompt(
             model: model, statuses: currentStatuses, message: message, waiting: pendingTurn != nil, width: width,
-            retryWaits: retryWaits
+            retryWaits: retryWaits, unread: unreadCounts
         ).rendered(color: color)
     }
 
@@ -55,7 +64,7 @@ extension InteractiveSession {
 
     func writeBlock(_ lines: [StyledLine]) {
         var output = clearedPrompt()
-        for line in lines { output += line.rendered(color: color) + "\n" }
+        for line in lines { output += line.rendered(color: color, links: links) + "\n" }
         output += promptText()
         write(output)
         promptShown = true

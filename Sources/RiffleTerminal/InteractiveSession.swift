@@ -9,7 +9,11 @@ import RiffleCore
 /// again, so nothing but carriage returns and spaces move the cursor.
 ///
 /// Its jobs live in one file each: events and commands in (`+Events`), the commands that start side work
-/// (`+Commands`), page turns (`+Paging`), and what is drawn (`+Rendering`).
+/// (`+Commands`), page turns (`+Paging`), read marks and what a refresh found (`+Unread`), the item view
+/// (`+Viewer`), and what is drawn (`+Rendering`).
+///
+/// Read marks: the loop awaits `ReadMarks` in order — which received items are unread before they can
+/// be drawn, and marking a page read as it is drawn — so the prompt's counts always include the page.
 final class InteractiveSession {
     struct Context: Sendable {
         var io: TerminalIO
@@ -21,6 +25,8 @@ final class InteractiveSession {
         var events: AsyncStream<ReaderEvent>.Continuation
         /// Input arrives as single keys (raw mode is on).
         var singleKeys: Bool
+        /// Which items are read.
+        var marks: any ReadMarks
     }
 
     let context: Context
@@ -44,8 +50,16 @@ final class InteractiveSession {
     var outcome = ReaderOutcome()
     var promptShown = false
     var lastDemand = 0
+    /// Unread items per source name, as `ReadMarks` last counted them.
+    var unreadCounts: [String: Int] = [:]
+    /// The item view being paged (`v N`), while it is on screen.
+    var viewer: ItemPager?
+    /// `n` is looking for a page with an unread item beyond what was held: how many items had been
+    /// pulled when it began (the search stops after `model.filterScanLimit` more).
+    var unreadSearchStart: Int?
     let clock = ContinuousClock()
     let sourceWidth: Int
+    let sourceNames: [String]
 
     /// The terminal echoes typed lines itself (stdin a terminal that refused single-key mode).
     var terminalEchoes: Bool { context.io.inputIsTerminal && !context.singleKeys }
@@ -53,21 +67,23 @@ final class InteractiveSession {
     /// column, or counts one character wider than we do, still keeps each item on one line.
     var width: Int { max(10, size.columns - 1) }
     var color: Bool { context.settings.color.isEnabled }
+    var links: Bool { color && context.settings.links }
 
     init(context: Context) {
         self.context = context
         self.model = ReaderModel(pageSize: context.settings.lines ?? 20)
         self.retrySchedule = RetrySchedule(policy: context.settings.retryPolicy)
         self.sourceWidth = ItemLineLayout.sourceWidth(for: context.sources.map(\.name))
+        self.sourceNames = context.sources.map(\.name)
     }
 
     /// Runs until `q`, Ctrl-C, or the end of input.
     func run(events: AsyncStream<ReaderEvent>) async -> ReaderOutcome {
         applySize()
-        beginTurn(isFirst: true)
+        await beginTurn(isFirst: true)
         await withDiscardingTaskGroup { side in
             for await event in events {
-                handle(event)
+                await handle(event)
                 if !quitRequested, scheduleRetries() { redrawPromptIfIdle() }
                 for job in sideJobs { side.addTask(operation: job) }
                 sideJobs = []

@@ -1,10 +1,13 @@
 public import RiffleCore
 
-/// Lays out one item as one line: number, age, source, title, then what fits of author and tags.
+/// Lays out one item as one line: number, flags, age, source, title, then what fits of author and tags.
 ///
-///     12  5h gitlab   Fix the crash on empty pages  alice  [bug] [P1]
+///     12 *   5h gitlab   Fix the crash on empty pages  alice  [bug] [P1]
+///     13  ~  2d gitlab   Flaky test on CI  bob
 ///
-/// The number is what `o N` takes. Each source name has a stable colour (a hash of the name into a small
+/// The number is what `o N` and `v N` take. The two flag columns are visible without colour (for
+/// `NO_COLOR` and screen readers): `*` an unread item, `~` a late one (its source listed it after newer
+/// items; its title is also not bold). The title links to the item's URL (OSC 8) when links are on. Each source name has a stable colour (a hash of the name into a small
 /// palette); tags take their GitLab label colour from `extra["label_colors"]` (`{label: "#hex"}`) when
 /// there is one. The whole line is then fitted to the width, so the title is cut before author and tags
 /// are shown at its expense; remote text is sanitized (`UntrustedText`) on the way in.
@@ -29,12 +32,15 @@ public struct ItemLineLayout: Sendable {
         min(14, max(1, names.map { DisplayWidth.of(UntrustedText($0).terminalText) }.max() ?? 1))
     }
 
-    public func line(number: Int?, item merged: MergedItem) -> StyledLine {
+    /// The item's line; `number` nil leaves out the number and the flags (output that is not a terminal).
+    public func line(number: Int?, item merged: MergedItem, unread: Bool = false) -> StyledLine {
         var line = StyledLine()
         if let number {
             let digits = String(number)
             line.appendSafe(
                 String(repeating: " ", count: max(0, numberWidth - digits.count)) + digits + " ", style: .dim)
+            line.appendSafe(unread ? "*" : " ", style: .bold)
+            line.appendSafe(merged.isLate ? "~" : " ", style: .dim)
         }
         let age = RelativeTime.format(merged.item.time, now: now)
         line.appendSafe(String(repeating: " ", count: max(0, 4 - age.count)) + age + " ", style: .dim)
@@ -43,7 +49,9 @@ public struct ItemLineLayout: Sendable {
         source = source.fitted(to: sourceWidth)
         for segment in source.segments { line.appendSafe(segment.text, style: segment.style) }
         line.appendSafe(String(repeating: " ", count: max(0, sourceWidth - source.width) + 1))
-        line.append(UntrustedText(merged.item.title), style: merged.isLate ? .plain : .bold)
+        line.append(
+            UntrustedText(merged.item.title), style: merged.isLate ? .plain : .bold,
+            link: merged.item.url.flatMap(HyperlinkTarget.init))
         if let author = merged.item.author, !author.isEmpty {
             line.appendSafe("  ")
             line.append(UntrustedText(author), style: .dim)

@@ -1,8 +1,9 @@
 /// Turns the bytes a terminal sends in single-key mode into reader commands. A pure value type: feed it
 /// each chunk that `read` returned and act on the events.
 ///
-/// Single keys act at once (Enter, Space, `b`, `g`, `r`, `s`, `?`, `q`, Ctrl-D; arrow and Page keys
-/// move a page). `/` and `o` open a one-line editor (echoed by the reader, since the terminal's echo is
+/// Single keys act at once (Enter, Space, `b`, `g`, `n`, `A`, `r`, `s`, `?`, `q`, Ctrl-D; arrow and
+/// Page keys move a page; any other printable key is reported as unknown, for a hint). `/`, `o`, `v`
+/// and `f` open a one-line editor (echoed by the reader, since the terminal's echo is
 /// off): Backspace deletes, Ctrl-U clears, Enter runs it as a typed line, Esc or Backspace on an empty
 /// line cancels. An ESC that ends a chunk is the Esc key; one followed by more bytes starts a sequence.
 public struct KeyDecoder: Sendable, Hashable {
@@ -98,9 +99,11 @@ public struct KeyDecoder: Sendable, Hashable {
 
     private mutating func key(_ byte: UInt8, isLast: Bool) -> Event? {
         switch byte {
-        case 0x0D, 0x0A, UInt8(ascii: " "), UInt8(ascii: "f"), UInt8(ascii: "n"): return .command(.nextPage)
+        case 0x0D, 0x0A, UInt8(ascii: " "): return .command(.nextPage)
         case UInt8(ascii: "b"), UInt8(ascii: "p"): return .command(.previousPage)
         case UInt8(ascii: "g"): return .command(.firstPage)
+        case UInt8(ascii: "n"): return .command(.nextUnread)
+        case UInt8(ascii: "A"): return .command(.markAllRead)
         case UInt8(ascii: "r"): return .command(.refresh)
         case UInt8(ascii: "s"): return .command(.status)
         case UInt8(ascii: "?"), UInt8(ascii: "h"): return .command(.help)
@@ -108,12 +111,15 @@ public struct KeyDecoder: Sendable, Hashable {
         case UInt8(ascii: "/"):
             mode = .editing(prefix: "/", bytes: [])
             return .editing(line: "/")
-        case UInt8(ascii: "o"):
-            mode = .editing(prefix: "o ", bytes: [])
-            return .editing(line: "o ")
+        case UInt8(ascii: "o"), UInt8(ascii: "v"), UInt8(ascii: "f"):
+            let prefix = String(UnicodeScalar(byte)) + " "
+            mode = .editing(prefix: prefix, bytes: [])
+            return .editing(line: prefix)
         case 0x1B:
             if !isLast { mode = .escape }
             return nil
+        case 0x21...0x7E:
+            return .command(.unknown(String(UnicodeScalar(byte))))
         default:
             return nil
         }

@@ -8,6 +8,16 @@ public enum ReaderCommand: Sendable, Hashable {
     case filter(String?)
     /// Open item N's URL (N as numbered on screen).
     case open(Int)
+    /// Show item N in full.
+    case view(Int)
+    /// The next page that holds an unread item.
+    case nextUnread
+    /// Mark every item read.
+    case markAllRead
+    /// Show only these sources (names as typed); empty shows every source.
+    case sources([String])
+    /// A command that takes an item number given none, or not a number (`o`, `v`): the command's letter.
+    case missingNumber(String)
     case refresh
     case status
     case help
@@ -15,8 +25,9 @@ public enum ReaderCommand: Sendable, Hashable {
     /// Something the reader does not understand; the text is the user's own, shown sanitized.
     case unknown(String)
 
-    /// Parses one typed line: empty or space → next page; `b`, `g`, `r`, `s`, `?`/`h`, `q`; `/text`
-    /// (a bare `/` clears the filter); `o N` or `oN`.
+    /// Parses one typed line: empty or space → next page; `b`, `g`, `n`, `A`, `r`, `s`, `?`/`h`, `q`;
+    /// `/text` (a bare `/` clears the filter); `o N` or `oN`, `v N` or `vN`; `f NAME…` (names apart by
+    /// spaces or commas; a bare `f` shows every source).
     public static func parse(line: String) -> ReaderCommand {
         let trimmed = line.trimmingWhitespace()
         if trimmed.isEmpty { return .nextPage }
@@ -31,12 +42,25 @@ public enum ReaderCommand: Sendable, Hashable {
         case "s", "S": return .status
         case "?", "h", "H", "help": return .help
         case "q", "Q", "quit", "exit": return .quit
-        case "n", "f": return .nextPage
+        case "n", "N": return .nextUnread
+        case "A": return .markAllRead
         default: break
         }
-        if trimmed.first == "o" || trimmed.first == "O" {
+        if let first = trimmed.first, "oOvV".contains(first) {
             let number = String(trimmed.dropFirst()).trimmingWhitespace()
-            if let value = Int(number), value > 0 { return .open(value) }
+            let letter = first.lowercased()
+            guard let value = Int(number), value > 0 else {
+                // `open`, `view`, `vim`: words, not a key with a missing number.
+                return trimmed.dropFirst().first?.isLetter == true ? .unknown(trimmed) : .missingNumber(letter)
+            }
+            return letter == "o" ? .open(value) : .view(value)
+        }
+        if trimmed.first == "f" || trimmed.first == "F" {
+            let rest = trimmed.dropFirst()
+            if rest.isEmpty || rest.first == " " || rest.first == "\t" {
+                let names = rest.split { $0 == " " || $0 == "," || $0 == "\t" }.map(String.init)
+                return .sources(names)
+            }
         }
         return .unknown(trimmed)
     }

@@ -9,7 +9,8 @@ enum ReaderEvent: Sendable {
     /// After SIGCONT: single-key mode is back, redraw the prompt.
     case continued
     case interrupted
-    case refreshed(RefreshReport)
+    /// What a refresh found: from `r` (`requested`), or from outside the reader through `RefreshInbox`.
+    case refreshed(RefreshReport, requested: Bool)
     case opened(number: Int, url: String, failure: String?)
     /// A failed source's automatic retry may be due (see `RetrySchedule`).
     case retryDue

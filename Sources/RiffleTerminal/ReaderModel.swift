@@ -1,36 +1,55 @@
 public import RiffleCore
 
 /// What the reader holds and shows, without I/O: every item received so far (kept, so `b` and `g` need
-/// no refetch), the filter, and which page of the (filtered) view is on screen. The interactive loop
-/// feeds it items and commands; tests drive it directly.
+/// no refetch), the filters, which page of the (filtered) view is on screen, which items are unread, and
+/// what a refresh found waiting for `g`. The interactive loop feeds it items and commands; tests drive
+/// it directly.
 ///
-/// Numbers shown on screen are positions in the whole list (1-based), so `o N` means the same item
-/// whatever the filter. Items fetched by `r` go to the top and renumber the list.
+/// Numbers shown on screen are positions in the whole list (1-based), so `o N` and `v N` mean the same
+/// item whatever the filter. Items a refresh found wait (`N new — g`) and go to the top, renumbering
+/// the list, only when `g` shows them: never into the page being read.
 public struct ReaderModel: Sendable {
     public private(set) var items: [MergedItem] = []
-    /// Items of `items` that pass the filter (indices), maintained only while a filter is set.
+    /// Items of `items` that pass the filters (indices), maintained only while a filter is set.
     private var matches: [Int] = []
-    /// The filter, lowercased; nil shows everything.
+    /// The text filter, lowercased; nil shows everything.
     public private(set) var filter: String?
+    /// The sources shown (indices, `f NAME…`); nil shows every source.
+    public private(set) var sourceFilter: Set<Int>?
     /// First view position on screen.
-    public private(set) var pageStart = 0
+    public internal(set) var pageStart = 0
     public var pageSize: Int { didSet { pageSize = max(1, pageSize) } }
     /// The merge has nothing more.
     public private(set) var feedFinished = false
-    /// Items received from the merge (not counting those `r` added): what demand is measured in.
+    /// Items received from the merge (not counting those a refresh added): what demand is measured in.
     public private(set) var pulled = 0
     /// Items received since the last navigation; bounds how far a filter searches on its own.
     private var scannedSinceNavigation = 0
     /// The newest version seen of each item, by source and id.
-    private var latest: [ItemKey: Timestamp] = [:]
-    /// The newest time each source has shown, for deciding what `r` found is new.
+    var latest: [ItemKey: Timestamp] = [:]
+    /// The newest time each source has shown, for deciding what a refresh found is new.
     public private(set) var newestBySource: [Int: Timestamp] = [:]
     /// How many items a filter examines per step before it shows what it found.
     public var filterScanLimit: Int
+    /// Held items (their held version) that are unread.
+    var unreadKeys: Set<ItemKey> = []
+    /// What a refresh found above what is held, waiting for `g`, by item.
+    var fresh: [ItemKey: MergedItem] = [:]
+
+    /// The most items kept waiting for `g`; beyond it the oldest are dropped (a later refresh finds them
+    /// again).
+    public static let maxFresh = 10_000
 
     struct ItemKey: Hashable, Sendable {
         var source: Int
         var id: String
+
+        init(source: Int, id: String) {
+            self.source = source
+            self.id = id
+        }
+
+        init(_ merged: MergedItem) { self.init(source: merged.sourceIndex, id: merged.item.id) }
     }
 
     public init(pageSize: Int, filterScanLimit: Int = 1000) {
@@ -40,10 +59,13 @@ public struct ReaderModel: Sendable {
 
     // MARK: The view
 
-    /// Items in the view (all items, or those that pass the filter).
-    public var viewCount: Int { filter == nil ? items.count : matches.count }
+    /// A text or source filter is in force.
+    public var isFiltered: Bool { filter != nil || sourceFilter != nil }
 
-    private func itemIndex(view position: Int) -> Int { filter == nil ? position : matches[position] }
+    /// Items in the view (all items, or those that pass the filters).
+    public var viewCount: Int { isFiltered ? matches.count : items.count }
+
+    func itemIndex(view position: Int) -> Int { isFiltered ? matches[position] : position }
 
     /// The page on screen: (number, item) pairs, at most `pageSize`.
     public var page: [(number: Int, item: MergedItem)] {
@@ -65,19 +87,19 @@ public struct ReaderModel: Sendable {
     /// as one step goes.
     public var isPageReady: Bool {
         viewCount >= pageStart + pageSize || feedFinished
-            || (filter != nil && scannedSinceNavigation >= filterScanLimit)
+            || (isFiltered && scannedSinceNavigation >= filterScanLimit)
     }
 
     /// Whether a filter stopped searching before the page was full (the prompt says so).
     public var filterSearchPaused: Bool {
-        filter != nil && !feedFinished && viewCount < pageStart + pageSize && scannedSinceNavigation >= filterScanLimit
+        isFiltered && !feedFinished && viewCount < pageStart + pageSize && scannedSinceNavigation >= filterScanLimit
     }
 
     /// How many items the merge should have delivered in total: the page on screen plus `prefetchPages`
     /// pages beyond it. With a filter, while the page is not full, one page more than received.
     public func demand(prefetchPages: Int) -> Int {
         let target = pageStart + pageSize * (1 + max(0, prefetchPages))
-        if filter == nil {
+        if !isFiltered {
             return pulled + max(0, target - items.count)
         }
         if matches.count >= target || scannedSinceNavigation >= filterScanLimit { return pulled }
@@ -92,11 +114,11 @@ public struct ReaderModel: Sendable {
     // MARK: Changes
 
     /// Takes items from the merge, in order. A version of an item already held with the same or a newer
-    /// time (which `r` put at the top) is dropped.
+    /// time (which a refresh put at the top) is dropped.
     public mutating func receive(_ merged: [MergedItem]) {
         for item in merged {
             pulled += 1
-            let key = ItemKey(source: item.sourceIndex, id: item.item.id)
+            let key = ItemKey(item)
             if let seen = latest[key], seen >= item.item.time { continue }
             if latest[key] != nil { remove(key) }
             append(item, key: key)
@@ -107,14 +129,15 @@ public struct ReaderModel: Sendable {
     /// The merge has ended (or, after a retry, has not).
     public mutating func setFeedFinished(_ finished: Bool) { feedFinished = finished }
 
-    /// Puts items `r` found at the top, newest first, and shows the first page. Items already held at the
-    /// same time are ignored; newer versions replace the old ones. Returns (new, updated) counts.
+    /// Puts items at the top, newest first, and shows the first page. Items already held at the same
+    /// time are ignored; newer versions replace the old ones (which lose their unread mark: the caller
+    /// asks afresh). Returns (new, updated) counts.
     @discardableResult
     public mutating func insertAtTop(_ fresh: [MergedItem]) -> (new: Int, updated: Int) {
         var added: [MergedItem] = []
         var updated = 0
         for item in fresh {
-            let key = ItemKey(source: item.sourceIndex, id: item.item.id)
+            let key = ItemKey(item)
             if let seen = latest[key] {
                 if seen >= item.item.time { continue }
                 remove(key)
@@ -169,31 +192,49 @@ public struct ReaderModel: Sendable {
     /// Shows only items whose title, author, tags or source name contain `text`, ignoring case; nil clears.
     public mutating func setFilter(_ text: String?) {
         filter = text.map { $0.lowercased() }
+        filtersChanged()
+    }
+
+    /// Shows only the items of these sources (indices); nil shows every source.
+    public mutating func setSourceFilter(_ sources: Set<Int>?) {
+        sourceFilter = sources
+        filtersChanged()
+    }
+
+    // MARK: Internals
+
+    private mutating func filtersChanged() {
         rebuildMatches()
         pageStart = 0
         scannedSinceNavigation = 0
     }
 
-    // MARK: Internals
-
     private mutating func append(_ item: MergedItem, key: ItemKey) {
         latest[key] = item.item.time
         newestBySource[item.sourceIndex] = max(newestBySource[item.sourceIndex] ?? item.item.time, item.item.time)
         items.append(item)
-        if let filter, Self.matches(item, filter) { matches.append(items.count - 1) }
+        if isFiltered, passes(item) { matches.append(items.count - 1) }
     }
 
     private mutating func remove(_ key: ItemKey) {
         items.removeAll { $0.sourceIndex == key.source && $0.item.id == key.id }
+        unreadKeys.remove(key)
         rebuildMatches()
     }
 
     private mutating func rebuildMatches() {
-        guard let filter else {
+        guard isFiltered else {
             matches = []
             return
         }
-        matches = items.indices.filter { Self.matches(items[$0], filter) }
+        matches = items.indices.filter { passes(items[$0]) }
+    }
+
+    /// Whether an item passes both filters.
+    func passes(_ merged: MergedItem) -> Bool {
+        if let sourceFilter, !sourceFilter.contains(merged.sourceIndex) { return false }
+        if let filter, !Self.matches(merged, filter) { return false }
+        return true
     }
 
     /// Case-insensitive containment in title, author, tags or source name.

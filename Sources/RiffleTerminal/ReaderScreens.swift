@@ -3,61 +3,148 @@ import RiffleCore
 /// The reader's own lines besides items: the prompt, the status screen (`s`) and help (`?`). Pure
 /// functions of what they show, so tests check them without a terminal.
 enum ReaderScreens {
-    /// The prompt: a message if any, the position (`41–60`), the filter, every source's state, the keys.
-    /// While a page is awaited it names the sources still loading instead of the position. A failed
-    /// source with an automatic retry pending says when (`failed, retrying in 8s`): `retryWaits` by source.
+    /// The prompt: a message if any, the position (`41–60`), what a refresh found (`7 new — g`), the
+    /// filters in force, every source's unread count and state, then the keys. While a page is awaited
+    /// it names the sources still loading instead of the position. A failed source with an automatic
+    /// retry pending says when (`failed, retrying in 8s`): `retryWaits` by source; `unread` by name.
+    ///
+    /// It always fits `width`: the sources' part is shortened first (`done` dropped, then sources with
+    /// nothing unread and nothing to report, then a total), then the legend drops whole keys (never
+    /// part of one) down to `?`; only then is the front cut, with `…`.
     static func prompt(
         model: ReaderModel, statuses: [SourceStatus], message: StyledLine?, waiting: Bool, width: Int,
-        retryWaits: [Int: Duration] = [:]
+        retryWaits: [Int: Duration] = [:], unread: [String: Int] = [:]
     ) -> StyledLine {
-        var line = StyledLine()
+        var head = StyledLine()
         if let message {
-            for segment in message.segments { line.appendSafe(segment.text, style: segment.style) }
-            line.appendSafe("  ")
+            head.append(message)
+            head.appendSafe("  ")
         }
         if waiting {
             let loading = statuses.filter { $0.state == .fetching || $0.state == .waiting }.map(\.name)
-            line.appendSafe("fetching", style: .reverse)
+            head.appendSafe("fetching", style: .reverse)
             if !loading.isEmpty {
-                line.appendSafe(" from ")
+                head.appendSafe(" from ")
                 for (index, name) in loading.enumerated() {
-                    if index > 0 { line.appendSafe(", ") }
-                    line.append(UntrustedText(name), style: Palette.color(forSource: name))
+                    if index > 0 { head.appendSafe(", ") }
+                    head.append(UntrustedText(name), style: Palette.color(forSource: name))
                 }
             }
-            line.appendSafe("…")
+            head.appendSafe("…")
         } else if let range = model.pageRange {
-            line.appendSafe("\(range.lowerBound)–\(range.upperBound)", style: .reverse)
-            if model.feedFinished && range.upperBound == model.viewCount { line.appendSafe(" (end)") }
+            head.appendSafe("\(range.lowerBound)–\(range.upperBound)", style: .reverse)
+            if model.feedFinished && range.upperBound == model.viewCount { head.appendSafe(" (end)") }
         } else {
-            line.appendSafe(model.filter == nil ? "no items" : "no matches", style: .reverse)
+            head.appendSafe(model.isFiltered ? "no matches" : "no items", style: .reverse)
         }
+        if model.freshCount > 0 { head.appendSafe("  \(model.freshCount) new — g", style: .bold) }
         if let filter = model.filter {
-            line.appendSafe(" /")
-            line.append(UntrustedText(filter))
-            if model.filterSearchPaused { line.appendSafe(" (searched \(model.pulled); Enter searches on)") }
+            head.appendSafe(" /")
+            head.append(UntrustedText(filter))
         }
+        if let shown = model.sourceFilter {
+            head.appendSafe(" f ")
+            let names = statuses.indices.filter { shown.contains($0) }.map { statuses[$0].name }
+            for (index, name) in names.enumerated() {
+                if index > 0 { head.appendSafe(",") }
+                head.append(UntrustedText(name), style: Palette.color(forSource: name))
+            }
+        }
+        if model.filterSearchPaused { head.appendSafe(" (searched \(model.pulled); Enter searches on)") }
+
+        var body = head
+        for detail in SourceDetail.allCases {
+            body = head
+            body.appendSafe("  ")
+            body.append(sourcesPart(statuses, unread: unread, retryWaits: retryWaits, detail: detail))
+            let room = width - body.width - 2
+            if room >= 1 {
+                body.appendSafe("  ")
+                body.append(legend(fitting: room))
+                return body
+            }
+        }
+        let smallest = legend(fitting: 1)
+        var line = body.fitted(to: max(1, width - smallest.width - 2))
         line.appendSafe("  ")
+        line.append(smallest)
+        return line.fitted(to: width)
+    }
+
+    /// How much the prompt says about each source, from most to least.
+    enum SourceDetail: CaseIterable {
+        /// `rocket *12 · launches done · broken failed, retrying in 8s`
+        case full
+        /// Without `done`.
+        case withoutDone
+        /// Only the sources with unread items or a state to report; `all read` when none.
+        case notable
+        /// The same, apart by spaces only.
+        case compact
+        /// The unread total (`*41`) and the failed sources.
+        case total
+    }
+
+    static func sourcesPart(
+        _ statuses: [SourceStatus], unread: [String: Int], retryWaits: [Int: Duration], detail: SourceDetail
+    ) -> StyledLine {
+        var line = StyledLine()
+        func separate() { if !line.segments.isEmpty { line.appendSafe(detail == .compact ? " " : " · ") } }
+        if detail == .total {
+            let total = statuses.reduce(0) { $0 + (unread[$1.name] ?? 0) }
+            line.appendSafe(total > 0 ? "*\(total)" : "all read")
+            for status in statuses where status.lastError != nil {
+                separate()
+                line.append(UntrustedText(status.name), style: Palette.color(forSource: status.name))
+                line.appendSafe(" failed")
+            }
+            return line
+        }
         for (index, status) in statuses.enumerated() {
-            if index > 0 { line.appendSafe(" · ") }
+            let count = unread[status.name] ?? 0
+            var word = stateWord(status)
+            if word == "done" && detail != .full { word = "" }
+            if (detail == .notable || detail == .compact) && count == 0 && word.isEmpty { continue }
+            separate()
             line.append(UntrustedText(status.name), style: Palette.color(forSource: status.name))
-            line.appendSafe(" " + stateWord(status))
+            if count > 0 { line.appendSafe(" *\(count)", style: .bold) }
+            if !word.isEmpty { line.appendSafe(" " + word) }
             if status.lastError != nil, let wait = retryWaits[index] {
                 line.appendSafe(", retrying in \(waitWord(wait))")
             }
         }
-        line.appendSafe("  Enter b g / o N r s ? q", style: .dim)
-        return line.fitted(to: width)
+        if line.segments.isEmpty { line.appendSafe("all read") }
+        return line
     }
 
-    /// One word for a source's state: `fetching` (nothing from it yet), `42` (items pulled so far),
-    /// `42 done`, `failed`. Loads running ahead in the background are not called out: the status
-    /// snapshot only moves when the merge is pulled, and the waiting prompt names the loading sources.
+    /// The keys, in the order shown, and which stay first when the prompt is short of room.
+    static let legendKeys = ["Enter", "b", "g", "n", "/", "f", "v N", "o N", "r", "A", "s", "?", "q"]
+    static let legendPriority = ["?", "q", "Enter", "v N", "n", "b", "g", "/", "f", "o N", "r", "A", "s"]
+
+    /// As many whole keys as fit in `columns`, taken in order of use (`?` first, at least that one),
+    /// shown in their usual order.
+    static func legend(fitting columns: Int) -> StyledLine {
+        var kept: Set<String> = []
+        var used = -1
+        for key in legendPriority {
+            guard used + 1 + key.count <= columns || kept.isEmpty else { break }
+            kept.insert(key)
+            used += 1 + key.count
+        }
+        var line = StyledLine()
+        line.appendSafe(legendKeys.filter(kept.contains).joined(separator: " "), style: .dim)
+        return line
+    }
+
+    /// A word for a source's state when it says something the unread count does not: `fetching`
+    /// (nothing from it yet), `done` (it has no more), `failed`; empty while it is ready or loading
+    /// more. Loads running ahead in the background are not called out: the waiting prompt names the
+    /// sources a page waits for.
     static func stateWord(_ status: SourceStatus) -> String {
         switch status.state {
-        case .fetching, .waiting: return status.itemsEmitted == 0 ? "fetching" : "\(status.itemsEmitted)"
-        case .ready: return "\(status.itemsEmitted)"
-        case .done: return "\(status.itemsEmitted) done"
+        case .fetching, .waiting: return status.itemsEmitted == 0 ? "fetching" : ""
+        case .ready: return ""
+        case .done: return "done"
         case .failed: return "failed"
         }
     }
@@ -104,16 +191,36 @@ enum ReaderScreens {
                 lines.append(detail.fitted(to: width))
             }
         }
+        if statuses.contains(where: { $0.lateItems > 0 }) {
+            var note = StyledLine()
+            note.appendSafe(lateExplanation, style: .dim)
+            lines += note.wrapped(to: width)
+        }
         return lines
     }
 
+    static let lateExplanation =
+        "late: items a source listed after newer ones (it is not sorted newest first); each stands where it"
+        + " came, marked ~ and its title not bold"
+
+    /// Every key, the markers and the prompt; each line fits 80 columns.
     static let helpText = [
-        "Enter, Space  next page            b  previous page      g  first page",
-        "/text         show only items containing text (case-insensitive); / alone shows all",
+        "Enter, Space  next page        b  previous page        g  first page, new items",
+        "n             the next page with an unread item",
+        "/text         only items with text in title, author, tags, source; / alone: all",
+        "f NAME…       only these sources (names apart by spaces); f alone: every source",
+        "v N           item N in full: time, URL, tags, extras, summary (Enter pages on)",
         "o N           open item N's URL in $BROWSER or xdg-open (http and https only)",
-        "r             fetch what is new at the top of every source, and retry failed ones",
-        "s             each source's status and last error",
-        "?             this help            q  quit",
+        "r             fetch what is new at the top of every source, retry failed ones;",
+        "              what it finds waits above the list (\"7 new — g\"); g shows it",
+        "A             mark everything read   s  each source's status and last error",
+        "?             this help              q  quit",
+        "",
+        "*  an unread item; an item shown on a screen becomes read",
+        "~  a late item: its source listed it after newer ones (it is not sorted newest",
+        "   first), so it stands where it came; its title is not bold",
+        "The prompt: the items shown, then each source with its unread count (*12) and",
+        "fetching, done or failed; then the keys (fewer when the line is short).",
     ]
 
     static func help(width: Int) -> [StyledLine] {

@@ -8,6 +8,8 @@ public struct ReaderSettings: Sendable {
     /// Pages of items kept pulled from the merge ahead of the page on screen (config `reader.prefetch`).
     public var prefetchPages: Int
     public var color: ColorChoice
+    /// Titles link to their items' URLs (OSC 8); see `ColorChoice.hyperlinks`.
+    public var links: Bool
     /// The most items read from the merge (`--limit`).
     public var limit: Int?
     /// The clock relative ages are measured from.
@@ -20,13 +22,14 @@ public struct ReaderSettings: Sendable {
     public var retryPolicy: RetryPolicy
 
     public init(
-        lines: Int? = nil, prefetchPages: Int = 2, color: ColorChoice = .never, limit: Int? = nil,
+        lines: Int? = nil, prefetchPages: Int = 2, color: ColorChoice = .never, links: Bool = false, limit: Int? = nil,
         now: @escaping @Sendable () -> Timestamp = ReaderSettings.wallClock, opener: URLOpener = .system,
         refreshPageLimit: Int = 3, retryPolicy: RetryPolicy = RetrySchedule.readerPolicy
     ) {
         self.lines = lines.map { max(1, $0) }
         self.prefetchPages = max(0, prefetchPages)
         self.color = color
+        self.links = links
         self.limit = limit
         self.now = now
         self.opener = opener

@@ -1,11 +1,18 @@
 public import RiffleCore
 
-/// What `r` found at the top of the sources.
+/// What a refresh found at the top of the sources: `r`'s, or a background refresh's (`RefreshInbox`).
 public struct RefreshReport: Sendable {
-    /// Items newer than the newest one each source had shown, newest first per source.
+    /// Items found, any order. The reader keeps those newer than what it holds of their source (or newer
+    /// versions of items it holds) waiting for `g`; `sourceIndex` is the source's place in the
+    /// configuration, as in the merge.
     public var items: [MergedItem]
     /// Sources whose refresh failed, with the error (untrusted text).
     public var failures: [(source: String, message: String)]
+
+    public init(items: [MergedItem], failures: [(source: String, message: String)] = []) {
+        self.items = items
+        self.failures = failures
+    }
 
     /// Loads the top of every source that has shown items: its first page, then further pages (at most
     /// `pageLimit`) until an item no newer than what it had already shown; concurrently, in child tasks.

@@ -4,21 +4,41 @@ import RiffleTerminal
 
 // riffle-reader-fixture: runs the reader over in-memory sources with chosen data, for the pty tests
 // (the real CLI is built elsewhere). Options:
-//   --scenario basic|hostile|wide|fail   --items N (per source)   --latency-ms N (per page load)
-//   --lines N   --prefetch N   --limit N   --page-size N   --no-color   --open-log PATH (o N appends the URL)
+//   --scenario basic|hostile|wide|fail|late   --items N (per source)   --latency-ms N (per page load)
+//   --lines N   --prefetch N   --limit N   --page-size N   --no-color   --no-links (reader.links: false)
+//   --open-log PATH (o N appends the URL; --open-fails: it fails instead)
+//   --grow-file PATH (alpha's first page starts with as many new items as the number in PATH, if any)
 // Ages are measured from a fixed clock, so screens are the same on every run.
 // Exit status: 0, 2 when a source failed, 130 after Ctrl-C.
 
-/// A source that waits `latency` before every page, then answers from memory (or fails).
+/// A source that waits `latency` before every page, then answers from memory (or fails). With a
+/// `growFile`, its list starts with as many new items as the number the file holds (when it exists):
+/// what a refresh finds.
 struct FixtureSource: Pageable {
+    let name: String
     let items: [Item]
     let latency: Duration
     let failing: Bool
+    var growFile: String?
 
     func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
         if latency > .zero { try await Task.sleep(for: latency) }
         if failing { throw SourceError("HTTP 503 from server: \u{1B}[2Jgone \u{1B}]0;pwned\u{07}") }
-        return try await InMemorySource(items: items).loadPage(after: cursor, pageSize: pageSize)
+        return try await InMemorySource(items: grown() + items).loadPage(after: cursor, pageSize: pageSize)
+    }
+
+    func grown() -> [Item] {
+        guard let path = growFile, let file = fopen(path, "r") else { return [] }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 32)
+        guard fgets(&buffer, 32, file) != nil else { return [] }
+        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let count = min(1000, Int(text.filter(\.isNumber)) ?? 0)
+        return (0..<count).map { index in
+            Item(
+                id: "\(name)-new-\(index)", time: Timestamp(unixSeconds: now.unixSeconds - Int64(index)),
+                title: "\(name) fresh \(index)", url: "https://example.com/\(name)/new/\(index)")
+        }
     }
 }
 
@@ -59,13 +79,27 @@ func basicSources() -> [(String, [Item], Bool)] {
             // Interleaved times: alpha 0, beta 1, gamma 2, alpha 3 … minutes ago.
             let minutes = index * names.count + offset + 1
             let labels: [String: JSONValue] = ["bug": .string("#d9534f"), "ui": .string("#5cb85c")]
-            return item(
+            var story = item(
                 name, index, minutes: minutes, title: "\(name) story \(index)",
-                extra: ["label_colors": .object(labels)],
+                extra: ["label_colors": .object(labels), "iid": .int(Int64(index)), "state": .string("opened")],
                 tags: index % 2 == 0 ? ["bug"] : ["ui", "later"])
+            // The first story's summary is longer than a screen: paragraph k holds words "pK-…".
+            let paragraphs = (0..<(index == 0 ? 30 : 2)).map { k in
+                (0..<12).map { "p\(k)-word\($0)" }.joined(separator: " ")
+            }
+            story.summary = paragraphs.joined(separator: "\n\n")
+            return story
         }
         return (name, items, false)
     }
+}
+
+/// The basic sources and one not sorted newest first: its items come late.
+func lateSources() -> [(String, [Item], Bool)] {
+    let unsorted = [5, 1, 30, 2].enumerated().map { index, minutes in
+        item("zigzag", index, minutes: minutes, title: "zigzag \(index)")
+    }
+    return basicSources() + [("zigzag", unsorted, false)]
 }
 
 func hostileSources() -> [(String, [Item], Bool)] {
@@ -83,6 +117,17 @@ func hostileSources() -> [(String, [Item], Bool)] {
     ]
     var items = titles.enumerated().map { index, title in item("evil", index, minutes: index + 1, title: title) }
     items[0].author = "mallory\u{1B}[8m hidden"
+    // A hostile URL: it tries to end an OSC 8 sequence early (BEL, ESC and backslash, 8-bit ST) and start its own.
+    items[0].url =
+        "https://example.com/a b\"q'\u{07}\u{1B}]8;;https://evil.example\u{1B}\\x\u{9C}y\u{1B}]0;PWNED-URL\u{07}"
+    items[0].summary =
+        "sum-start \u{1B}]0;PWNED-SUMMARY\u{07} \u{1B}[2J\u{1B}[H cleared? \u{202E}desrever\u{202C} \u{07}bell\n"
+        + "second line \u{9B}31m c1 \u{1B}[31mred\u{1B}[0m sum-end"
+    items[0].tags = ["ok", "tag\u{1B}]0;PWNED-TAG2\u{07}"]
+    items[0].extra = [
+        "state\u{1B}[2J": .string("open\u{1B}]0;PWNED-EXTRA\u{07}"), "iid": .int(7),
+        "label_colors": .object(["ok": .string("#00ff00"), "tag\u{1B}]0;PWNED-TAG2\u{07}": .string("\u{1B}[5m")]),
+    ]
     items[1].tags = ["tag\u{1B}]0;PWNED-TAG\u{07}"]
     items[2].url = "javascript:alert(1)"
     return [
@@ -111,11 +156,14 @@ switch scenario {
 case "hostile": data = hostileSources()
 case "wide": data = wideSources()
 case "fail": data = basicSources() + [("broken", [], true)]
+case "late": data = lateSources()
 default: data = basicSources()
 }
 
 let openLog = option("--open-log")
+let openFails = arguments.contains("--open-fails")
 let opener = URLOpener { url in
+    if openFails { return "could not start xdg-open: No such file or directory" }
     guard let path = openLog, let file = fopen(path, "a") else { return "no --open-log given" }
     fputs(url + "\n", file)
     fclose(file)
@@ -128,12 +176,19 @@ for name in ["NO_COLOR", "CLICOLOR_FORCE", "TERM"] {
 }
 let color = ColorChoice.resolve(
     noColorFlag: arguments.contains("--no-color"), environment: environment, stdoutIsTerminal: isatty(1) == 1)
+let links = color.hyperlinks(
+    configured: !arguments.contains("--no-links"), environment: environment, stdoutIsTerminal: isatty(1) == 1)
 let settings = ReaderSettings(
-    lines: intOption("--lines"), prefetchPages: intOption("--prefetch") ?? 2, color: color, limit: intOption("--limit"),
-    now: { now }, opener: opener)
-let sources = data.map { name, items, failing in
-    MergeSource(
-        name: name, pageable: FixtureSource(items: items, latency: latency, failing: failing), pageSize: pageSize)
+    lines: intOption("--lines"), prefetchPages: intOption("--prefetch") ?? 2, color: color, links: links,
+    limit: intOption("--limit"), now: { now }, opener: opener)
+let growFile = option("--grow-file")
+let sources = data.enumerated().map { index, source in
+    let (name, items, failing) = source
+    return MergeSource(
+        name: name,
+        pageable: FixtureSource(
+            name: name, items: items, latency: latency, failing: failing, growFile: index == 0 ? growFile : nil),
+        pageSize: pageSize)
 }
 signal(SIGPIPE, SIG_IGN)
 do {

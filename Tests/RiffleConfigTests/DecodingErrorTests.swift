@@ -25,6 +25,23 @@ import Testing
             ])
     }
 
+    /// `reader.links`: true or false only, and a mistyped key gets a did-you-mean like the other keys.
+    @Test func readerLinks() {
+        #expect(
+            problems("reader:\n  links: no\n" + gitlabSource("    project: x\n")) == [
+                "config.yaml:2:10: reader.links: expected true or false, got \"no\""
+            ])
+        #expect(
+            problems("reader:\n  link: false\n" + gitlabSource("    project: x\n")) == [
+                "config.yaml:2:3: reader.link: unknown key; did you mean \"links\"?"
+            ])
+        let off = try? Configuration.parse(
+            bytes: Array(("reader:\n  links: false\n" + gitlabSource("    project: x\n")).utf8), file: "config.yaml",
+            environment: [:], adapters: BuiltInAdapters.all, plugins: [:], limits: .standard)
+        #expect(off?.reader.links == false)
+        #expect(ReaderSettings().links)
+    }
+
     @Test func badDuration() {
         #expect(
             problems(gitlabSource("    project: x\n    timeout: 20 seconds\n")) == [

@@ -92,7 +92,7 @@ import Testing
             path: "/" + root + "/config.yaml", environment: [:], adapters: BuiltInAdapters.all)
         #expect(config.sources.map(\.name) == ["gitlab", "launches", "merge-requests"])
         #expect(config.sources.map(\.type) == ["gitlab", "spacex", "graphql"], "a source of every built-in type")
-        #expect(config.reader == ReaderSettings(lines: nil, prefetch: 2))
+        #expect(config.reader == ReaderSettings(lines: nil, prefetch: 2, links: true))
         #expect(config.defaults == DefaultSettings())
         #expect(config.warnings.isEmpty)
         guard let gitlab = config.sources[0].settings as? GitLabSettings else {

@@ -5,8 +5,11 @@ import Testing
     @Test(arguments: [
         ("", ReaderCommand.nextPage), (" ", .nextPage), ("b", .previousPage), ("g", .firstPage), ("r", .refresh),
         ("s", .status), ("?", .help), ("q", .quit), ("/", .filter(nil)), ("/ Foo bar ", .filter("Foo bar")),
-        ("o 3", .open(3)), ("o12", .open(12)), ("o", .unknown("o")), ("o 0", .unknown("o 0")), ("zap", .unknown("zap")),
-        ("q\r", .quit),
+        ("o 3", .open(3)), ("o12", .open(12)), ("o", .missingNumber("o")), ("o 0", .missingNumber("o")),
+        ("o x", .missingNumber("o")), ("open", .unknown("open")), ("zap", .unknown("zap")), ("q\r", .quit),
+        ("v 7", .view(7)), ("V7", .view(7)), ("v", .missingNumber("v")), ("n", .nextUnread), ("A", .markAllRead),
+        ("a", .unknown("a")), ("f", .sources([])), ("f rocket", .sources(["rocket"])),
+        ("f  a, b,c ", .sources(["a", "b", "c"])), ("foo", .unknown("foo")),
     ])
     func lines(line: String, command: ReaderCommand) {
         #expect(ReaderCommand.parse(line: line) == command)
@@ -24,7 +27,9 @@ import Testing
                 .command(.quit),
             ])
         #expect(decode(["\u{04}"]) == [.command(.quit)])
-        #expect(decode(["x"]) == [])
+        #expect(decode(["x"]) == [.command(.unknown("x"))])
+        #expect(decode(["n", "A"]) == [.command(.nextUnread), .command(.markAllRead)])
+        #expect(decode(["é"]) == [])
     }
 
     @Test func arrowAndPageKeys() {
@@ -49,7 +54,14 @@ import Testing
 
     @Test func openEditing() {
         #expect(decode(["o", "1", "2", "\r"]).last == .command(.open(12)))
-        #expect(decode(["o", "\r"]).last == .command(.unknown("o")))
+        #expect(decode(["o", "\r"]).last == .command(.missingNumber("o")))
+    }
+
+    @Test func viewAndSourceEditing() {
+        #expect(decode(["v"]) == [.editing(line: "v ")])
+        #expect(decode(["v", "3", "\r"]).last == .command(.view(3)))
+        #expect(decode(["f", "rocket acme", "\r"]).last == .command(.sources(["rocket", "acme"])))
+        #expect(decode(["f", "\r"]).last == .command(.sources([])))
     }
 
     @Test func editingCancels() {

@@ -18,16 +18,37 @@ final class Tmux {
 
     /// Runs the fixture with `arguments` in a shell that records `stty -g` before and after it and its
     /// exit status (files `before`, `after`, `status`), then keeps the pane open. `{dir}` in an argument
-    /// stands for the scratch directory.
-    static func fixture(width: Int, height: Int, _ arguments: [String]) throws -> Tmux {
+    /// stands for the scratch directory; `environment` is set (nil: unset) for the fixture alone. With `recordRaw`,
+    /// every byte the pane's program writes is kept in the file `raw` from the first one on (the shell
+    /// waits until `pipe-pane` is attached).
+    static func fixture(
+        width: Int, height: Int, environment: [String: String?] = [:], recordRaw: Bool = false, _ arguments: [String]
+    ) throws -> Tmux {
         let fixture = try fixturePath()
-        return try Tmux(width: width, height: height) { directory in
+        let tmux = try Tmux(width: width, height: height) { directory in
             let d = shellQuoted(directory)
             let words = [fixture] + arguments.map { $0.replacingOccurrences(of: "{dir}", with: directory) }
-            let command = words.map(shellQuoted).joined(separator: " ")
+            let sorted = environment.sorted { $0.key < $1.key }
+            let assignments =
+                sorted.filter { $0.value == nil }.map { "-u " + shellQuoted($0.key) }
+                + sorted.compactMap { name, value in value.map { shellQuoted("\(name)=\($0)") } }
+            let command =
+                (assignments.isEmpty ? [] : ["env"] + assignments).joined(separator: " ") + " "
+                + words.map(shellQuoted).joined(separator: " ")
+            let wait = recordRaw ? "while [ ! -e \(d)/go ]; do sleep 0.02; done; " : ""
             return
-                "trap : INT; stty -g > \(d)/before; \(command); echo $? > \(d)/status; stty -g > \(d)/after; exec sleep 120"
+                "trap : INT; stty -g > \(d)/before; \(wait)\(command); echo $? > \(d)/status; stty -g > \(d)/after; exec sleep 120"
         }
+        if recordRaw {
+            try tmux.tmux(["pipe-pane", "-t", "t", "-o", "cat > " + shellQuoted(tmux.path("raw"))])
+            _ = FileManager.default.createFile(atPath: tmux.path("go"), contents: nil)
+        }
+        return tmux
+    }
+
+    /// Everything the pane's program wrote so far (with `recordRaw`), as bytes.
+    func rawOutput() -> [UInt8] {
+        (try? Data(contentsOf: directory.appendingPathComponent("raw"))).map { Array($0) } ?? []
     }
 
     deinit {

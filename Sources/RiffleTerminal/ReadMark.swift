@@ -1,0 +1,24 @@
+public import RiffleCore
+
+/// What a read mark belongs to: one version of one item — its source's name, its id within the source,
+/// and its time. An item that comes back with a newer time is another version, unread again (contract
+/// section 6).
+public struct ReadMark: Sendable, Hashable {
+    /// The source's configured name.
+    public var source: String
+    /// The item's id within its source.
+    public var id: String
+    /// The item's time (`Item.time`): its update time for sources that have one.
+    public var time: Timestamp
+
+    public init(source: String, id: String, time: Timestamp) {
+        self.source = source
+        self.id = id
+        self.time = time
+    }
+
+    /// The mark of a merged item's version.
+    public init(_ merged: MergedItem) {
+        self.init(source: merged.sourceName, id: merged.item.id, time: merged.item.time)
+    }
+}

@@ -1,0 +1,105 @@
+public import RiffleCore
+
+/// Unread state and what a refresh found: the model's copy of the read marks (the session asks
+/// `ReadMarks` and records the answers here, so drawing needs no wait), `n`'s search, and the items
+/// waiting for `g`.
+extension ReaderModel {
+    // MARK: Unread
+
+    /// Whether the held version of this item is unread.
+    public func isUnread(_ merged: MergedItem) -> Bool { unreadKeys.contains(ItemKey(merged)) }
+
+    /// Records these items as unread, each only if it is the version held.
+    public mutating func setUnread(_ merged: some Sequence<MergedItem>) {
+        for item in merged {
+            let key = ItemKey(item)
+            if latest[key] == item.item.time { unreadKeys.insert(key) }
+        }
+    }
+
+    /// Records these items as read.
+    public mutating func setRead(_ merged: some Sequence<MergedItem>) {
+        for item in merged { unreadKeys.remove(ItemKey(item)) }
+    }
+
+    /// Records every held item as read (`A`).
+    public mutating func setAllRead() { unreadKeys.removeAll() }
+
+    /// Held items that are unread, per source index.
+    public var unreadCountBySource: [Int: Int] {
+        var counts: [Int: Int] = [:]
+        for key in unreadKeys { counts[key.source, default: 0] += 1 }
+        return counts
+    }
+
+    /// Where `n` went.
+    public enum UnreadMove: Sendable, Hashable {
+        /// To the page that holds the next unread item.
+        case found
+        /// Past everything held, to a page still on its way: it may hold unread items.
+        case searching
+        /// No unread item after this page, and the merge has ended.
+        case noneLeft
+    }
+
+    /// The next page (on the same grid as Enter's pages) that holds an unread item in the view. When
+    /// no held item after this page is unread, moves to the first page not yet complete, whose items are
+    /// still to come.
+    public mutating func nextUnreadPage() -> UnreadMove {
+        let from = pageStart + pageSize
+        if from < viewCount {
+            for position in from..<viewCount where unreadKeys.contains(ItemKey(items[itemIndex(view: position)])) {
+                pageStart += (position - pageStart) / pageSize * pageSize
+                return .found
+            }
+        }
+        if feedFinished { return .noneLeft }
+        pageStart += max(1, (viewCount - pageStart) / pageSize) * pageSize
+        return .searching
+    }
+
+    /// Whether the page on screen holds an unread item.
+    public var pageHasUnread: Bool { page.contains { isUnread($0.item) } }
+
+    // MARK: What a refresh found
+
+    /// Items found by a refresh, waiting for `g` (`N new — g`).
+    public var freshCount: Int { fresh.count }
+
+    /// Keeps what a refresh found that is new: a newer version of a held item, or an item not held that
+    /// is newer than everything its source has shown (older ones the merge brings in its turn). The page
+    /// on screen does not change. Returns how many items now wait.
+    @discardableResult
+    public mutating func holdFresh(_ found: [MergedItem]) -> Int {
+        for item in found {
+            let key = ItemKey(item)
+            if let seen = latest[key] {
+                if seen >= item.item.time { continue }
+            } else if let newest = newestBySource[item.sourceIndex], item.item.time <= newest {
+                continue
+            } else if newestBySource[item.sourceIndex] == nil {
+                continue
+            }
+            if let waiting = fresh[key], waiting.item.time >= item.item.time { continue }
+            fresh[key] = item
+        }
+        if fresh.count > Self.maxFresh {
+            let kept = fresh.values.sorted { $0.item.time > $1.item.time }.prefix(Self.maxFresh)
+            fresh = Dictionary(uniqueKeysWithValues: kept.map { (ItemKey($0), $0) })
+        }
+        return fresh.count
+    }
+
+    /// Puts the waiting items at the top and shows the first page (`g`); returns the items inserted,
+    /// whose unread state the caller asks for.
+    public mutating func showFresh() -> [MergedItem] {
+        let waiting = Array(fresh.values)
+        fresh = [:]
+        guard !waiting.isEmpty else {
+            firstPage()
+            return []
+        }
+        insertAtTop(waiting)
+        return waiting.filter { latest[ItemKey($0)] == $0.item.time }
+    }
+}

@@ -1,0 +1,73 @@
+import RiffleCore
+import Synchronization
+
+/// Read marks in memory, for one session: what the reader uses without a store. Within the session an
+/// item shown on a screen is read; the marks are gone when the reader quits.
+///
+/// It knows of the items the reader asked about, keeping each item's newest version; counts are kept
+/// up to date as marks change, so the prompt's counts cost nothing per page turn.
+public final class SessionReadMarks: ReadMarks {
+    private struct State {
+        /// The newest version known of each item, by source and id, and whether it is read.
+        var known: [String: [String: (time: Timestamp, read: Bool)]] = [:]
+        /// Unread items (newest versions) per source.
+        var unread: [String: Int] = [:]
+
+        mutating func learn(_ mark: ReadMark) -> Bool {
+            if let entry = known[mark.source]?[mark.id] {
+                if entry.time > mark.time { return false }
+                if entry.time == mark.time { return !entry.read }
+                if entry.read { unread[mark.source, default: 0] += 1 }
+            } else {
+                unread[mark.source, default: 0] += 1
+            }
+            known[mark.source, default: [:]][mark.id] = (mark.time, false)
+            return true
+        }
+
+        mutating func read(_ mark: ReadMark) {
+            guard let entry = known[mark.source]?[mark.id], entry.time == mark.time, !entry.read else { return }
+            known[mark.source]?[mark.id] = (entry.time, true)
+            unread[mark.source, default: 0] -= 1
+        }
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    public func unread(among items: [ReadMark]) async -> Set<ReadMark> {
+        state.withLock { state in
+            var unread: Set<ReadMark> = []
+            for mark in items where state.learn(mark) { unread.insert(mark) }
+            return unread
+        }
+    }
+
+    public func markRead(_ items: [ReadMark]) async {
+        state.withLock { state in
+            for mark in items {
+                _ = state.learn(mark)
+                state.read(mark)
+            }
+        }
+    }
+
+    public func markAllRead(in sources: [String]) async {
+        state.withLock { state in
+            for source in sources {
+                guard let items = state.known[source] else { continue }
+                for (id, entry) in items where !entry.read { state.known[source]?[id] = (entry.time, true) }
+                state.unread[source] = 0
+            }
+        }
+    }
+
+    public func unreadCounts(in sources: [String]) async -> [String: Int] {
+        state.withLock { state in
+            var counts: [String: Int] = [:]
+            for source in sources { counts[source] = state.unread[source] ?? 0 }
+            return counts
+        }
+    }
+}
