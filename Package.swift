@@ -11,10 +11,11 @@
 //             └─ RiffleSources (adapters and the one list of built-in adapters)
 //                  ├─ RiffleHTTP   ─ CCurl   (libcurl, system library)
 //                  ├─ RiffleConfig ─ CLibYAML (libyaml, system library)
-//                  └─ RiffleCore   (items, paging, merge, retry policy, JSON, dates, hashes; no I/O)
+//                  ├─ RiffleFeed   ─ CLibXML2 (libxml2: RSS, RDF, Atom and JSON Feed bodies; OPML)
+//                  └─ RiffleCore   (items, paging, merge, retry policy, JSON, dates, hashes, the
+//                                   document memory seam; no I/O)
 //
-//   RiffleFeed ─ CLibXML2 (libxml2: RSS, RDF, Atom and JSON Feed bodies) ─ RiffleCore; the feed adapter
-//   that will sit in RiffleSources is still to come, so only riffle-bench and its tests use it today.
+//   RiffleCLI also imports RiffleFeed itself, for `riffle import opml` and `riffle sources --opml`.
 //
 //   RiffleSystem ─ CSystem: every system call (EINTR, threads, descriptors, spawn, clocks, terminal),
 //   written once; imported by each layer that does I/O, and by RiffleTestSupport.
@@ -71,7 +72,7 @@ let package = Package(
         .target(name: "RiffleFeed", dependencies: ["CLibXML2", "RiffleCore"], swiftSettings: strict),
         .target(
             name: "RiffleSources",
-            dependencies: ["RiffleCore", "RiffleHTTP", "RiffleConfig"],
+            dependencies: ["RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleFeed", "RiffleSystem"],
             swiftSettings: strict),
         .target(
             name: "RifflePlugins",
@@ -82,7 +83,7 @@ let package = Package(
             name: "RiffleCLI",
             dependencies: [
                 "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RifflePlugins", "RiffleTerminal",
-                "RiffleExport", "RiffleSystem", "CSQLite",
+                "RiffleExport", "RiffleSystem", "RiffleFeed", "CSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -143,7 +144,7 @@ let package = Package(
         .testTarget(
             name: "RiffleCLITests",
             dependencies: [
-                "RiffleCLI", "RiffleCore", "RiffleExport",
+                "RiffleCLI", "RiffleCore", "RiffleExport", "RiffleFeed",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),

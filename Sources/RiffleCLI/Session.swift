@@ -16,6 +16,9 @@ struct Session {
     /// The chosen sources, in configuration order.
     let sources: [SourceSettings]
     let environment: [String: String]
+    /// What feed sources remember between requests (validators, kept pages, first-seen times): for this
+    /// process only, until a store provides it across runs.
+    let memory: any DocumentMemory = InMemoryDocumentMemory()
 
     static func load(_ options: GlobalOptions) async throws -> Session {
         let environment = Environment.all()
@@ -74,7 +77,8 @@ struct Session {
     func mergeSources(since: Timestamp? = nil) throws -> [MergeSource] {
         try sources.map { source in
             let pageable = try SourceFactory.make(
-                source, client: client, since: since, plugins: catalog.makeSource(client: client))
+                source, context: AdapterContext(client: client, since: since, memory: memory),
+                plugins: catalog.makeSource(client: client))
             return SourceFactory.mergeSource(source, pageable: pageable, log: client.configuration.log)
         }
     }

@@ -11,6 +11,7 @@ struct SourcesCommand: AsyncParsableCommand {
             Examples:
               riffle sources
               riffle sources --json | jq '.[] | select(.status != "ok")'
+              riffle sources --opml > feeds.opml
             """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
@@ -18,8 +19,15 @@ struct SourcesCommand: AsyncParsableCommand {
     @Flag(help: "Machine-readable output.")
     var json = false
 
+    @Flag(help: "Write the feed sources as OPML 2.0 instead, probing nothing.")
+    var opml = false
+
     func run() async throws {
         let session = try await Session.load(global)
+        if opml {
+            Console.writeOut(SourcesOPML.document(session.sources).opml())
+            return
+        }
         let sources = try session.mergeSources()
         let probes = try await Interruption.run {
             await withTaskGroup(of: (Int, SourceStatus).self) { group in
