@@ -107,10 +107,10 @@ final class OPMLBuilder: XMLEventHandler {
 
     func reference(_ name: String) {}
 
-    /// An attribute or title as one line of text (markup a title may carry reduced too); `nil` when empty.
+    /// An attribute or title as one line of text (OPML's are plain text: `<` stays); `nil` when empty.
     private static func text(_ raw: String?) -> String? {
         guard let raw else { return nil }
-        let text = HTMLText.text(fromHTML: String(raw.prefix(4096)))
+        let text = HTMLText.collapsed(String(raw.prefix(4096)))
         return text.isEmpty ? nil : text
     }
 }
