@@ -77,8 +77,9 @@ import Testing
 
                 """)
             let transcript = try await Self.onTerminal(["--config", config]) { input, screen in
-                guard await eventually(timeout: .seconds(30), { screen().contains("Enter b g") }) else {
-                    throw Harness.HarnessError("no prompt: \(screen())")
+                // The first page shown (the prompt gives its position), so the first load is over.
+                guard await eventually(timeout: .seconds(30), { screen().contains("1–10") }) else {
+                    throw Harness.HarnessError("no first page: \(screen())")
                 }
                 input("r")
                 guard await eventually(timeout: .seconds(30), { screen().contains("nothing new") }) else {
