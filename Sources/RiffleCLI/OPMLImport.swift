@@ -127,7 +127,8 @@ enum OPMLImport {
 
     /// `text` fit for a YAML comment: one line, controls as spaces, at most 100 characters.
     static func comment(_ text: String) -> String {
-        let line = String(text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? " " : Character($0) })
+        let line = String(
+            text.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? " " : Character($0) })
         return line.count > 100 ? String(line.prefix(100)) + "…" : line
     }
 

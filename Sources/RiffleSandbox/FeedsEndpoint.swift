@@ -77,7 +77,8 @@ struct FeedsEndpoint: Sendable {
         if Self.notModified(request, etag: etag, lastModified: lastModified) {
             return SandboxResponse(status: 304, headers: validators, body: Data())
         }
-        return SandboxResponse(status: 200, headers: [("Content-Type", body.contentType)] + validators, body: body.bytes)
+        return SandboxResponse(
+            status: 200, headers: [("Content-Type", body.contentType)] + validators, body: body.bytes)
     }
 
     /// Whether the request's validators match: `If-None-Match` when given (a list, `W/` ignored, `*`),
@@ -85,7 +86,8 @@ struct FeedsEndpoint: Sendable {
     static func notModified(_ request: SandboxIncoming, etag: String, lastModified: String) -> Bool {
         if let match = request.headers["if-none-match"] {
             return match.split(separator: ",").contains { tag in
-                let tag = String(tag.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+                let tag = String(
+                    tag.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
                 return tag == "*" || tag == etag || tag == "W/" + etag
             }
         }
@@ -231,7 +233,8 @@ struct FeedsEndpoint: Sendable {
             xml += "<published>\(UTCTime.rfc3339(entry.time))</published>\n"
             xml += "<updated>\(UTCTime.rfc3339(entry.time))</updated>\n"
             xml += "<author><name>\(Self.xml(entry.author))</name></author>\n"
-            xml += "<content type=\"xhtml\"><div xmlns=\"http://www.w3.org/1999/xhtml\"><p>"
+            xml +=
+                "<content type=\"xhtml\"><div xmlns=\"http://www.w3.org/1999/xhtml\"><p>"
                 + "\(Self.xml(entry.summary))</p></div></content>\n</entry>\n"
         }
         xml += "</feed>\n"
@@ -324,27 +327,14 @@ struct FeedsEndpoint: Sendable {
             """
         for index in 1...8 {
             xml += "<item><title>Note \(index): undated</title><link>\(Self.siteBase)/notes/\(index)</link>"
-            xml += "<guid>\(Self.siteBase)/notes/\(index)</guid><description>Note number \(index).</description></item>\n"
+            xml +=
+                "<guid>\(Self.siteBase)/notes/\(index)</guid><description>Note number \(index).</description></item>\n"
         }
         xml += "</channel>\n</rss>\n"
         return ("application/rss+xml; charset=utf-8", Data(xml.utf8), referenceTime)
     }
 
-    /// `text` escaped for XML content and attributes; controls XML 1.0 cannot carry are left out (the
-    /// JSON Feed keeps the hostile titles whole).
-    static func xml(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default:
-                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// `text` escaped for XML content and attributes (the controls XML cannot carry left out: the JSON
+    /// Feed keeps the hostile titles whole).
+    static func xml(_ text: String) -> String { XMLEscape.text(text) }
 }

@@ -29,7 +29,8 @@ enum UTCTime {
         let days = Int((local - Int64(secondOfDay)) / 86_400)
         let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((days % 7) + 7) % 7]
         let month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][date.month - 1]
-        var text = weekday + ", " + pad(date.day, 2) + " " + month + " " + pad(date.year, 4) + " "
+        var text =
+            weekday + ", " + pad(date.day, 2) + " " + month + " " + pad(date.year, 4) + " "
             + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
         if offsetMinutes == 0 {
             text += " GMT"

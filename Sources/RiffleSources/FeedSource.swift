@@ -1,6 +1,6 @@
 public import RiffleCore
-public import RiffleHTTP
 internal import RiffleFeed
+public import RiffleHTTP
 
 /// A web feed read as a paginated source (contract section 7): `GET url`, parsed by `FeedParser`, each
 /// entry an item; older pages through Atom `rel="next"`, RFC 5005 `prev-archive` or JSON Feed `next_url`,

@@ -13,7 +13,8 @@ import Testing
         let result = OPMLImport.yaml(
             Self.document([
                 ("Daring Fireball", "https://daringfireball.net/feeds/main"), ("lwn", "https://lwn.net/headlines/rss"),
-                ("Daring Fireball", "https://daringfireball.net/feeds/other"), ("Daring-Fireball", "https://a.example/1"),
+                ("Daring Fireball", "https://daringfireball.net/feeds/other"),
+                ("Daring-Fireball", "https://a.example/1"),
                 (nil, "https://www.example.org/feed"), ("!!!", "https://blog.example.net/rss"),
                 ("Ünïcödé Blog: 渲染", "https://u.example/feed"), ("Rocket.News_2", "https://r.example/feed"),
             ]), file: "subs.opml")

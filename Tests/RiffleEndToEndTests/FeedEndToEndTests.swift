@@ -116,7 +116,9 @@ import Testing
 
             let imported = try await Harness.run(["import", "opml", opml.path])
             #expect(imported.status == 0, "\(imported.stderr)")
-            #expect(imported.stdout.contains("  - name: \"rss\"\n    type: feed\n    url: \"\(sandbox.url)/feeds/rss.xml\""))
+            #expect(
+                imported.stdout.contains("  - name: \"rss\"\n    type: feed\n    url: \"\(sandbox.url)/feeds/rss.xml\"")
+            )
             let back = sandbox.directory.appendingPathComponent("imported.yaml")
             try imported.stdout.write(to: back, atomically: true, encoding: .utf8)
             let check = try await Harness.run(["check", "--config", back.path])
@@ -148,7 +150,9 @@ import Testing
             let check = try await Harness.run(["check", "--config", config.path])
             #expect(check.status == 0, "\(file): \(check.stderr)")
         }
-        let broken = try await Harness.run(["import", "opml", fixtures.appending(path: "newsboat/body-element-missing.opml").path])
+        let broken = try await Harness.run([
+            "import", "opml", fixtures.appending(path: "newsboat/body-element-missing.opml").path,
+        ])
         #expect(broken.status == 1 && broken.stderr.contains("not OPML: no <body> element"), "\(broken.stderr)")
     }
 
@@ -163,7 +167,8 @@ import Testing
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
         process.environment = [
-            "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8", "TERM": "xterm", "COLUMNS": "100",
+            "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8", "TERM": "xterm",
+            "COLUMNS": "100",
             "LINES": "20",
         ]
         let work = try Harness.temporaryDirectory()

@@ -42,7 +42,8 @@ import Testing
               <outline text="folder"><outline text="F" xmlUrl=" https://example.com/f.xml "/></outline>
             </body></opml>
             """)
-        #expect(document.outlines == [OPMLOutline(title: "F", feedURL: "https://example.com/f.xml", folders: ["folder"])])
+        #expect(
+            document.outlines == [OPMLOutline(title: "F", feedURL: "https://example.com/f.xml", folders: ["folder"])])
         #expect(document.skipped == 2)
     }
 
@@ -100,16 +101,19 @@ import Testing
         let back = try OPMLDocument.parse(Array(text.utf8))
         #expect(back.title == "a & b")
         #expect(back.outlines.map(\.feedURL) == outlines.map(\.feedURL))
-        #expect(back.outlines.map(\.title) == ["plain", "quotes \" ' & <tags> ]]>", "ünïcödé 渲染 🚀", "controls[31mgone"])
+        #expect(
+            back.outlines.map(\.title) == ["plain", "quotes \" ' & <tags> ]]>", "ünïcödé 渲染 🚀", "controls[31mgone"])
     }
 
     @Test func realSubscriptionList() throws {
         guard FeedFixtures.available(for: "realSubscriptionList") != nil else { return }
         let document = try OPMLDocument.parse(try FeedFixtures.bytes("real/Subs.opml"))
         #expect(document.outlines.count > 100)
-        #expect(document.outlines.first == OPMLOutline(
-            title: "Daring Fireball", feedURL: "http://daringfireball.net/feeds/main",
-            siteURL: "http://daringfireball.net/"))
+        #expect(
+            document.outlines.first
+                == OPMLOutline(
+                    title: "Daring Fireball", feedURL: "http://daringfireball.net/feeds/main",
+                    siteURL: "http://daringfireball.net/"))
         #expect(document.outlines.contains { $0.title == "chat & code" })
     }
 }

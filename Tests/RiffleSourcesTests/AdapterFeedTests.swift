@@ -1,11 +1,11 @@
 import Foundation
-import Synchronization
 import RiffleConfig
 import RiffleCore
 import RiffleHTTP
 import RiffleSandbox
 import RiffleSources
 import RiffleTestSupport
+import Synchronization
 import Testing
 
 extension AdapterSandbox {
@@ -235,9 +235,14 @@ struct AdapterFeedTests {
 
     @Test func notAFeedSaysWhatItWas() async throws {
         try await AdapterSandbox.with { sandbox in
-            let html = await errorMessage { _ = try await sandbox.feed("/feeds/page.html").loadPage(after: nil, pageSize: 5) }
-            #expect(html == "HTTP 200 from 127.0.0.1:\(sandbox.port): not a feed: an HTML page (title: Acme Rocket — Home)")
-            let missing = await errorMessage { _ = try await sandbox.feed("/feeds/gone.xml").loadPage(after: nil, pageSize: 5) }
+            let html = await errorMessage {
+                _ = try await sandbox.feed("/feeds/page.html").loadPage(after: nil, pageSize: 5)
+            }
+            #expect(
+                html == "HTTP 200 from 127.0.0.1:\(sandbox.port): not a feed: an HTML page (title: Acme Rocket — Home)")
+            let missing = await errorMessage {
+                _ = try await sandbox.feed("/feeds/gone.xml").loadPage(after: nil, pageSize: 5)
+            }
             #expect(missing?.contains("answered HTTP 404") == true, "\(missing ?? "")")
             #expect(missing?.contains("<") == false, "no HTML in the message")
             let json = await errorMessage {
@@ -348,14 +353,16 @@ struct AdapterFeedTests {
                 { @Sendable _ in
                     LoopbackServer.Reply(
                         text: "<feed xmlns=\"http://www.w3.org/2005/Atom\"><link rel=\"next\" href=\"\(next)\"/>"
-                            + "<entry><id>new</id><title>new</title><updated>2026-02-01T00:00:00Z</updated></entry></feed>")
+                            + "<entry><id>new</id><title>new</title><updated>2026-02-01T00:00:00Z</updated></entry></feed>"
+                    )
                 }
             )
         ])
         defer { first.stop() }
         let client = try HTTPClient()
         let source = FeedSource(
-            settings: FeedSettings(url: first.url("/feed"), headers: [HTTPHeader(name: "Authorization", value: "Bearer t0k")]),
+            settings: FeedSettings(
+                url: first.url("/feed"), headers: [HTTPHeader(name: "Authorization", value: "Bearer t0k")]),
             source: "private", client: client, timeout: .seconds(10), retries: 0, memory: InMemoryDocumentMemory(),
             now: AdapterContext.wallClock)
         let drained = try await withResource(client, stop: { await $0.shutdown() }) { _ in
