@@ -10,4 +10,7 @@ struct ImportCommand: AsyncParsableCommand {
               riffle import opml subscriptions.opml >> ~/.config/riffle/config.yaml
             """,
         subcommands: [ImportOPMLCommand.self])
+
+    /// Accepted (and unused) so that global options may stand before the command, as with every command.
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
 }

@@ -21,6 +21,9 @@ struct ImportOPMLCommand: AsyncParsableCommand {
 
     @Argument(help: "The OPML file.") var file: String
 
+    /// Accepted like every command's; the import reads no configuration.
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
     func run() async throws {
         let shown = UntrustedText.sanitize(file)
         let bytes: [UInt8]

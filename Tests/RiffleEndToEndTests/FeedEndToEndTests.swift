@@ -141,7 +141,8 @@ import Testing
             ("real/Subs.opml", 207, nil), ("newsboat/example.opml", 7, nil),
             ("newsboat/piped.opml", 1, "skipped 1 outline whose xmlUrl is not an http or https URL"),
         ] {
-            let run = try await Harness.run(["import", "opml", fixtures.appending(path: file).path])
+            // Global options may stand before the command (and after it), as with every command.
+            let run = try await Harness.run(["--no-color", "import", "opml", fixtures.appending(path: file).path, "-v"])
             #expect(run.status == 0, "\(file): \(run.stderr)")
             #expect(run.stdout.components(separatedBy: "    type: feed\n").count - 1 == sources, "\(file)")
             if let skipped { #expect(run.stderr.contains(skipped), "\(file): \(run.stderr)") }
