@@ -12,10 +12,11 @@
 //             └─ RiffleSources (adapters and the one list of built-in adapters)
 //                  ├─ RiffleHTTP   ─ CCurl   (libcurl, system library)
 //                  ├─ RiffleConfig ─ CLibYAML (libyaml, system library)
-//                  └─ RiffleCore   (items, paging, merge, retry policy, JSON, dates, hashes; no I/O)
+//                  ├─ RiffleFeed   ─ CLibXML2 (libxml2: RSS, RDF, Atom and JSON Feed bodies; OPML)
+//                  └─ RiffleCore   (items, paging, merge, retry policy, JSON, dates, hashes, the
+//                                   document memory seam; no I/O)
 //
-//   RiffleFeed ─ CLibXML2 (libxml2: RSS, RDF, Atom and JSON Feed bodies) ─ RiffleCore; the feed adapter
-//   that will sit in RiffleSources is still to come, so only riffle-bench and its tests use it today.
+//   RiffleCLI also imports RiffleFeed itself, for `riffle import opml` and `riffle sources --opml`.
 //
 //   RiffleStore ─ GRDB (SQLite: items, positions, read marks, feed state; the only SQL in riffle)
 //   ─ RiffleCore, RiffleSystem; the CLI opens it and hands the other layers what they need.
@@ -79,7 +80,7 @@ let package = Package(
             swiftSettings: strict),
         .target(
             name: "RiffleSources",
-            dependencies: ["RiffleCore", "RiffleHTTP", "RiffleConfig"],
+            dependencies: ["RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleFeed", "RiffleSystem"],
             swiftSettings: strict),
         .target(
             name: "RifflePlugins",
@@ -90,7 +91,7 @@ let package = Package(
             name: "RiffleCLI",
             dependencies: [
                 "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RifflePlugins", "RiffleTerminal",
-                "RiffleExport", "RiffleStore", "RiffleSystem", "CSQLite",
+                "RiffleExport", "RiffleStore", "RiffleSystem", "RiffleFeed", "CSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -159,7 +160,7 @@ let package = Package(
         .testTarget(
             name: "RiffleCLITests",
             dependencies: [
-                "RiffleCLI", "RiffleCore", "RiffleExport",
+                "RiffleCLI", "RiffleCore", "RiffleExport", "RiffleFeed",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),

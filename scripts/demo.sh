@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make demo: start the bundled sandbox API server on 127.0.0.1, open the reader on examples/demo.yaml
-# (all three built-in adapters), and stop the server when the reader quits. No network, no token.
+# (all four built-in adapters), and stop the server when the reader quits. No network, no token.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin="$(swift build --show-bin-path)"
@@ -15,5 +15,5 @@ for _ in $(seq 1 100); do
 done
 url="$(sed -n 's/.*listening on \(http[^ ]*\).*/\1/p' "$log")"
 [ -n "$url" ] || { echo "demo: the sandbox did not start" >&2; cat "$log" >&2; exit 1; }
-echo "demo: sandbox at $url (GitLab, SpaceX and GraphQL APIs with generated data)" >&2
+echo "demo: sandbox at $url (GitLab, SpaceX and GraphQL APIs and web feeds with generated data)" >&2
 RIFFLE_SANDBOX="$url" SANDBOX_TOKEN="${SANDBOX_TOKEN:-sandbox-token}" "$bin/riffle" --config examples/demo.yaml "$@"

@@ -17,6 +17,7 @@ struct Riffle: AsyncParsableCommand {
               riffle                             read the merged feed, a page at a time
               riffle export --since 7d           the last week as JSON
               riffle --source gitlab sources     probe one source's first page
+              riffle import opml subs.opml       feed sources from a subscription list
 
             Exit codes: 0 done, 2 partial (a source failed), 64 usage, 78 configuration, \
             130 interrupted, 1 other.
@@ -25,7 +26,7 @@ struct Riffle: AsyncParsableCommand {
         version: VersionReport.line,
         subcommands: [
             ReadCommand.self, ExportCommand.self, SourcesCommand.self, PluginsCommand.self, CheckCommand.self,
-            InitCommand.self,
+            InitCommand.self, ImportCommand.self,
         ],
         defaultSubcommand: ReadCommand.self)
 

@@ -25,6 +25,9 @@ struct Session {
     let storeTrouble: StoreTrouble
     /// The sources' store writers, waited for by `finishStoreWrites()`.
     let storeWriters = StoreWriters()
+    /// What feed sources remember between requests (validators, kept pages, first-seen times): the store
+    /// when there is one, else this process's memory.
+    let memory: any DocumentMemory
 
     /// Loads the configuration and opens the store (`storeNeed`: whether the command can go on without it).
     static func load(_ options: GlobalOptions, storeNeed: StoreNeed = .optional) async throws -> Session {
@@ -52,7 +55,8 @@ struct Session {
         let store = try await openStore(options, configuration: configuration, environment: environment, need: need)
         return Session(
             configuration: configuration, catalog: catalog, client: client, sources: sources, environment: environment,
-            store: store, offline: options.offline, storeTrouble: trouble)
+            store: store, offline: options.offline, storeTrouble: trouble,
+            memory: store.map { StoreDocumentMemory(store: $0, trouble: trouble) } ?? InMemoryDocumentMemory())
     }
 
     /// The store this run uses: `nil` with `--no-store`; a store that cannot be used is one warning and
@@ -121,7 +125,8 @@ struct Session {
         }
         return try sources.map { source in
             let pageable = try SourceFactory.make(
-                source, client: client, since: since, plugins: catalog.makeSource(client: client))
+                source, context: AdapterContext(client: client, since: since, memory: memory),
+                plugins: catalog.makeSource(client: client))
             var merge = SourceFactory.mergeSource(source, pageable: pageable, log: client.configuration.log)
             if let store {
                 let recorder = RecordingPageable(

@@ -13,6 +13,7 @@ struct SourcesCommand: AsyncParsableCommand {
             Examples:
               riffle sources
               riffle sources --json | jq '.[] | select(.status != "ok")'
+              riffle sources --opml > feeds.opml
             """)
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
@@ -20,8 +21,15 @@ struct SourcesCommand: AsyncParsableCommand {
     @Flag(help: "Machine-readable output.")
     var json = false
 
+    @Flag(help: "Write the feed sources as OPML 2.0 instead, probing nothing.")
+    var opml = false
+
     func run() async throws {
         let session = try await Session.load(global)
+        if opml {
+            Console.writeOut(SourcesOPML.document(session.sources).opml())
+            return
+        }
         let sources = try session.mergeSources()
         // What the store held before this probe: the last refresh shown is the one before this command.
         let stored = await storeSummaries(session)

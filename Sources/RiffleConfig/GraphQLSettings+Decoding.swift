@@ -71,8 +71,7 @@ extension GraphQLSettings {
     /// Header names whose values are credentials (a literal one earns the permission warning).
     static let credentialHeaders: Set<String> = ["authorization", "private-token"]
 
-    private static func decodeHeaders(_ node: YAMLNode, _ path: ConfigPath, _ context: DecodingContext) -> [HTTPHeader]?
-    {
+    static func decodeHeaders(_ node: YAMLNode, _ path: ConfigPath, _ context: DecodingContext) -> [HTTPHeader]? {
         guard let mapping = MappingReader(node, path, context) else { return nil }
         var headers: [HTTPHeader] = []
         for pair in mapping.pairs {

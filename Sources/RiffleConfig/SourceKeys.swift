@@ -37,6 +37,18 @@ public struct SourceKeys {
         }
     }
 
+    /// An http or https URL kept exactly as written (a feed's address, where a trailing slash matters);
+    /// with `required`, its absence is reported too.
+    public func webURL(_ key: String, required: Bool = false) -> String? {
+        reader.webURL(key, required: required)
+    }
+
+    /// A mapping of HTTP header names to values (the generic adapter's `headers`), in order; values that
+    /// name credentials (`Authorization`, `Private-Token`) written literally earn the permission warning.
+    public func headers(_ key: String) -> [HTTPHeader]? {
+        reader.value(key).flatMap { GraphQLSettings.decodeHeaders($0, reader.path.key(key), reader.context) }
+    }
+
     /// A credential sent in an HTTP header (no CR, LF or NUL; may be empty). One written literally in the
     /// file earns the warning about a configuration file others can read.
     public func credential(_ key: String) -> String? {

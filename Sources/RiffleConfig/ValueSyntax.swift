@@ -3,7 +3,7 @@ import RiffleCore
 /// The syntax of typed values: whole numbers, durations, booleans, URLs, names, dotted paths.
 ///
 /// Pure functions over text, used by the decoders and tested directly.
-enum ValueSyntax {
+package enum ValueSyntax {
     /// `42`, `-3`, `+7`: an optional sign and decimal digits that fit in an `Int`.
     static func wholeNumber(_ text: String) -> Int? {
         var digits = Substring(text)
@@ -53,7 +53,7 @@ enum ValueSyntax {
     }
 
     /// Why `text` is not an http(s) URL with a host, or `nil` when it is one.
-    static func webURLProblem(_ text: String) -> String? {
+    package static func webURLProblem(_ text: String) -> String? {
         let bytes = text.utf8
         guard let separator = bytes.firstRange(of: "://".utf8) else { return "expected an http or https URL" }
         let scheme = String(decoding: bytes[..<separator.lowerBound], as: UTF8.self).lowercased()
@@ -96,7 +96,7 @@ enum ValueSyntax {
     }
 
     /// Letters, digits, `.`, `_`, `-`: names that are safe on a command line and in a terminal.
-    static func isSourceName(_ text: String) -> Bool {
+    package static func isSourceName(_ text: String) -> Bool {
         let isASCIIName = text.utf8.allSatisfy { byte in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)

@@ -9,12 +9,19 @@ public struct Page: Sendable {
     /// Things worth telling the user that did not stop the page: items skipped for a missing field,
     /// GraphQL errors that came with partial data. Untrusted text.
     public var notes: PageNotes
+    /// For a page read from one document (a feed), how it was had and the document's validators, so that
+    /// a store commits them with the page (see `DocumentMemory`); `nil` for API pages.
+    public var document: DocumentFetch?
 
-    public init(items: [Item], nextCursor: String?, hasMore: Bool, notes: PageNotes = PageNotes()) {
+    public init(
+        items: [Item], nextCursor: String?, hasMore: Bool, notes: PageNotes = PageNotes(),
+        document: DocumentFetch? = nil
+    ) {
         self.items = items
         self.nextCursor = nextCursor
         self.hasMore = hasMore
         self.notes = notes
+        self.document = document
     }
 }
 

@@ -115,6 +115,15 @@ enum XMLStream {
             if let context { xmlStopParser(context) }
         }
 
+        /// An attribute's value as text. Without entity substitution libxml2 hands every `&` of an
+        /// attribute (written `&amp;` or `&#38;`) over as the five characters `&#38;`, so that it can be
+        /// told from an entity reference; no other `&` can be there, so each one is turned back into `&`.
+        static func attributeValue(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard bytes.contains(UInt8(ascii: "&")) else { return text }
+            return text.replacing("&#38;", with: "&")
+        }
+
         /// Whether an entity's replacement text holds an entity reference (`&name;` or `%name;`; character
         /// references such as `&#160;` are harmless).
         static func refersToEntities(_ content: UnsafePointer<xmlChar>) -> Bool {
@@ -145,8 +154,7 @@ enum XMLStream {
                     for index in 0..<Int(attributeCount) {
                         let base = index * 5
                         guard let start = attributes[base + 3], let end = attributes[base + 4] else { continue }
-                        let value = String(
-                            decoding: UnsafeBufferPointer(start: start, count: end - start), as: UTF8.self)
+                        let value = Session.attributeValue(UnsafeBufferPointer(start: start, count: end - start))
                         tag.attributes.append(
                             Attribute(
                                 namespace: session.name(attributes[base + 2]),

@@ -7,6 +7,13 @@ public enum HTTPURL {
         guard let parts = URLParts.parse(url) else { return "(invalid URL)" }
         return parts.host + (parts.port.map { ":\($0)" } ?? "")
     }
+
+    /// `scheme://host:port` of an http or https `url` (the port made explicit), the key of same-origin
+    /// checks; `nil` for anything else.
+    public static func origin(of url: String) -> String? {
+        guard let parts = URLParts.parse(url), parts.scheme == "http" || parts.scheme == "https" else { return nil }
+        return parts.origin
+    }
 }
 
 extension HTTPResponse {

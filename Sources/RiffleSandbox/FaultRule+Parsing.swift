@@ -1,6 +1,6 @@
 /// The command-line syntax of fault rules: `ENDPOINT:REQUESTS=FAULT`.
 ///
-/// - ENDPOINT: `gitlab`, `spacex`, `graphql`, `rest` or `any`.
+/// - ENDPOINT: `gitlab`, `spacex`, `graphql`, `rest`, `feeds` or `any`.
 /// - REQUESTS: `3` (the third), `2-4`, `every`, `next5` (the next five), `every3` (every third).
 /// - FAULT: `429` (Retry-After 1) or `429:N`, `400`, `502`, `503`, `reset`, `truncate`, `errors`, `partial`,
 ///   `html` (an HTML 200), `timeout` (GitHub's timeout message with `data: null`), `invalid` (a request
@@ -10,7 +10,7 @@
 extension FaultRule {
     /// The syntax, for usage messages.
     public static let syntax =
-        "ENDPOINT:REQUESTS=FAULT — ENDPOINT gitlab|spacex|graphql|rest|any; "
+        "ENDPOINT:REQUESTS=FAULT — ENDPOINT gitlab|spacex|graphql|rest|feeds|any; "
         + "REQUESTS N|N-M|every|everyN|nextN; FAULT 429[:SECONDS]|400|502|503|reset|truncate|errors|partial|html|"
         + "timeout|invalid|complexity"
 

@@ -42,20 +42,12 @@ struct RESTEventsEndpoint: Sendable {
             })
 
         let lastPage = max(1, (events.count + perPage - 1) / perPage)
-        let base = "http://\(Self.host(request.headers["host"]))\(request.path)?per_page=\(perPage)&page="
+        let base = "http://\(SandboxHost.header(request.headers["host"]))\(request.path)?per_page=\(perPage)&page="
         var links: [String] = []
         if page > 1 { links.append("<\(base)\(min(page - 1, lastPage))>; rel=\"prev\"") }
         if page < lastPage { links.append("<\(base)\(page + 1)>; rel=\"next\"") }
         if page < lastPage { links.append("<\(base)\(lastPage)>; rel=\"last\"") }
         if page > 1 { links.append("<\(base)1>; rel=\"first\"") }
         return .json(200, body, headers: links.isEmpty ? [] : [(name: "Link", value: links.joined(separator: ", "))])
-    }
-
-    /// The request's `Host` when it is a plain host[:port], else the loopback address.
-    private static func host(_ header: String?) -> String {
-        guard let header, !header.isEmpty, header.count <= 255,
-            header.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".:-[]".contains($0)) })
-        else { return "127.0.0.1" }
-        return header
     }
 }

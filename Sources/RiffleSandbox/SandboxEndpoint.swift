@@ -8,6 +8,8 @@ public enum SandboxEndpoint: String, Sendable, Hashable, CaseIterable {
     case graphql
     /// The REST API with `Link` headers: `GET /rest/repos/{owner}/{repo}/events`.
     case rest
+    /// Web feeds (RSS, RDF, Atom, JSON Feed) with conditional GET: `GET /feeds/…`.
+    case feeds
     /// Any other path (answered 404).
     case other
 
@@ -18,6 +20,10 @@ public enum SandboxEndpoint: String, Sendable, Hashable, CaseIterable {
         case "/v4/launches/query": self = .spacex
         case "/graphql": self = .graphql
         default:
+            if path.hasPrefix("/feeds/") {
+                self = .feeds
+                return
+            }
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
             if parts.count == 6, parts[1] == "rest", parts[2] == "repos", parts[5] == "events" {
                 self = .rest
@@ -29,6 +35,6 @@ public enum SandboxEndpoint: String, Sendable, Hashable, CaseIterable {
 
     /// The one method the endpoint answers.
     var method: String {
-        self == .rest ? "GET" : "POST"
+        self == .rest || self == .feeds ? "GET" : "POST"
     }
 }

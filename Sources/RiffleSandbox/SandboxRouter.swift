@@ -4,6 +4,7 @@ struct SandboxRouter: Sendable {
     let spacex: SpaceXEndpoint
     let generic: GenericEndpoint
     let rest: RESTEventsEndpoint
+    let feeds: FeedsEndpoint
 
     /// Generates (or loads) every data set and builds the schemas.
     init(options: SandboxOptions) throws {
@@ -14,6 +15,7 @@ struct SandboxRouter: Sendable {
         spacex = SpaceXEndpoint(data: spaceXData)
         generic = try GenericEndpoint(data: genericData, validTokens: options.validTokens)
         rest = RESTEventsEndpoint(data: genericData)
+        feeds = FeedsEndpoint(data: genericData, referenceTime: options.referenceTime)
     }
 
     func respond(to request: SandboxIncoming, endpoint: SandboxEndpoint) async -> SandboxResponse {
@@ -29,6 +31,7 @@ struct SandboxRouter: Sendable {
         case .spacex: return spacex.handle(request)
         case .graphql: return await generic.handle(request)
         case .rest: return rest.handle(request)
+        case .feeds: return feeds.handle(request)
         case .other: return .error(404, "no such endpoint: \(request.path)")
         }
     }

@@ -21,6 +21,26 @@ enum UTCTime {
         return text
     }
 
+    /// RFC 822 / RFC 1123 text, as RSS and HTTP write it: `Wed, 28 Oct 2026 21:05:53 GMT`, or with a
+    /// numeric zone (`-0500`, the same instant, local time) when `offsetMinutes` is not zero.
+    static func rfc822(_ seconds: Int64, offsetMinutes: Int = 0) -> String {
+        let local = seconds + Int64(offsetMinutes) * 60
+        let (date, secondOfDay) = CivilDate.split(unixSeconds: local)
+        let days = Int((local - Int64(secondOfDay)) / 86_400)
+        let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((days % 7) + 7) % 7]
+        let month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][date.month - 1]
+        var text =
+            weekday + ", " + pad(date.day, 2) + " " + month + " " + pad(date.year, 4) + " "
+            + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+        if offsetMinutes == 0 {
+            text += " GMT"
+        } else {
+            let sign = offsetMinutes < 0 ? "-" : "+"
+            text += " " + sign + pad(abs(offsetMinutes) / 60, 2) + pad(abs(offsetMinutes) % 60, 2)
+        }
+        return text
+    }
+
     /// The SpaceX API's form: `2020-10-06T11:29:00.000Z`.
     static func mongo(_ seconds: Int64) -> String {
         rfc3339(seconds, millis: 0)

@@ -20,11 +20,9 @@ public protocol BuiltInAdapter: SourceTypeDecoder {
     /// Credentials a source holds as given (whether written in the file or taken from the environment):
     /// the HTTP log masks them.
     static func secrets(of settings: Settings) -> [String]
-    /// The adapter for `source`, whose settings are `settings`; `since` is `--since`, which an adapter
-    /// may pass to its server as a filter.
-    static func make(
-        _ settings: Settings, for source: SourceSettings, client: HTTPClient, since: Timestamp?
-    ) -> any Pageable
+    /// The adapter for `source`, whose settings are `settings`, with the session's client, `--since` (which
+    /// an adapter may pass to its server as a filter), document memory and clock.
+    static func make(_ settings: Settings, for source: SourceSettings, context: AdapterContext) -> any Pageable
 }
 
 extension BuiltInAdapter {
@@ -44,7 +42,7 @@ extension BuiltInAdapter {
     }
 
     /// `make` for a source of this type; `nil` for another type.
-    static func makeSource(_ source: SourceSettings, client: HTTPClient, since: Timestamp?) -> (any Pageable)? {
-        settings(of: source).map { make($0, for: source, client: client, since: since) }
+    static func makeSource(_ source: SourceSettings, context: AdapterContext) -> (any Pageable)? {
+        settings(of: source).map { make($0, for: source, context: context) }
     }
 }

@@ -7,7 +7,9 @@ public import RiffleConfig
 /// `riffle plugins`, the plugin types' reserved names and the CLI's hosts and secrets follow.
 public enum BuiltInAdapters {
     /// Every built-in type, in the order messages and `riffle plugins` list them.
-    public static let all: [any BuiltInAdapter.Type] = [GitLabAdapter.self, SpaceXAdapter.self, GraphQLAdapter.self]
+    public static let all: [any BuiltInAdapter.Type] = [
+        GitLabAdapter.self, SpaceXAdapter.self, GraphQLAdapter.self, FeedAdapter.self,
+    ]
 
     /// The built-in type names (a plugin may not take one).
     package static var types: [String] { all.map { $0.type } }

@@ -46,9 +46,9 @@ enum GitLabAdapter: BuiltInAdapter {
         settings.token.map { [$0] } ?? []
     }
 
-    static func make(
-        _ settings: GitLabSettings, for source: SourceSettings, client: HTTPClient, since: Timestamp?
-    ) -> any Pageable {
-        GitLabSource(settings: settings, client: client, timeout: source.timeout, retries: source.retries, since: since)
+    static func make(_ settings: GitLabSettings, for source: SourceSettings, context: AdapterContext) -> any Pageable {
+        GitLabSource(
+            settings: settings, client: context.client, timeout: source.timeout, retries: source.retries,
+            since: context.since)
     }
 }

@@ -41,9 +41,7 @@ enum GraphQLAdapter: BuiltInAdapter {
     }
 
     /// A `GraphQLSource`; `since` is left to the merge (the generic adapter knows no filter variable).
-    static func make(
-        _ settings: GraphQLSettings, for source: SourceSettings, client: HTTPClient, since: Timestamp?
-    ) -> any Pageable {
-        GraphQLSource(settings: settings, client: client, timeout: source.timeout, retries: source.retries)
+    static func make(_ settings: GraphQLSettings, for source: SourceSettings, context: AdapterContext) -> any Pageable {
+        GraphQLSource(settings: settings, client: context.client, timeout: source.timeout, retries: source.retries)
     }
 }

@@ -7,16 +7,28 @@ public enum SourceFactory {
     /// The adapter for one source: a built-in type's from `BuiltInAdapters`; a plugin type's from the
     /// plugin layer, through `plugins`.
     public static func make(
-        _ source: SourceSettings, client: HTTPClient, since: Timestamp? = nil,
-        plugins: (SourceSettings, PluginSourceSettings) throws -> any Pageable = { source, _ in
-            throw SourceError("no plugin provides type \(source.type)")
-        }
+        _ source: SourceSettings, context: AdapterContext,
+        plugins: (SourceSettings, PluginSourceSettings) throws -> any Pageable = noPlugins
     ) throws -> any Pageable {
-        if let pageable = BuiltInAdapters.adapter(for: source.type)?.makeSource(source, client: client, since: since) {
+        if let pageable = BuiltInAdapters.adapter(for: source.type)?.makeSource(source, context: context) {
             return pageable
         }
         guard let plugin = source.plugin else { throw SourceError("no adapter for type \(source.type)") }
         return try plugins(source, plugin)
+    }
+
+    /// `make(_:context:plugins:)` with a context of its own: a fresh in-memory document memory and the wall
+    /// clock (tests, benchmarks, and one-off probes).
+    public static func make(
+        _ source: SourceSettings, client: HTTPClient, since: Timestamp? = nil,
+        plugins: (SourceSettings, PluginSourceSettings) throws -> any Pageable = noPlugins
+    ) throws -> any Pageable {
+        try make(source, context: AdapterContext(client: client, since: since), plugins: plugins)
+    }
+
+    /// The `plugins` of a caller that has none: every plugin type is unknown.
+    public static func noPlugins(_ source: SourceSettings, _: PluginSourceSettings) throws -> any Pageable {
+        throw SourceError("no plugin provides type \(source.type)")
     }
 
     /// A merge source for one configured source. Its pages go through `RetryingPageable`: a load that

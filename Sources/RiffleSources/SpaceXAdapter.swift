@@ -26,9 +26,7 @@ enum SpaceXAdapter: BuiltInAdapter {
     static func secrets(of settings: SpaceXSettings) -> [String] { [] }
 
     /// A `SpaceXSource`; the API cannot filter by time, so `since` is left to the merge.
-    static func make(
-        _ settings: SpaceXSettings, for source: SourceSettings, client: HTTPClient, since: Timestamp?
-    ) -> any Pageable {
-        SpaceXSource(settings: settings, client: client, timeout: source.timeout, retries: source.retries)
+    static func make(_ settings: SpaceXSettings, for source: SourceSettings, context: AdapterContext) -> any Pageable {
+        SpaceXSource(settings: settings, client: context.client, timeout: source.timeout, retries: source.retries)
     }
 }

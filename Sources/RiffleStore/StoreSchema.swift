@@ -92,6 +92,15 @@ enum StoreSchema {
                 ) WITHOUT ROWID;
                 CREATE INDEX entry_seen_by_time ON entry_seen (source_id, first_seen);
                 """),
+        Migration(
+            identifier: "v3-document-pages",
+            sql: """
+                -- What the last `200` of a feed document listed, so that a `304` is answered from the store
+                -- without parsing: the ids of its items (riffle's JSON array) and the page after it.
+                ALTER TABLE feed_document ADD COLUMN item_ids TEXT;
+                ALTER TABLE feed_document ADD COLUMN next_cursor TEXT;
+                ALTER TABLE feed_document ADD COLUMN has_more INTEGER NOT NULL DEFAULT 0;
+                """),
     ]
 
     /// Thrown inside a migration that another process applied between our reading of `grdb_migrations`

@@ -8,8 +8,9 @@ import Testing
     @Test func theCommandListComesFromRifflesConfiguration() {
         let subcommands = Riffle.configuration.subcommands
         #expect(subcommands.allSatisfy { $0.configuration.commandName != nil }, "every command names itself")
-        #expect(CommandLineOrder.commands == ["read", "export", "sources", "plugins", "check", "init", "help"])
-        #expect(CommandLineOrder.commandNames == ["read", "export", "sources", "plugins", "check", "init"])
+        #expect(
+            CommandLineOrder.commands == ["read", "export", "sources", "plugins", "check", "init", "import", "help"])
+        #expect(CommandLineOrder.commandNames == ["read", "export", "sources", "plugins", "check", "init", "import"])
         #expect(CommandLineOrder.commands.count == subcommands.count + 1)
     }
 
@@ -67,7 +68,8 @@ import Testing
                     exitCode: 64))
         #expect(
             outcome(["\u{1B}[31m"]).errorLines == [
-                "riffle: unknown command \"^[[31m\" (expected one of read, export, sources, plugins, check, init)"
+                "riffle: unknown command \"^[[31m\" (expected one of read, export, sources, plugins, check, init, "
+                    + "import)"
             ], "made inert")
     }
 

@@ -198,7 +198,7 @@ import Testing
         #expect(
             problems(text) == [
                 "config.yaml:3:21: sources[1].type: unknown type \"gitlap\"; did you mean \"gitlab\"? "
-                    + "(available: gitlab, spacex, graphql)"
+                    + "(available: gitlab, spacex, graphql, feed)"
             ])
     }
 

@@ -117,7 +117,7 @@ import Testing
         #expect(
             problems(text, plugins: Self.catalogue) == [
                 "config.yaml:2:21: sources[0].type: unknown type \"github-issue\"; did you mean \"github-issues\"? "
-                    + "(available: gitlab, spacex, graphql, github-issues)"
+                    + "(available: gitlab, spacex, graphql, feed, github-issues)"
             ])
     }
 

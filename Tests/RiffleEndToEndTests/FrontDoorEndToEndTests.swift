@@ -39,7 +39,8 @@ import Testing
         #expect(unknown.status == 64)
         #expect(
             unknown.stderr
-                == "riffle: unknown command \"frobnicate\" (expected one of read, export, sources, plugins, check, init)\n"
+                == "riffle: unknown command \"frobnicate\" (expected one of read, export, sources, plugins, check, init, "
+                + "import)\n"
         )
     }
 

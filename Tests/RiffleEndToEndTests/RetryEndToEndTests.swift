@@ -4,7 +4,7 @@ import RiffleSandbox
 import Testing
 
 /// Transient faults survived, permanent ones failing fast: the built `riffle export` against the sandbox
-/// with per-request faults, over every adapter (gitlab, spacex, graphql) and both plugin kinds (the
+/// with per-request faults, over the API adapters (gitlab, spacex, graphql) and both plugin kinds (the
 /// shipped `github-issues.yaml` manifest and `rest-events.py` executable).
 @Suite(.serialized) struct RetryEndToEndTests {
     /// `plugins/` of this repository, for the plugin sources.

@@ -177,7 +177,7 @@ extension PluginTests {
             let types = catalog.adapterTypes
             #expect(
                 types.map(\.name) == [
-                    "gitlab", "spacex", "graphql", "github-issues", "gitlab-merge-requests", "rest-events",
+                    "gitlab", "spacex", "graphql", "feed", "github-issues", "gitlab-merge-requests", "rest-events",
                 ])
             #expect(types[0].origin.description == "built-in")
             let github = try #require(types.first { $0.name == "github-issues" })

@@ -16,6 +16,7 @@ import Testing
         "graphql":
             "{name: q, type: graphql, endpoint: \"https://api.example/graphql\", query: q, items: data.x, "
             + "headers: {Authorization: Bearer hub}, fields: {id: id, time: t, title: title}}",
+        "feed": "{name: f, type: feed, url: \"https://feeds.example/rss.xml\", headers: {Cookie: c=1}}",
     ]
 
     @Test func rifflePluginsListsTheRegistry() {
@@ -52,8 +53,12 @@ import Testing
         defer { client.syncShutdown() }
         let built = try configuration.sources.map { try SourceFactory.make($0, client: client) }
         #expect(built[0] is GitLabSource && built[1] is SpaceXSource && built[2] is GraphQLSource)
-        #expect(configuration.sources.map(\.host) == ["gitlab.example:8443", "spacex.example", "api.example"])
-        #expect(configuration.sources.map(\.literalSecrets) == [["tok"], [], ["Bearer hub"]])
+        #expect(built[3] is FeedSource)
+        #expect(
+            configuration.sources.map(\.host) == [
+                "gitlab.example:8443", "spacex.example", "api.example", "feeds.example",
+            ])
+        #expect(configuration.sources.map(\.literalSecrets) == [["tok"], [], ["Bearer hub"], ["c=1"]])
         for source in configuration.sources {
             #expect(BuiltInAdapters.adapter(for: source.type) != nil)
             #expect(source.plugin == nil)

@@ -1,0 +1,36 @@
+import RiffleConfig
+import RiffleCore
+import RiffleHTTP
+
+/// `type: feed`: a web feed — RSS 0.9x/2.0, RSS 1.0 (RDF), Atom 1.0, JSON Feed 1.0/1.1 — read by
+/// `FeedSource` (contract section 7).
+enum FeedAdapter: BuiltInAdapter {
+    static let type = "feed"
+    static let keys = ["url", "headers"]
+    static let description = "A web feed: RSS, RDF, Atom or JSON Feed, paged through its archives"
+    static let params: [String: PluginParam] = [
+        "url": PluginParam(required: true, description: "the feed's URL"),
+        "headers": PluginParam(description: "request headers"),
+    ]
+
+    static func decode(_ keys: SourceKeys) -> FeedSettings? {
+        let url = keys.webURL("url", required: true)
+        let headers = keys.headers("headers") ?? []
+        guard let url else { return nil }
+        return FeedSettings(url: url, headers: headers)
+    }
+
+    static func host(of settings: FeedSettings) -> String { HTTPURL.authority(of: settings.url) }
+
+    /// The values of the credential headers, as for the generic adapter.
+    static func secrets(of settings: FeedSettings) -> [String] {
+        settings.headers.filter { GraphQLAdapter.credentialHeaders.contains($0.name.lowercased()) }.map(\.value)
+    }
+
+    /// A `FeedSource`; feeds take no filter, so `since` is left to the merge.
+    static func make(_ settings: FeedSettings, for source: SourceSettings, context: AdapterContext) -> any Pageable {
+        FeedSource(
+            settings: settings, source: source.name, client: context.client, timeout: source.timeout,
+            retries: source.retries, memory: context.memory, now: context.now)
+    }
+}

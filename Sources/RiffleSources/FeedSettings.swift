@@ -1,0 +1,14 @@
+public import RiffleConfig
+
+/// A `type: feed` source: a web feed (RSS, RDF, Atom, JSON Feed) at `url`.
+public struct FeedSettings: AdapterSettings {
+    /// The feed's address, as written (http or https).
+    public var url: String
+    /// Sent with every request (a value empty after substitution is not sent).
+    public var headers: [HTTPHeader]
+
+    package init(url: String, headers: [HTTPHeader] = []) {
+        self.url = url
+        self.headers = headers
+    }
+}

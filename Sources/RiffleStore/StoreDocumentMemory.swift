@@ -1,0 +1,64 @@
+public import RiffleCore
+
+/// The feed adapter's memory kept in the store, so that conditional requests and first-seen times carry
+/// over between runs (contract section 7). A store failure is told once through `trouble`; the adapter
+/// then carries on as if nothing were kept (a plain request, the time of this run).
+public struct StoreDocumentMemory: DocumentMemory {
+    let store: Store
+    let trouble: StoreTrouble
+
+    public init(store: Store, trouble: StoreTrouble) {
+        self.store = store
+        self.trouble = trouble
+    }
+
+    public func validators(source: String, url: String) async -> DocumentValidators? {
+        guard !trouble.isBroken else { return nil }
+        do {
+            return try await store.feedDocument(of: source, url: url).map {
+                DocumentValidators(
+                    url: $0.url, etag: $0.etag, lastModified: $0.lastModified, nextRequestAt: $0.nextRequestAt)
+            }
+        } catch {
+            trouble.report(error)
+            return nil
+        }
+    }
+
+    public func storedPage(source: String, url: String) async -> Page? {
+        guard !trouble.isBroken else { return nil }
+        do {
+            return try await store.documentPage(of: source, url: url)
+        } catch {
+            trouble.report(error)
+            return nil
+        }
+    }
+
+    public func remember(source: String, page: Page) async {
+        guard !trouble.isBroken else { return }
+        do {
+            try await store.rememberDocument(of: source, page: page)
+        } catch {
+            trouble.report(error)
+        }
+    }
+
+    public func firstSeen(source: String, entryIDs: [String], now: Timestamp) async -> [String: Timestamp] {
+        var times: [String: Timestamp] = [:]
+        if !trouble.isBroken {
+            do {
+                var start = 0
+                while start < entryIDs.count {
+                    let end = min(start + Store.maxEntriesPerCall, entryIDs.count)
+                    times.merge(try await store.firstSeen(of: source, entryIDs: Array(entryIDs[start..<end]))) { $1 }
+                    start = end
+                }
+            } catch {
+                trouble.report(error)
+            }
+        }
+        for id in entryIDs where times[id] == nil { times[id] = now }
+        return times
+    }
+}
