@@ -103,7 +103,8 @@ public struct MergeState: Sendable {
     private let resumedAt: MergePosition?
     /// The resume anchor's time and its source's index here (-1 when that source is gone).
     private var resumeAnchor: (time: Timestamp, rank: Int)?
-    /// Sources with `pastFirstPage`, and those with `finishedOnFirstPage` or `droppedDuplicates`, ascending.
+    /// The indices of the sources with `pastFirstPage`, `finishedOnFirstPage` and `droppedDuplicates`, each
+    /// ascending, so a position looks only at those.
     private var pastFirstPageSources: [Int] = []
     private var finishedSources: [Int] = []
     private var irregularSources: [Int] = []
@@ -294,7 +295,10 @@ public struct MergeState: Sendable {
         if let page = slots[index].buffer.firstPageAtFront {
             return page.items[..<page.next].contains { sortsAfter($0.time) }
         }
-        if slots[index].finishedOnFirstPage, let oldest = slots[index].firstPageOldest { return sortsAfter(oldest) }
+        // A finished source that the token lists is not loaded again at all.
+        if slots[index].finishedOnFirstPage, finishedForToken == nil, let oldest = slots[index].firstPageOldest {
+            return sortsAfter(oldest)
+        }
         return false
     }
 
