@@ -72,7 +72,7 @@ public struct MergePosition: Sendable, Hashable {
             self.isFrontier = isFrontier
         }
 
-        /// The hash kept of an item id.
+        /// The hash kept of an item id: 64-bit FNV-1a folded to 32 bits.
         public static func hash(id: String) -> UInt32 {
             let full = FNV1a.hash(id)
             return UInt32(truncatingIfNeeded: full ^ (full >> 32))
@@ -99,8 +99,7 @@ public struct MergePosition: Sendable, Hashable {
 
         /// The hash of a configured list of source names that `fingerprint` is compared with.
         public static func fingerprint(names: [String]) -> UInt32 {
-            let full = FNV1a.hash(names.joined(separator: "\u{0}"))
-            return UInt32(truncatingIfNeeded: full ^ (full >> 32)) ^ UInt32(truncatingIfNeeded: names.count)
+            Anchor.hash(id: names.joined(separator: "\u{0}")) ^ UInt32(truncatingIfNeeded: names.count)
         }
     }
 
