@@ -45,13 +45,23 @@ struct ItemQueue: Sendable {
         normalize()
     }
 
-    mutating func popFirst() -> Item? {
+    /// Takes the front item, with where it sat: whether on a first page (loaded without a cursor) and its
+    /// index on its page (resume tokens locate the last item by them).
+    mutating func popFirst() -> (item: Item, onFirstPage: Bool, index: Int)? {
         guard head < chunks.count else { return nil }
-        let item = chunks[head].items[chunks[head].next]
+        let index = chunks[head].next
+        let taken = (chunks[head].items[index], chunks[head].cursor == nil, index)
         chunks[head].next += 1
         count -= 1
         normalize()
-        return item
+        return taken
+    }
+
+    /// The front item's page when that is a first page (loaded without a cursor): its items and the front's
+    /// index, so that what was consumed of it can be looked at.
+    var firstPageAtFront: (items: [Item], next: Int)? {
+        guard head < chunks.count, chunks[head].cursor == nil else { return nil }
+        return (chunks[head].items, chunks[head].next)
     }
 
     /// Drops the live item with this id; returns whether there was one.

@@ -1,8 +1,38 @@
-/// Where a merged stream stands right after one emitted item: for every source, the cursor of the page
-/// holding its next unemitted item and how many of that page's items come before it. Resuming from a
-/// position reloads those pages and skips those items, so reading on and resuming give the same items.
+/// Where a merged stream stands right after one emitted item, small enough to go with every exported item
+/// (contract section 3: self-contained, and not growing with the number of sources).
 ///
-/// Its text form (`token`) is the export's `cursor` field and `--after`'s argument: opaque to users.
+/// Design. The merge order is a total order on keys (time descending, source order, then the source's own
+/// order), so a position can mostly be said with one key: the `anchor`, the item the position was taken at.
+/// A source whose next item lies on its first page needs no entry: a resumed run loads that page again and
+/// passes over every item up to the first one that sorts after the anchor (same time: a source later in the
+/// configuration). That is exact because when the anchor is emitted every other source's next item sorts
+/// after it (the merge emits the smallest head), and — while the anchor is in order (`isFrontier`) — every
+/// item already emitted sorts before it. The anchor's own source is placed by position instead: the anchor's
+/// index on that page and a hash of its id, so its items of equal time keep their order.
+///
+/// What one key cannot say is carried as entries, as before (`Entry`: cursor of the page holding the next
+/// item, items of it consumed, or done):
+/// - every source whose next item lies beyond its first page (or that ended after more than one page);
+/// - only when the stream is out of order — the anchor is a late item, or a source dropped a duplicate on
+///   its first page — a source on its first page for which the rule above would not give back exactly what
+///   was consumed. Sorted sources never need one.
+///
+/// "Costs no more requests than today": a source that ended within its first page was recorded `done` and
+/// not fetched again. `finished` keeps that: those sources as indices into the configured list, guarded by a
+/// hash of the list's names, in the smallest of three forms (a bitmap, the indices, or the indices of the
+/// others), and only while that takes at most ``FinishedSources/budget`` bytes. Past that (hundreds of
+/// sources, mid-stream), it is left out and each such source costs one request on resume: its first page,
+/// whose items are then all passed over.
+///
+/// Sources added, removed, renamed or reordered since: entries are matched by name and `finished` only
+/// with the same list of names; any other source resumes from its first page by the anchor rule, which
+/// shows exactly its items that sort after the anchor. When the anchor's source itself is gone, its
+/// position in the order is unknown and items of exactly the anchor's time are all shown.
+///
+/// The text form (`token`) is the export's `cursor` field and `--after`'s argument: opaque to users.
+/// `r2.` and base64url (no padding) of bytes (``TokenCoding``): flags, the anchor's time, source name,
+/// index and id hash, the frontier when it is not the anchor's time, the entries, `finished`. A position
+/// without an anchor (nothing emitted yet) is written in the first format, `r1.`, which is still read.
 public struct MergePosition: Sendable, Hashable {
     public struct Entry: Sendable, Hashable {
         /// The source's configured name: a resumed run matches sources by name.
@@ -22,86 +52,94 @@ public struct MergePosition: Sendable, Hashable {
         }
     }
 
+    /// The item a position was taken at.
+    public struct Anchor: Sendable, Hashable {
+        public var time: Timestamp
+        /// Its source's configured name.
+        public var source: String
+        /// Its index on its source's first page, when that source has no entry (`nil` otherwise).
+        public var firstPageIndex: Int?
+        /// A 32-bit hash of its id (with `firstPageIndex`), to find it again if that page changed.
+        public var idHash: UInt32
+        /// No item emitted before it sorts after it: it is the frontier (time and source order).
+        public var isFrontier: Bool
+
+        public init(time: Timestamp, source: String, firstPageIndex: Int?, idHash: UInt32, isFrontier: Bool) {
+            self.time = time
+            self.source = source
+            self.firstPageIndex = firstPageIndex
+            self.idHash = firstPageIndex == nil ? 0 : idHash
+            self.isFrontier = isFrontier
+        }
+
+        /// The hash kept of an item id: 64-bit FNV-1a folded to 32 bits.
+        public static func hash(id: String) -> UInt32 {
+            let full = FNV1a.hash(id)
+            return UInt32(truncatingIfNeeded: full ^ (full >> 32))
+        }
+    }
+
+    /// Sources that ended within their first page, by index in the configured list of `sourceCount` sources
+    /// whose names hash to `fingerprint`.
+    public struct FinishedSources: Sendable, Hashable {
+        public var fingerprint: UInt32
+        public var sourceCount: Int
+        /// Ascending, each below `sourceCount`.
+        public var indices: [Int]
+
+        public init(fingerprint: UInt32, sourceCount: Int, indices: [Int]) {
+            self.fingerprint = fingerprint
+            self.sourceCount = sourceCount
+            self.indices = indices
+        }
+
+        /// The most bytes the set may take in a token, header included: a bitmap of up to 768 sources, or a
+        /// list of up to about 90 finished (or unfinished) ones in a configuration of any size.
+        public static let budget = 104
+
+        /// The hash of a configured list of source names that `fingerprint` is compared with.
+        public static func fingerprint(names: [String]) -> UInt32 {
+            Anchor.hash(id: names.joined(separator: "\u{0}")) ^ UInt32(truncatingIfNeeded: names.count)
+        }
+    }
+
     public var entries: [Entry]
     /// The time of the last in-order item emitted, which decides what counts as late.
     public var frontier: Timestamp?
+    /// The item the position was taken at; `nil` in `r1.` tokens, whose entries name every source.
+    public var anchor: Anchor?
+    /// Sources that ended within their first page, when that fits the budget (with an anchor only).
+    public var finished: FinishedSources?
 
-    public init(entries: [Entry], frontier: Timestamp?) {
+    public init(
+        entries: [Entry], frontier: Timestamp?, anchor: Anchor? = nil, finished: FinishedSources? = nil
+    ) {
         self.entries = entries
-        self.frontier = frontier
+        self.frontier = anchor.map { $0.isFrontier ? $0.time : frontier } ?? frontier
+        self.anchor = anchor
+        self.finished = anchor == nil ? nil : finished
     }
 
     /// The entry for a source name.
     public func entry(named name: String) -> Entry? { entries.first { $0.name == name } }
 
-    static let prefix = "r1."
     /// Tokens longer than this are refused when parsed (every input has a limit).
     static let maxTokenLength = 64 * 1024
 
-    /// The opaque text form: `r1.` and base64url (no padding) of compact JSON
-    /// `{"f":FRONTIER,"s":[{"c":CURSOR,"i":SKIP,"n":NAME,"x":DONE},…]}` (absent `f`/`c` omitted).
-    /// Written by hand: export makes one per item, so it must cost little.
-    public var token: String {
-        var json: [UInt8] = []
-        json.reserveCapacity(32 + entries.count * 48)
-        json.append(UInt8(ascii: "{"))
-        if let frontier {
-            json.append(contentsOf: #""f":"#.utf8)
-            json.append(contentsOf: String(frontier.microseconds).utf8)
-            json.append(UInt8(ascii: ","))
-        }
-        json.append(contentsOf: #""s":["#.utf8)
-        for (position, entry) in entries.enumerated() {
-            if position > 0 { json.append(UInt8(ascii: ",")) }
-            json.append(UInt8(ascii: "{"))
-            if let cursor = entry.cursor {
-                json.append(contentsOf: #""c":"#.utf8)
-                JSONValue.writeString(cursor, to: &json)
-                json.append(UInt8(ascii: ","))
-            }
-            json.append(contentsOf: #""i":"#.utf8)
-            json.append(contentsOf: String(entry.skip).utf8)
-            json.append(contentsOf: #","n":"#.utf8)
-            JSONValue.writeString(entry.name, to: &json)
-            json.append(contentsOf: entry.done ? #","x":true}"#.utf8 : #","x":false}"#.utf8)
-        }
-        json.append(contentsOf: "]}".utf8)
-        return Self.prefix + Base64URL.encode(json)
-    }
+    /// The opaque text form: `r2.` when there is an anchor, `r1.` otherwise.
+    public var token: String { anchor == nil ? r1Token : r2Token }
 
-    /// Parses a token made by `token`; `nil` when it is not one. Members it does not know are ignored,
-    /// and a `null` frontier or cursor counts as absent.
+    /// Parses a token made by `token` (either format); `nil` when it is not one.
     public init?(token: String) {
-        guard token.utf8.count <= Self.maxTokenLength, token.hasPrefix(Self.prefix),
-            let bytes = Base64URL.decode(token.dropFirst(Self.prefix.count)),
-            let json = try? JSONValue(parsing: bytes), case .object(let members) = json,
-            case .array(let list)? = members["s"]
-        else { return nil }
-        var entries: [Entry] = []
-        entries.reserveCapacity(list.count)
-        for element in list {
-            guard let entry = Entry(json: element) else { return nil }
-            entries.append(entry)
-        }
-        switch members["f"] {
-        case nil, .null?: self.init(entries: entries, frontier: nil)
-        case .int(let microseconds)?: self.init(entries: entries, frontier: Timestamp(microseconds: microseconds))
-        default: return nil
-        }
-    }
-}
-
-extension MergePosition.Entry {
-    /// An entry of a token's `s` list: `{"c":CURSOR,"i":SKIP,"n":NAME,"x":DONE}`, `c` optional.
-    fileprivate init?(json: JSONValue) {
-        guard case .object(let members) = json, case .string(let name)? = members["n"],
-            case .int(let skip)? = members["i"], skip >= 0, let skip = Int(exactly: skip),
-            case .bool(let done)? = members["x"]
-        else { return nil }
-        switch members["c"] {
-        case nil, .null?: self.init(name: name, cursor: nil, skip: skip, done: done)
-        case .string(let cursor)?: self.init(name: name, cursor: cursor, skip: skip, done: done)
-        default: return nil
+        guard token.utf8.count <= Self.maxTokenLength else { return nil }
+        if token.hasPrefix(Self.r2Prefix) {
+            guard let bytes = Base64URL.decode(token.dropFirst(Self.r2Prefix.count)) else { return nil }
+            self.init(r2Bytes: bytes)
+        } else if token.hasPrefix(Self.r1Prefix) {
+            guard let bytes = Base64URL.decode(token.dropFirst(Self.r1Prefix.count)) else { return nil }
+            self.init(r1JSON: bytes)
+        } else {
+            return nil
         }
     }
 }

@@ -47,11 +47,42 @@ public struct MergeState: Sendable {
         var status: SourceStatus
         /// Items to pass over at the start of the next page (resuming mid-page).
         var skipOnNextPage = 0
+        /// How a resumed run finds where this source's unread items start on the pages it loads.
+        var resume: ResumeRule?
+        /// The source's next item may lie beyond its first page: its token entry is needed.
+        var pastFirstPage = false
+        var isListedPastFirstPage = false
+        /// The source ended within its first page (see `MergePosition.finished`).
+        var finishedOnFirstPage = false
+        /// The oldest time on its first page (not counting items older than `--since`).
+        var firstPageOldest: Timestamp?
+        /// A duplicate was dropped from it: its consumed items may not all sort before the anchor.
+        var droppedDuplicates = false
         var isBlocked = false
         var inHeap = false
 
         /// The source may still load pages: its pager has neither ended nor failed.
         var isLive: Bool { !(pager.isExhausted || pager.isFailed) }
+    }
+
+    /// Where a resumed source without an entry starts (see `MergePosition`).
+    enum ResumeRule: Sendable {
+        /// At the first item that sorts after the anchor, on whichever page that is.
+        case afterAnchor
+        /// Right after the anchor itself, at `index` of the first page when the item there has the anchor's
+        /// id hash, else found by its time and hash, else as `afterAnchor`.
+        case anchorItem(index: Int, idHash: UInt32)
+    }
+
+    /// The last item emitted and where it sat.
+    struct Emitted: Sendable {
+        var source: Int
+        var id: String
+        var time: Timestamp
+        var onFirstPage: Bool
+        var index: Int
+        /// Nothing emitted before it sorts after it.
+        var isInOrder: Bool
     }
 
     private(set) var slots: [Slot]
@@ -64,6 +95,22 @@ public struct MergeState: Sendable {
     public let options: MergeOptions
     /// The time of the last in-order item emitted.
     public private(set) var frontier: Timestamp?
+    /// The greatest source index among items emitted at `frontier` (`Int.max` when a resumed run cannot
+    /// know it): with `frontier`, the last key of the merge order emitted so far.
+    private var frontierRank = 0
+    private var lastEmitted: Emitted?
+    /// The position this run resumed at, which stands until the first item is emitted.
+    private let resumedAt: MergePosition?
+    /// The resume anchor's time and its source's index here (-1 when that source is gone).
+    private var resumeAnchor: (time: Timestamp, rank: Int)?
+    /// The indices of the sources with `pastFirstPage`, `finishedOnFirstPage` and `droppedDuplicates`, each
+    /// ascending, so a position looks only at those.
+    private var pastFirstPageSources: [Int] = []
+    private var finishedSources: [Int] = []
+    private var irregularSources: [Int] = []
+    /// `finishedSources` as a token carries it (nil: none, or over the budget), made again when it changes.
+    private var finishedForToken: MergePosition.FinishedSources?
+    private let namesFingerprint: UInt32
 
     /// A merge over `sources`, from the top or, given `position`, right after the item it was taken at.
     /// Sources not named in `position` start from their first page.
@@ -72,17 +119,42 @@ public struct MergeState: Sendable {
     ) {
         self.options = options
         self.frontier = position?.frontier
-        self.slots = sources.map { info in
+        self.resumedAt = position
+        let names = sources.map(\.name)
+        self.namesFingerprint = MergePosition.FinishedSources.fingerprint(names: names)
+        var entries: [String: MergePosition.Entry] = [:]
+        for entry in position?.entries ?? [] where entries[entry.name] == nil { entries[entry.name] = entry }
+        let anchor = position?.anchor
+        let anchorRank = anchor.flatMap { anchor in names.firstIndex(of: anchor.source) } ?? -1
+        if let anchor { resumeAnchor = (anchor.time, anchorRank) }
+        if position?.frontier != nil {
+            frontierRank = anchor.map { $0.isFrontier && anchorRank >= 0 } == true ? anchorRank : Int.max
+        }
+        var finished: Set<Int> = []
+        if let set = position?.finished, set.fingerprint == namesFingerprint, set.sourceCount == sources.count {
+            finished = Set(set.indices)
+        }
+        self.slots = sources.enumerated().map { index, info in
             var slot = Slot(
                 info: info, pager: Pager(maxPages: options.maxPagesPerSource),
                 window: DedupWindow(pages: options.dedupWindowPages, pageSize: info.pageSize),
                 status: SourceStatus(name: info.name))
-            if let entry = position?.entry(named: info.name) {
+            if let entry = entries[info.name] {
                 slot.pager = Pager(cursor: entry.cursor, maxPages: options.maxPagesPerSource)
                 slot.skipOnNextPage = entry.skip
+                slot.pastFirstPage = entry.cursor != nil || entry.done
                 if entry.done {
                     slot.pager.stop(.noMorePages)
                     slot.status.state = .done
+                }
+            } else if let anchor {
+                if finished.contains(index) {
+                    slot.pager.stop(.noMorePages)
+                    slot.status.state = .done
+                } else if index == anchorRank, let anchorIndex = anchor.firstPageIndex {
+                    slot.resume = .anchorItem(index: anchorIndex, idHash: anchor.idHash)
+                } else {
+                    slot.resume = .afterAnchor
                 }
             }
             return slot
@@ -122,7 +194,13 @@ public struct MergeState: Sendable {
         guard let top = heap.pop() else { return .finished }
         let index = top.source
         slots[index].inHeap = false
-        guard let item = slots[index].buffer.popFirst() else { return next() }
+        guard let taken = slots[index].buffer.popFirst() else { return next() }
+        let item = taken.item
+        let isInOrder = frontier.map { item.time < $0 || (item.time == $0 && index >= frontierRank) } ?? true
+        if isInOrder { frontierRank = index }
+        lastEmitted = Emitted(
+            source: index, id: item.id, time: item.time, onFirstPage: taken.onFirstPage, index: taken.index,
+            isInOrder: isInOrder)
         var isLate = false
         if let frontier, item.time > frontier {
             isLate = true
@@ -180,9 +258,61 @@ public struct MergeState: Sendable {
         settle(index)
     }
 
-    /// Where the stream stands now: resuming from it continues right after the last emitted item.
+    /// Where the stream stands now: resuming from it continues right after the last emitted item. Its
+    /// size grows with the sources past their first page, not with all sources (see `MergePosition`).
     public var position: MergePosition {
-        MergePosition(entries: slots.indices.map(entry(for:)), frontier: frontier)
+        guard let last = lastEmitted else {
+            return resumedAt ?? MergePosition(entries: [], frontier: frontier)
+        }
+        var withEntry: [Int] = []
+        for index in pastFirstPageSources {
+            let entry = entry(for: index)
+            if entry.cursor != nil || entry.done { withEntry.append(index) }
+        }
+        // Out of order, a source on its first page may have consumed items that sort after the anchor;
+        // the anchor rule would show those again, so such a source gets an entry (see `MergePosition`).
+        let suspects = last.isInOrder ? irregularSources : Array(slots.indices)
+        var extra: [Int] = []
+        if !suspects.isEmpty {
+            let listed = Set(withEntry)
+            for index in suspects where index != last.source && !listed.contains(index) {
+                if consumedPastAnchor(index, last) { extra.append(index) }
+            }
+        }
+        if !extra.isEmpty { withEntry = (withEntry + extra).sorted() }
+        let anchorHasEntry = withEntry.contains(last.source)
+        let anchor = MergePosition.Anchor(
+            time: last.time, source: slots[last.source].info.name,
+            firstPageIndex: anchorHasEntry || !last.onFirstPage ? nil : last.index,
+            idHash: MergePosition.Anchor.hash(id: last.id), isFrontier: last.isInOrder)
+        return MergePosition(
+            entries: withEntry.map(entry(for:)), frontier: frontier, anchor: anchor, finished: finishedForToken)
+    }
+
+    /// Whether an item of `index`'s first page that it has consumed sorts after the anchor `last`.
+    private func consumedPastAnchor(_ index: Int, _ last: Emitted) -> Bool {
+        let sortsAfter = { (time: Timestamp) in time < last.time || (time == last.time && index > last.source) }
+        if let page = slots[index].buffer.firstPageAtFront {
+            return page.items[..<page.next].contains { sortsAfter($0.time) }
+        }
+        // A finished source that the token lists is not loaded again at all.
+        if slots[index].finishedOnFirstPage, finishedForToken == nil, let oldest = slots[index].firstPageOldest {
+            return sortsAfter(oldest)
+        }
+        return false
+    }
+
+    /// The sources that ended within their first page, as a token carries them, or `nil` when there are
+    /// none or they do not fit `MergePosition.FinishedSources.budget`.
+    private func finishedSet() -> MergePosition.FinishedSources? {
+        guard !finishedSources.isEmpty else { return nil }
+        // Every form takes at least a byte per listed index or per 8 sources: skip what cannot fit.
+        let budget = MergePosition.FinishedSources.budget
+        let bitmapBytes = (finishedSources[finishedSources.count - 1] + 8) / 8
+        guard min(bitmapBytes, finishedSources.count, slots.count - finishedSources.count) < budget else { return nil }
+        let set = MergePosition.FinishedSources(
+            fingerprint: namesFingerprint, sourceCount: slots.count, indices: finishedSources)
+        return MergePosition.encode(set).count <= MergePosition.FinishedSources.budget ? set : nil
     }
 
     /// One source's part of `position`. Emitting an item changes only its own source's entry, and an
@@ -210,8 +340,18 @@ public struct MergeState: Sendable {
     /// Buffers a page's items, dropping duplicates (the newer version of an item wins) and, with
     /// `since`, items older than it — which also ends the source's paging.
     private mutating func accept(_ items: [Item], pageCursor: String?, into index: Int) {
+        if let rule = slots[index].resume, let anchor = resumeAnchor {
+            slots[index].skipOnNextPage = resumeSkip(items, rule: rule, anchor: anchor, source: index)
+        }
         let skip = min(slots[index].skipOnNextPage, items.count)
         slots[index].skipOnNextPage = 0
+        if pageCursor == nil {
+            var oldest: Timestamp?
+            for item in items where options.since.map({ item.time >= $0 }) ?? true {
+                oldest = min(oldest ?? item.time, item.time)
+            }
+            slots[index].firstPageOldest = oldest
+        }
         var dropped: Set<Int> = []
         var headChanged = false
         for position in items.indices {
@@ -223,6 +363,10 @@ public struct MergeState: Sendable {
             }
             guard let seen = slots[index].window.remember(item.id, at: item.time), position >= skip else { continue }
             slots[index].status.duplicates += 1
+            if !slots[index].droppedDuplicates {
+                slots[index].droppedDuplicates = true
+                Self.insert(index, into: &irregularSources)
+            }
             // A newer version replaces a buffered older one; any other repeat is dropped.
             if item.time > seen {
                 let wasHead = slots[index].buffer.first?.item.id == item.id
@@ -235,6 +379,43 @@ public struct MergeState: Sendable {
         }
         slots[index].buffer.append(page: items, cursor: pageCursor, start: skip, dropped: dropped)
         if headChanged { rebuildHeap() }
+    }
+
+    /// Where a resumed source's unread items start on a page it loaded, and whether its rule still holds
+    /// for the next page (none of this page's items sorts after the anchor).
+    private mutating func resumeSkip(
+        _ items: [Item], rule: ResumeRule, anchor: (time: Timestamp, rank: Int), source index: Int
+    ) -> Int {
+        var found: Int?
+        if case .anchorItem(let position, let idHash) = rule {
+            if position < items.count, MergePosition.Anchor.hash(id: items[position].id) == idHash {
+                found = position + 1
+            } else if let match = items.firstIndex(where: {
+                $0.time == anchor.time && MergePosition.Anchor.hash(id: $0.id) == idHash
+            }) {
+                found = match + 1
+            }
+        }
+        if found == nil {
+            found = items.firstIndex { $0.time < anchor.time || ($0.time == anchor.time && index > anchor.rank) }
+        }
+        guard let found else {
+            slots[index].resume = .afterAnchor
+            return items.count
+        }
+        slots[index].resume = nil
+        return found
+    }
+
+    /// Inserts `index` into an ascending list.
+    private static func insert(_ index: Int, into list: inout [Int]) {
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        if low == list.count || list[low] != index { list.insert(index, at: low) }
     }
 
     private mutating func rebuildHeap() {
@@ -252,6 +433,18 @@ public struct MergeState: Sendable {
 
     /// Brings a source's bookkeeping up to date after its buffer or pager changed.
     private mutating func settle(_ index: Int) {
+        if !slots[index].isListedPastFirstPage, slots[index].pastFirstPage || slots[index].pager.cursor != nil {
+            slots[index].pastFirstPage = true
+            slots[index].isListedPastFirstPage = true
+            Self.insert(index, into: &pastFirstPageSources)
+        }
+        if !slots[index].finishedOnFirstPage, !slots[index].pastFirstPage, slots[index].pager.isExhausted,
+            slots[index].buffer.isEmpty
+        {
+            slots[index].finishedOnFirstPage = true
+            Self.insert(index, into: &finishedSources)
+            finishedForToken = finishedSet()
+        }
         let shouldBlock = slots[index].buffer.isEmpty && slots[index].isLive
         if shouldBlock != slots[index].isBlocked {
             blocked += shouldBlock ? 1 : -1

@@ -11,6 +11,7 @@ let benchmarks: [String: @Sendable ([String]) async throws -> Void] = [
     "reader": ReaderBenchmark.run,
     "feedparse": FeedParseBenchmark.run,
     "feedrace": FeedRaceBenchmark.run,
+    "tokens": TokenBenchmark.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

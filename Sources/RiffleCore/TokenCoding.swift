@@ -1,0 +1,95 @@
+/// The byte layer of resume tokens (format `r2.`, see ``MergePosition``): LEB128 varints, zigzag for signed
+/// numbers, length-prefixed UTF-8, little-endian 32-bit words. Binary rather than JSON because a token goes
+/// with every exported item, so every byte counts; reading is bounded by the bytes there are.
+enum TokenCoding {
+    /// Appends values to a token's bytes.
+    struct Writer {
+        private(set) var bytes: [UInt8] = []
+
+        init(capacity: Int = 64) { bytes.reserveCapacity(capacity) }
+
+        mutating func varint(_ value: UInt64) {
+            var rest = value
+            while rest >= 0x80 {
+                bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+                rest >>= 7
+            }
+            bytes.append(UInt8(rest))
+        }
+
+        /// A non-negative count or index.
+        mutating func count(_ value: Int) { varint(UInt64(max(0, value))) }
+
+        mutating func signed(_ value: Int64) {
+            varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+        }
+
+        mutating func word(_ value: UInt32) {
+            for shift in stride(from: 0, to: 32, by: 8) {
+                bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
+            }
+        }
+
+        mutating func string(_ text: String) {
+            count(text.utf8.count)
+            bytes.append(contentsOf: text.utf8)
+        }
+
+        mutating func raw(_ more: [UInt8]) { bytes.append(contentsOf: more) }
+    }
+
+    /// Reads values back; every read returns `nil` past the end or on a malformed value.
+    struct Reader {
+        private let bytes: [UInt8]
+        private var offset = 0
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        var isAtEnd: Bool { offset == bytes.count }
+        var remaining: Int { bytes.count - offset }
+
+        mutating func varint() -> UInt64? {
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < bytes.count, shift < 64 {
+                let byte = bytes[offset]
+                offset += 1
+                value |= UInt64(byte & 0x7f) << shift
+                if byte & 0x80 == 0 { return value }
+                shift += 7
+            }
+            return nil
+        }
+
+        /// A count or index no larger than `limit`.
+        mutating func count(limit: Int) -> Int? {
+            guard let value = varint(), value <= UInt64(limit) else { return nil }
+            return Int(value)
+        }
+
+        mutating func signed() -> Int64? {
+            guard let value = varint() else { return nil }
+            return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+        }
+
+        mutating func word() -> UInt32? {
+            guard remaining >= 4 else { return nil }
+            var value: UInt32 = 0
+            for index in 0..<4 { value |= UInt32(bytes[offset + index]) << UInt32(8 * index) }
+            offset += 4
+            return value
+        }
+
+        mutating func bytes(_ length: Int) -> ArraySlice<UInt8>? {
+            guard length >= 0, length <= remaining else { return nil }
+            defer { offset += length }
+            return bytes[offset..<offset + length]
+        }
+
+        /// UTF-8 text; `nil` when the bytes are not valid UTF-8.
+        mutating func string() -> String? {
+            guard let length = count(limit: remaining), let slice = bytes(length) else { return nil }
+            return String(validating: slice, as: UTF8.self)
+        }
+    }
+}
