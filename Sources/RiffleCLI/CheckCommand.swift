@@ -20,10 +20,7 @@ struct CheckCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = Environment.all()
         let (configuration, catalog, found) = try await Session.loadConfiguration(global, environment: environment)
-        for warning in configuration.warnings { Console.writeError("riffle: warning: \(warning)") }
-        for problem in found where problem.severity == .warning {
-            Console.writeError("riffle: warning: \(problem.diagnostic)")
-        }
+        Session.printWarnings(configuration, found.filter { $0.severity == .warning })
         let sources = try Session.choose(global.source, from: configuration.sources)
         let problems =
             found.filter { $0.severity == .error }.map(\.diagnostic.description)

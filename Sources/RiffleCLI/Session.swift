@@ -33,8 +33,8 @@ struct Session {
     static func load(_ options: GlobalOptions, storeNeed: StoreNeed = .optional) async throws -> Session {
         let environment = Environment.all()
         let (configuration, catalog, problems) = try await loadConfiguration(options, environment: environment)
-        for warning in configuration.warnings { Console.writeError("riffle: warning: \(warning)") }
-        for problem in problems { Console.writeError("riffle: warning: \(problem.diagnostic)") }
+        // A plugin file with an error only loses its own type, so reading goes on and it is a warning here.
+        printWarnings(configuration, problems)
         let sources = try choose(options.source, from: configuration.sources)
         var httpConfiguration = HTTPClient.Configuration(version: Riffle.version)
         httpConfiguration.secrets =
@@ -100,6 +100,13 @@ struct Session {
         } catch {
             throw CLIFailure.configuration(error.diagnostics.map(\.description))
         }
+    }
+
+    /// Prints, one `riffle: warning:` line each on stderr, the configuration's warnings and then `problems`
+    /// (plugin files' problems the command does not treat as errors): the one place both are worded.
+    static func printWarnings(_ configuration: Configuration, _ problems: [PluginProblem]) {
+        for warning in configuration.warnings { Console.writeError("riffle: warning: \(warning)") }
+        for problem in problems { Console.writeError("riffle: warning: \(problem.diagnostic)") }
     }
 
     /// The sources named with `--source`, or all; an unknown name is a usage error with a suggestion.

@@ -68,9 +68,6 @@ extension GraphQLSettings {
             offsetVariable: offsetVariable, fields: fields)
     }
 
-    /// Header names whose values are credentials (a literal one earns the permission warning).
-    static let credentialHeaders: Set<String> = ["authorization", "private-token"]
-
     static func decodeHeaders(_ node: YAMLNode, _ path: ConfigPath, _ context: DecodingContext) -> [HTTPHeader]? {
         guard let mapping = MappingReader(node, path, context) else { return nil }
         var headers: [HTTPHeader] = []
@@ -84,7 +81,7 @@ extension GraphQLSettings {
                 continue
             }
             guard let value = context.headerValue(pair.value, valuePath) else { continue }
-            if credentialHeaders.contains(name.lowercased()) && value.isLiteral && !value.text.isEmpty {
+            if SecretPosition.isSecretHeader(name) && value.isLiteral && !value.text.isEmpty {
                 context.literalTokens.append(valuePath.description)
             }
             headers.append(HTTPHeader(name: name, value: value.text))

@@ -318,18 +318,8 @@ public struct PluginCatalog: Sendable {
                 let instantiated = try? graphQLSettings(manifest, source: source, plugin: plugin)
             else { continue }
             secrets.formUnion(instantiated.secrets)
-            for header in instantiated.settings.headers where GraphQLSettingsHeaders.isCredential(header.name) {
-                let value = header.value.split(separator: " ", maxSplits: 1).last.map(String.init) ?? header.value
-                if !value.isEmpty { secrets.insert(value) }
-            }
+            secrets.formUnion(SecretPosition.secrets(in: instantiated.settings.headers))
         }
         return secrets
-    }
-}
-
-/// Header names whose values are credentials.
-enum GraphQLSettingsHeaders {
-    static func isCredential(_ name: String) -> Bool {
-        ["authorization", "private-token", "x-api-key"].contains(name.lowercased())
     }
 }

@@ -22,9 +22,9 @@ enum FeedAdapter: BuiltInAdapter {
 
     static func host(of settings: FeedSettings) -> String { HTTPURL.authority(of: settings.url) }
 
-    /// The values of the credential headers, as for the generic adapter.
+    /// The values of every header but the plain ones: the one rule (`SecretPosition.secrets(in:)`).
     static func secrets(of settings: FeedSettings) -> [String] {
-        settings.headers.filter { GraphQLAdapter.credentialHeaders.contains($0.name.lowercased()) }.map(\.value)
+        SecretPosition.secrets(in: settings.headers)
     }
 
     /// A `FeedSource`; feeds take no filter, so `since` is left to the merge.

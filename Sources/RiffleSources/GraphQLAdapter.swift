@@ -24,9 +24,6 @@ enum GraphQLAdapter: BuiltInAdapter {
         "fields": PluginParam(required: true, description: "paths of id, time, title, url, author, …"),
     ]
 
-    /// Header names whose values are credentials.
-    static let credentialHeaders: Set<String> = ["authorization", "private-token", "cookie"]
-
     static func decode(_ keys: SourceKeys) -> GraphQLSettings? {
         GraphQLSettings.decode(keys)
     }
@@ -35,9 +32,10 @@ enum GraphQLAdapter: BuiltInAdapter {
         HTTPURL.authority(of: settings.endpoint)
     }
 
-    /// The values of the credential headers (`Authorization`, `Private-Token`, `Cookie`).
+    /// The values of every header but the plain ones (`SecretPosition.secrets(in:)`, the rule values
+    /// from the environment follow too).
     static func secrets(of settings: GraphQLSettings) -> [String] {
-        settings.headers.filter { credentialHeaders.contains($0.name.lowercased()) }.map(\.value)
+        SecretPosition.secrets(in: settings.headers)
     }
 
     /// A `GraphQLSource`; `since` is left to the merge (the generic adapter knows no filter variable).

@@ -30,12 +30,43 @@ import Testing
     }
 
     @Test(arguments: [
-        ("sources[0].token", true), ("sources[0].headers.Accept", true), ("sources[3].api_key", true),
+        ("sources[0].token", true), ("sources[0].headers.X-Custom", true), ("sources[3].api_key", true),
+        ("sources[0].headers.Authorization", true), ("source.headers.PRIVATE-TOKEN", true),
+        ("sources[0].headers.Accept", false), ("sources[0].headers.content-type", false),
         ("sources[0].clientSecret", true), ("sources[0].password", true), ("sources[0].variables.authCode", true),
         ("sources[0].url", false), ("sources[0].endpoint", false), ("sources[0].project", false),
         ("defaults.timeout", false), ("sources[0].variables.owner", false),
     ])
     func positions(path: String, secret: Bool) {
         #expect(SecretPosition.isSecret(path: path) == secret)
+    }
+
+    /// One header rule for values from the environment and values written in the file: every header is a
+    /// secret but the plain ones, and a credential after its scheme is masked on its own too.
+    @Test func headersFromTheFileAndFromTheEnvironmentFollowOneRule() throws {
+        let text = """
+            sources:
+              - name: g
+                type: graphql
+                endpoint: http://127.0.0.1:8080/graphql
+                headers:
+                  Accept: application/json
+                  User-Agent: "${AGENT}"
+                  X-Custom: literal-value
+                  X-Other: "${OTHER}"
+                  Authorization: Bearer literal-token
+                query: "query($first: Int!) { items }"
+                items: data.items
+                fields: {id: id, time: t, title: title}
+            """
+        let config = try Configuration.parse(
+            text: text, environment: ["AGENT": "agent-value", "OTHER": "other-value"],
+            adapters: BuiltInAdapters.all)
+        #expect(config.secrets == ["other-value"])
+        let source = try #require(config.sources.first)
+        #expect(
+            BuiltInAdapters.secrets(of: source)
+                == ["literal-value", "other-value", "Bearer literal-token", "literal-token"])
+        #expect(SecretPosition.secrets(in: [HTTPHeader(name: "accept", value: "text/html")]).isEmpty)
     }
 }

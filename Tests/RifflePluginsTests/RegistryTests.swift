@@ -58,7 +58,7 @@ import Testing
             configuration.sources.map(\.host) == [
                 "gitlab.example:8443", "spacex.example", "api.example", "feeds.example",
             ])
-        #expect(configuration.sources.map(\.literalSecrets) == [["tok"], [], ["Bearer hub"], ["c=1"]])
+        #expect(configuration.sources.map(\.literalSecrets) == [["tok"], [], ["Bearer hub", "hub"], ["c=1"]])
         for source in configuration.sources {
             #expect(BuiltInAdapters.adapter(for: source.type) != nil)
             #expect(source.plugin == nil)
