@@ -6,7 +6,9 @@ struct MappingReader {
     let path: ConfigPath
     /// The entries in document order (keys are unique: the tree builder dropped repeats).
     let pairs: [YAMLPair]
-    private let index: [String: YAMLPair]
+    /// The first pair of each key, for a large mapping; `nil` for a small one, which is searched in order
+    /// (hashing every key of every small mapping cost more than the searches it saved).
+    private let index: [String: YAMLPair]?
 
     /// `nil` (reported) when `node` is neither a mapping nor null; a null reads as an empty mapping.
     init?(_ node: YAMLNode, _ path: ConfigPath, _ context: DecodingContext, expecting noun: String = "a mapping") {
@@ -21,11 +23,24 @@ struct MappingReader {
             context.error("expected \(noun), got \(node.kindDescription)", at: node.mark, path)
             return nil
         }
+        guard pairs.count > Self.searchedInOrder else {
+            index = nil
+            return
+        }
         var index: [String: YAMLPair] = [:]
         for pair in pairs {
             if let key = pair.key.scalar?.value, index[key] == nil { index[key] = pair }
         }
         self.index = index
+    }
+
+    /// Mappings up to this size are searched in order rather than indexed.
+    private static let searchedInOrder = 16
+
+    /// The first pair whose key is `key`.
+    private func pair(_ key: String) -> YAMLPair? {
+        if let index { return index[key] }
+        return pairs.first { $0.key.scalar?.value == key }
     }
 
     /// The keys in document order.
@@ -43,17 +58,17 @@ struct MappingReader {
 
     /// The value under `key`, `nil` when absent or null.
     func value(_ key: String) -> YAMLNode? {
-        guard let pair = index[key], !pair.value.isNull else { return nil }
+        guard let pair = pair(key), !pair.value.isNull else { return nil }
         return pair.value
     }
 
     /// The key node of `key`, when present.
-    func keyNode(_ key: String) -> YAMLNode? { index[key]?.key }
+    func keyNode(_ key: String) -> YAMLNode? { pair(key)?.key }
 
     /// The value under `key`, reporting its absence.
     func required(_ key: String) -> YAMLNode? {
         if let value = value(key) { return value }
-        if let pair = index[key] {
+        if let pair = pair(key) {
             context.error("missing value", at: pair.key.mark, path.key(key))
         } else {
             context.error("missing required key", at: node.mark, path.key(key))

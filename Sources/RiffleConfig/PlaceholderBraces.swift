@@ -30,8 +30,10 @@ enum PlaceholderBraces {
                 index = end + 1
                 changed = true
             } else {
-                out.append(bytes[index])
-                index += 1
+                // Up to the next `$`, copied in one piece.
+                let next = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "$")) ?? bytes.count
+                out += bytes[index..<next]
+                index = next
             }
         }
         return changed ? out : nil
@@ -70,7 +72,10 @@ enum PlaceholderBraces {
 
     /// A scalar's text with shielded braces restored.
     static func restore(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0 == open || $0 == close }) else { return text }
+        // Both shielding characters start with the byte 0xEE: most scalars are passed over on that alone.
+        guard text.utf8.contains(0xEE), text.unicodeScalars.contains(where: { $0 == open || $0 == close }) else {
+            return text
+        }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             scalars.append(scalar == open ? "{" : scalar == close ? "}" : scalar)

@@ -98,6 +98,20 @@ struct Substitution {
 
     /// `NAME:-default` into its parts.
     private static func split(_ inner: String) -> (name: String, fallback: String?) {
+        let utf8 = inner.utf8
+        if !utf8.contains(where: { $0 >= 0x80 }) {
+            // ASCII, where a byte is a character: found without the general substring search, whose set-up
+            // costs more than the whole of a short placeholder.
+            var index = utf8.startIndex
+            while index < utf8.endIndex {
+                let next = utf8.index(after: index)
+                if utf8[index] == UInt8(ascii: ":"), next < utf8.endIndex, utf8[next] == UInt8(ascii: "-") {
+                    return (String(inner[..<index]), String(inner[utf8.index(after: next)...]))
+                }
+                index = next
+            }
+            return (inner, nil)
+        }
         guard let range = inner.firstRange(of: ":-") else { return (inner, nil) }
         return (String(inner[..<range.lowerBound]), String(inner[range.upperBound...]))
     }

@@ -25,19 +25,31 @@ struct TreeBuilder {
         var height: Int
     }
 
+    /// Where a collection sits in its parent: the step from the parent's key path to its own. Kept as a
+    /// step, and rendered into a path only for a problem, because rendering one per collection cost more
+    /// than building the collection.
+    private enum Step {
+        /// The root, or a collection used as a key (which has its mapping's path).
+        case none
+        case key(String)
+        case index(Int)
+    }
+
     /// A collection being built.
     private struct Frame {
         var isMapping: Bool
         var mark: Mark
         var tag: String?
         var anchor: String?
-        var path: ConfigPath
+        var step: Step
         var elements: [YAMLNode] = []
         var pairs: [YAMLPair] = []
         var pendingKey: YAMLNode?
         /// The pending key repeats an earlier one: its value is dropped (the first one wins).
         var dropValue = false
-        var keys: [String: Mark] = [:]
+        /// The keys of a large mapping, each with its position; a small mapping's keys are looked up in
+        /// `pairs` (every key so far is there when the next key arrives).
+        var keys: [String: Mark]?
         var size = 1
         var height = 1
     }
@@ -88,7 +100,7 @@ struct TreeBuilder {
         if stack.count >= limits.maxDepth {
             throw Failure(message: "nesting deeper than \(limits.maxDepth) levels", mark: mark)
         }
-        stack.append(Frame(isMapping: isMapping, mark: mark, tag: tag, anchor: anchor, path: childPath()))
+        stack.append(Frame(isMapping: isMapping, mark: mark, tag: tag, anchor: anchor, step: childStep()))
     }
 
     mutating func endCollection() {
@@ -98,14 +110,43 @@ struct TreeBuilder {
         finish(Built(node: node, size: frame.size, height: frame.height))
     }
 
-    /// The key path of the next node to arrive.
-    private func childPath() -> ConfigPath {
-        guard let top = stack.last else { return ConfigPath() }
+    /// Where the next node to arrive sits in the collection on top of the stack.
+    private func childStep() -> Step {
+        guard let top = stack.last else { return .none }
         if top.isMapping {
-            guard let key = top.pendingKey else { return top.path }
-            return top.path.key(key.scalar?.value ?? "?")
+            guard let key = top.pendingKey else { return .none }
+            return .key(key.scalar?.value ?? "?")
         }
-        return top.path.index(top.elements.count)
+        return .index(top.elements.count)
+    }
+
+    /// The key path of the collection at `depth` in the stack.
+    private func path(ofFrameAt depth: Int) -> ConfigPath {
+        var path = ConfigPath()
+        for frame in stack[...depth] {
+            switch frame.step {
+            case .none: break
+            case .key(let key): path = path.key(key)
+            case .index(let index): path = path.index(index)
+            }
+        }
+        return path
+    }
+
+    /// Mappings up to this size look a new key up among their pairs rather than in `Frame.keys`.
+    private static let searchedInOrder = 16
+
+    /// Where `key` first appears in the mapping on top of the stack, if it does.
+    private mutating func firstMark(ofKey key: String, top: Int) -> Mark? {
+        if stack[top].keys == nil && stack[top].pairs.count > Self.searchedInOrder {
+            var keys: [String: Mark] = [:]
+            for pair in stack[top].pairs {
+                if let text = pair.key.scalar?.value, keys[text] == nil { keys[text] = pair.key.mark }
+            }
+            stack[top].keys = keys
+        }
+        if let keys = stack[top].keys { return keys[key] }
+        return stack[top].pairs.first { $0.key.scalar?.value == key }?.key.mark
     }
 
     private mutating func finish(_ built: Built) {
@@ -137,18 +178,18 @@ struct TreeBuilder {
             problems.append(
                 Problem(
                     message: "a key must be a string, not \(key.kindDescription)", mark: key.mark,
-                    path: stack[top].path))
+                    path: path(ofFrameAt: top)))
             stack[top].dropValue = true
             return
         }
-        if let first = stack[top].keys[text] {
+        if let first = firstMark(ofKey: text, top: top) {
             problems.append(
                 Problem(
                     message: "duplicate key \(Quote.text(text)) (first at \(first))", mark: key.mark,
-                    path: stack[top].path.key(text)))
+                    path: path(ofFrameAt: top).key(text)))
             stack[top].dropValue = true
         } else {
-            stack[top].keys[text] = key.mark
+            stack[top].keys?[text] = key.mark
         }
     }
 }

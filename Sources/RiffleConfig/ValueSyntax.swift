@@ -14,10 +14,8 @@ package enum ValueSyntax {
 
     /// `20s`, `2m`, `1h30m`, `500ms`, `7d`: whole amounts with units d, h, m, s, ms, largest first.
     static func duration(_ text: String) -> Duration? {
-        let units: [(name: String, milliseconds: Int64)] = [
-            ("d", 86_400_000), ("h", 3_600_000), ("ms", 1), ("m", 60_000), ("s", 1000),
-        ]
-        let order = ["d", "h", "m", "s", "ms"]
+        let units = durationUnits
+        let order = durationOrder
         var rest = Substring(text)
         var total: Int64 = 0
         var lastRank = -1
@@ -39,6 +37,13 @@ package enum ValueSyntax {
         return .milliseconds(total)
     }
 
+    /// The units of a duration, each with its length; `ms` before `m`, so that the longer name wins.
+    private static let durationUnits: [(name: String, milliseconds: Int64)] = [
+        ("d", 86_400_000), ("h", 3_600_000), ("ms", 1), ("m", 60_000), ("s", 1000),
+    ]
+    /// The order units must come in.
+    private static let durationOrder = ["d", "h", "m", "s", "ms"]
+
     /// A duration the way users write one: `1h30m`, `500ms`, `0s`.
     static func describe(_ duration: Duration) -> String {
         var milliseconds = duration.milliseconds
@@ -54,6 +59,9 @@ package enum ValueSyntax {
 
     /// Why `text` is not an http(s) URL with a host, or `nil` when it is one.
     package static func webURLProblem(_ text: String) -> String? {
+        // Nearly every URL is ASCII: judged byte by byte, with the same answers, it costs a tenth of the
+        // character-based reading below (which was a sixth of decoding a large file).
+        if let answer = asciiWebURLProblem(text) { return answer }
         let bytes = text.utf8
         guard let separator = bytes.firstRange(of: "://".utf8) else { return "expected an http or https URL" }
         let scheme = String(decoding: bytes[..<separator.lowerBound], as: UTF8.self).lowercased()
@@ -80,6 +88,67 @@ package enum ValueSyntax {
             host = host[..<colon]
         }
         return host.isEmpty ? "expected an http or https URL with a host" : nil
+    }
+
+    /// `webURLProblem` for ASCII text, read byte by byte; `nil` (no answer) for text that is not all ASCII. For ASCII
+    /// without control characters a byte is a character, so the answers are those of the general path.
+    private static func asciiWebURLProblem(_ text: String) -> String?? {
+        var text = text
+        return text.withUTF8 { bytes -> String?? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            var separator: Int?
+            if bytes.count >= 3 {
+                for index in 0...(bytes.count - 3)
+                where bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/")
+                    && bytes[index + 2] == UInt8(ascii: "/")
+                {
+                    separator = index
+                    break
+                }
+            }
+            guard let separator else { return .some("expected an http or https URL") }
+            let scheme = UnsafeBufferPointer(rebasing: bytes[..<separator])
+            guard isASCII(scheme, caseInsensitively: "http") || isASCII(scheme, caseInsensitively: "https") else {
+                let name = String(decoding: scheme, as: UTF8.self).lowercased()
+                return .some("expected an http or https URL, not \(name.isEmpty ? "one without a scheme" : name)")
+            }
+            guard !bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
+                return .some("a URL cannot contain spaces or control characters")
+            }
+            var start = separator + 3
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"),
+                bytes[end] != UInt8(ascii: "#")
+            {
+                end += 1
+            }
+            if let at = bytes[start..<end].lastIndex(of: UInt8(ascii: "@")) { start = at + 1 }
+            if start < end, bytes[start] == UInt8(ascii: "[") {
+                guard bytes[start..<end].contains(UInt8(ascii: "]")) else {
+                    return .some("expected an http or https URL with a host")
+                }
+                return .some(nil)
+            }
+            if let colon = bytes[start..<end].lastIndex(of: UInt8(ascii: ":")) {
+                var port = 0
+                for byte in bytes[(colon + 1)..<end] {
+                    guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
+                        return .some("expected a port number after \":\"")
+                    }
+                    port = min(port * 10 + Int(byte - UInt8(ascii: "0")), 100_000)
+                }
+                guard port <= 65_535 else { return .some("expected a port number after \":\"") }
+                end = colon
+            }
+            return .some(start == end ? "expected an http or https URL with a host" : nil)
+        }
+    }
+
+    /// Whether `bytes` spell `word` (lower-case ASCII) in any case.
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>, caseInsensitively word: StaticString) -> Bool {
+        guard bytes.count == word.utf8CodeUnitCount else { return false }
+        let letters = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        return zip(bytes, letters).allSatisfy { byte, letter in byte | 0x20 == letter }
     }
 
     /// A GraphQL name: `[_A-Za-z][_0-9A-Za-z]*`.
