@@ -40,7 +40,12 @@ struct MappingReader {
     /// The first pair whose key is `key`.
     private func pair(_ key: String) -> YAMLPair? {
         if let index { return index[key] }
-        return pairs.first { $0.key.scalar?.value == key }
+        // Compared in place: copying each pair out to look at its key cost more than the comparison.
+        for position in pairs.indices {
+            guard case .scalar(let scalar) = pairs[position].key.content, scalar.value == key else { continue }
+            return pairs[position]
+        }
+        return nil
     }
 
     /// The keys in document order.

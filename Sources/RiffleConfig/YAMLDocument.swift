@@ -94,10 +94,10 @@ public enum YAMLDocument {
             try builder.alias(string(event.data.alias.anchor) ?? "", at: mark)
         case YAML_SCALAR_EVENT:
             let data = event.data.scalar
-            var value =
-                data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) }
-                ?? ""
-            if restoring { value = PlaceholderBraces.restore(value) }
+            let bytes = data.value.map { UnsafeBufferPointer(start: $0, count: data.length) }
+            var value = bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            // Both shielding characters start with the byte 0xEE: looked for in libyaml's buffer, not the String.
+            if restoring, bytes?.contains(0xEE) == true { value = PlaceholderBraces.restore(value) }
             let style: YAMLScalarStyle
             switch data.style {
             case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
