@@ -7,7 +7,7 @@ extension MergeSource {
             let page = try await SourceContext.$name.withValue(name) {
                 try await pageable.loadPage(after: cursor, pageSize: pageSize)
             }
-            return .success(page.orderingTiesByID())
+            return .success(page)
         } catch let error as SourceError {
             return .failure(error)
         } catch is CancellationError {

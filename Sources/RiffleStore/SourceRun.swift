@@ -55,7 +55,7 @@ public struct SourceRun: Sendable {
         }
         let write = PageWrite(
             sourceID: sourceID, run: run, items: page.items, nextCursor: page.nextCursor,
-            reachedEnd: reachedEnd ?? !page.hasMore, isFirstPage: pagesCommitted == 0, oldestBefore: oldestSoFar,
+            reachedEnd: reachedEnd ?? !page.hasMore, isFirstPage: pagesCommitted == 0, pageNumber: pagesCommitted, oldestBefore: oldestSoFar,
             policy: policy, now: store.clock(), feedDocument: feedDocument)
         let oldest = try await store.write { db in try write.apply(db) }
         pagesCommitted += 1
@@ -88,6 +88,8 @@ struct PageWrite: Sendable {
     var nextCursor: String?
     var reachedEnd: Bool
     var isFirstPage: Bool
+    /// The page's place in its run (0 for the head page), for the items' `rank`.
+    var pageNumber: Int
     /// The oldest item time of the run's earlier pages.
     var oldestBefore: Timestamp?
     var policy: SourcePolicy
@@ -99,22 +101,26 @@ struct PageWrite: Sendable {
     func apply(_ db: Database) throws -> Timestamp? {
         let upsert = try db.cachedStatement(
             sql: """
-                INSERT INTO item (source_id, item_id, time, title, url, author, summary, tags, extra, first_seen, run)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO item (source_id, item_id, time, title, url, author, summary, tags, extra, first_seen, run, rank)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (source_id, item_id) DO UPDATE SET
                     time = excluded.time, title = excluded.title, url = excluded.url, author = excluded.author,
-                    summary = excluded.summary, tags = excluded.tags, extra = excluded.extra, run = excluded.run
+                    summary = excluded.summary, tags = excluded.tags, extra = excluded.extra, run = excluded.run,
+                    rank = excluded.rank
                 WHERE excluded.run > item.run OR (excluded.run = item.run AND excluded.time >= item.time)
                 """)
         var pageOldest: Int64?
         var pageNewest: Int64?
-        for item in items {
+        // run, page and place: increasing down a run's listing (pages hold at most `Store.maxItemsPerPage`).
+        let firstRank = run &* (1 << 40) &+ Int64(pageNumber) &* Int64(Store.maxItemsPerPage)
+        for (index, item) in items.enumerated() {
             let time = item.time.microseconds
             pageOldest = min(pageOldest ?? time, time)
             pageNewest = max(pageNewest ?? time, time)
             try upsert.execute(arguments: [
                 sourceID, item.id, time, item.title, item.url, item.author, item.summary,
                 ItemColumns.tagsText(item.tags), ItemColumns.extraText(item.extra), now.microseconds, run,
+                firstRank &+ Int64(index),
             ])
         }
         try reconcile(db, pageOldest: pageOldest, pageNewest: pageNewest)

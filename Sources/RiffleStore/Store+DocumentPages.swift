@@ -56,6 +56,7 @@ extension Store {
             let sourceID: Int64 = row[3]
             let select = try db.cachedStatement(
                 sql: "SELECT \(ItemColumns.select) FROM item WHERE source_id = ? AND item_id = ?")
+            // In the order the document listed them (the adapter gave them newest first).
             var items: [Item] = []
             for id in ids {
                 guard let item = try Row.fetchOne(select, arguments: [sourceID, id]).map(ItemColumns.decode) else {
@@ -63,7 +64,6 @@ extension Store {
                 }
                 items.append(item)
             }
-            items.sort { $0.time != $1.time ? $0.time > $1.time : $0.id < $1.id }
             return Page(items: items, nextCursor: row[1], hasMore: row[2])
         }
     }

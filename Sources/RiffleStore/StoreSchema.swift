@@ -100,6 +100,11 @@ enum StoreSchema {
                 ALTER TABLE feed_document ADD COLUMN item_ids TEXT;
                 ALTER TABLE feed_document ADD COLUMN next_cursor TEXT;
                 ALTER TABLE feed_document ADD COLUMN has_more INTEGER NOT NULL DEFAULT 0;
+                -- Where the source listed each item (run, then place in the run), so that items of one
+                -- time come back from the store in the order the source gave them, as the network view
+                -- merges them.
+                ALTER TABLE item ADD COLUMN rank INTEGER NOT NULL DEFAULT 0;
+                CREATE INDEX item_by_rank ON item (source_id, time DESC, rank, item_id);
                 """),
     ]
 
