@@ -23,7 +23,8 @@ struct ReadCommand: AsyncParsableCommand {
 
     func run() async throws {
         let session = try await Session.load(global)
-        let sources = try session.mergeSources()
+        let storeFirst = StoreFirst(session: session)
+        let sources = try storeFirst?.sources() ?? session.mergeSources()
         let reader = session.configuration.reader
         let color = ColorChoice.resolveForProcess(noColorFlag: global.noColor)
         let settings = ReaderSettings(
@@ -31,8 +32,11 @@ struct ReadCommand: AsyncParsableCommand {
             links: color.hyperlinksForProcess(configured: reader.links), limit: items.limit)
         let outcome: ReaderOutcome
         do {
-            outcome = try await FeedReaderUI(sources: sources, options: MergeOptions(), settings: settings)
-                .run()
+            outcome = try await FeedReaderUI(
+                sources: sources, options: MergeOptions(), settings: settings,
+                readMarks: storeFirst?.readMarks ?? SessionReadMarks(),
+                backgroundRefresh: try storeFirst?.backgroundRefresh()
+            ).run()
         } catch {
             throw CLIFailure.other("the reader stopped: \(error)")
         }

@@ -1,5 +1,5 @@
 import GRDB
-import RiffleCore
+public import RiffleCore
 
 extension Store {
     /// Starts a read of `source` from its head: records the source (name and adapter type) and numbers the
@@ -86,6 +86,26 @@ extension Store {
                     lastOutcome: refreshed == nil ? nil : error.map { .failed($0) } ?? .ok,
                     position: positionRun == nil ? nil : Store.position(from: row))
             }
+        }
+    }
+}
+
+extension Store {
+    /// The newest stored item time of each of `sources` that holds any: what a background refresh
+    /// compares against to find what is new.
+    public func newestTimes(of sources: [String]) async throws(StoreError) -> [String: Timestamp] {
+        try await read { db in
+            var times: [String: Timestamp] = [:]
+            let select = try db.cachedStatement(
+                sql: """
+                    SELECT MAX(i.time) FROM item i JOIN source s ON s.source_id = i.source_id WHERE s.name = ?
+                    """)
+            for source in sources {
+                if let time = try Int64.fetchOne(select, arguments: [source]) {
+                    times[source] = Timestamp(microseconds: time)
+                }
+            }
+            return times
         }
     }
 }

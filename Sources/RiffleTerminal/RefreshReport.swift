@@ -17,7 +17,7 @@ public struct RefreshReport: Sendable {
     /// Loads the top of every source that has shown items: its first page, then further pages (at most
     /// `pageLimit`) until an item no newer than what it had already shown; concurrently, in child tasks.
     /// Sources that have shown nothing yet are left to the merge.
-    static func fetch(sources: [MergeSource], newest: [Int: Timestamp], pageLimit: Int) async -> RefreshReport {
+    public static func fetch(sources: [MergeSource], newest: [Int: Timestamp], pageLimit: Int) async -> RefreshReport {
         await withTaskGroup(of: (Int, Result<[Item], SourceError>).self) { group in
             for (index, source) in sources.enumerated() {
                 guard let known = newest[index] else { continue }

@@ -1,0 +1,74 @@
+import RiffleCore
+import RiffleStore
+import RiffleTerminal
+
+/// The reader's read marks kept in the store (contract section 6): an item shown on a screen stays read
+/// in later runs, and `export --unread` sees it. Should the store fail, the failure is told once and the
+/// marks go on in memory for the rest of the session.
+struct StoreReadMarks: ReadMarks {
+    let store: Store
+    let trouble: StoreTrouble
+    /// Where marks go once the store has failed.
+    let memory = SessionReadMarks()
+
+    func unread(among items: [ReadMark]) async -> Set<ReadMark> {
+        guard !trouble.isBroken else { return await memory.unread(among: items) }
+        do {
+            var unread: Set<ReadMark> = []
+            var start = 0
+            while start < items.count {
+                let slice = Array(items[start..<min(start + Store.maxKeysPerCall, items.count)])
+                let states = try await store.readStates(of: slice.map(Self.key))
+                for (mark, read) in zip(slice, states) where !read { unread.insert(mark) }
+                start += slice.count
+            }
+            _ = await memory.unread(among: items)
+            return unread
+        } catch {
+            trouble.report(error)
+            return await memory.unread(among: items)
+        }
+    }
+
+    func markRead(_ items: [ReadMark]) async {
+        await memory.markRead(items)
+        guard !trouble.isBroken, !items.isEmpty else { return }
+        do {
+            var start = 0
+            while start < items.count {
+                let end = min(start + Store.maxKeysPerCall, items.count)
+                try await store.markRead(items[start..<end].map(Self.key))
+                start = end
+            }
+        } catch {
+            trouble.report(error)
+        }
+    }
+
+    func markAllRead(in sources: [String]) async {
+        await memory.markAllRead(in: sources)
+        guard !trouble.isBroken else { return }
+        do {
+            try await store.markAllRead(sources: sources)
+        } catch {
+            trouble.report(error)
+        }
+    }
+
+    func unreadCounts(in sources: [String]) async -> [String: Int] {
+        guard !trouble.isBroken else { return await memory.unreadCounts(in: sources) }
+        do {
+            let counts = try await store.unreadCounts()
+            let session = await memory.unreadCounts(in: sources)
+            // The store counts what it holds; items read from the network past it count in memory.
+            return Dictionary(uniqueKeysWithValues: sources.map { ($0, max(counts[$0] ?? 0, session[$0] ?? 0)) })
+        } catch {
+            trouble.report(error)
+            return await memory.unreadCounts(in: sources)
+        }
+    }
+
+    private static func key(_ mark: ReadMark) -> ItemKey {
+        ItemKey(source: mark.source, id: mark.id, time: mark.time)
+    }
+}
