@@ -10,6 +10,7 @@ let benchmarks: [String: @Sendable ([String]) async throws -> Void] = [
     "export": ExportBenchmark.run,
     "reader": ReaderBenchmark.run,
     "feedparse": FeedParseBenchmark.run,
+    "faults": FaultsBenchmark.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -181,6 +181,30 @@ struct AdapterGraphQLTests {
         }
     }
 
+    /// A `has_more` path at something that is not a boolean (here the cursor) used to read as "no more":
+    /// 10 of 30 items and not a word. It is an error naming the path; a `has_more` path with nothing
+    /// there leaves the cursor to decide, and says so when the cursor is not there either.
+    @Test func aHasMorePathAtTheWrongValueSpeaks() async throws {
+        try await AdapterSandbox.with(SandboxOptions(itemsPerSource: 30)) { sandbox in
+            var wrongValue = Self.articles(sandbox)
+            wrongValue.hasMore = Self.path("data.articles.pageInfo.endCursor")
+            let message = await errorMessage {
+                _ = try await sandbox.graphql(wrongValue).loadPage(after: nil, pageSize: 10)
+            }
+            #expect(message == "data.articles.pageInfo.endCursor is not true or false")
+
+            var absent = Self.articles(sandbox)
+            absent.hasMore = Self.path("data.articles.pageInfo.hasNextPag")
+            let drained = try await drain(sandbox.graphql(absent), pageSize: 10)
+            #expect(drained.items.count == 30, "the cursor pages on")
+
+            absent.cursor = Self.path("data.articles.pageInfo.endCurser")
+            let page = try await sandbox.graphql(absent).loadPage(after: nil, pageSize: 10)
+            #expect(
+                page.notes.missingCursor == "no value at data.articles.pageInfo.endCurser after a full page of 10 items")
+        }
+    }
+
     @Test func offsetPagingEndsOnAShortPage() async throws {
         try await AdapterSandbox.with(SandboxOptions(itemsPerSource: 60)) { sandbox in
             let drained = try await drain(sandbox.graphql(Self.events(sandbox)), pageSize: 25)

@@ -20,11 +20,27 @@ final class Tmux {
     /// exit status (files `before`, `after`, `status`), then keeps the pane open. `{dir}` in an argument
     /// stands for the scratch directory.
     static func fixture(width: Int, height: Int, _ arguments: [String]) throws -> Tmux {
-        let fixture = try fixturePath()
-        return try Tmux(width: width, height: height) { directory in
+        try program(try fixturePath(), width: width, height: height, arguments)
+    }
+
+    /// Runs the built program at `path` as ``fixture(width:height:_:)`` runs the fixture. With
+    /// `environment`, the program gets only those variables and the pane's `TERM` (`env -i`), and its
+    /// stderr goes to the file `stderr`, so that nothing of the test's environment leaks in and no log
+    /// line lands on the screen being read.
+    static func program(
+        _ path: String, width: Int, height: Int, _ arguments: [String], environment: [String: String]? = nil
+    ) throws -> Tmux {
+        try Tmux(width: width, height: height) { directory in
             let d = shellQuoted(directory)
-            let words = [fixture] + arguments.map { $0.replacingOccurrences(of: "{dir}", with: directory) }
-            let command = words.map(shellQuoted).joined(separator: " ")
+            let words = [path] + arguments.map { $0.replacingOccurrences(of: "{dir}", with: directory) }
+            var command = words.map(shellQuoted).joined(separator: " ")
+            if let environment {
+                let assignments = environment.sorted { $0.key < $1.key }.map {
+                    shellQuoted("\($0.key)=\($0.value.replacingOccurrences(of: "{dir}", with: directory))")
+                }
+                command = (["env", "-i", "TERM=\"$TERM\""] + assignments).joined(separator: " ") + " " + command
+                command += " 2> \(d)/stderr"
+            }
             return
                 "trap : INT; stty -g > \(d)/before; \(command); echo $? > \(d)/status; stty -g > \(d)/after; exec sleep 120"
         }
