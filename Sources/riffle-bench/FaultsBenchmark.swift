@@ -111,7 +111,8 @@ enum FaultsBenchmark {
         print(
             "every item arrives: " + (everyItem && medianClean.items == expected ? "yes" : "NO")
                 + " (\(medianClean.items) items without faults, expected \(expected); "
-                + (same ? "the same bytes with faults" : "the output with faults DIFFERS") + "); with faults ÷ without = "
+                + (same ? "the same bytes with faults" : "the output with faults DIFFERS")
+                + "); with faults ÷ without = "
                 + Bench.ratio(medianFaulty.run.wall / medianClean.run.wall))
         for failed in clean + faulty where !failed.run.succeeded {
             print("  a run exited \(failed.run.status): \(failed.run.stderr.prefix(400))")

@@ -13,6 +13,11 @@ struct AdapterGraphQLTests {
         return path
     }
 
+    /// The error loading the first page with `settings` fails with, or nil.
+    static func firstPageError(_ settings: GraphQLSettings, _ sandbox: AdapterSandbox) async -> String? {
+        await errorMessage { _ = try await sandbox.graphql(settings).loadPage(after: nil, pageSize: 5) }
+    }
+
     // MARK: Settings for each shape, as a user would write them
 
     static func relay(_ sandbox: AdapterSandbox) -> GraphQLSettings {
@@ -188,10 +193,9 @@ struct AdapterGraphQLTests {
         try await AdapterSandbox.with(SandboxOptions(itemsPerSource: 30)) { sandbox in
             var wrongValue = Self.articles(sandbox)
             wrongValue.hasMore = Self.path("data.articles.pageInfo.endCursor")
-            let message = await errorMessage {
-                _ = try await sandbox.graphql(wrongValue).loadPage(after: nil, pageSize: 10)
-            }
-            #expect(message == "data.articles.pageInfo.endCursor is not true or false")
+            #expect(
+                await Self.firstPageError(wrongValue, sandbox)
+                    == "data.articles.pageInfo.endCursor is not true or false")
 
             var absent = Self.articles(sandbox)
             absent.hasMore = Self.path("data.articles.pageInfo.hasNextPag")
@@ -201,7 +205,8 @@ struct AdapterGraphQLTests {
             absent.cursor = Self.path("data.articles.pageInfo.endCurser")
             let page = try await sandbox.graphql(absent).loadPage(after: nil, pageSize: 10)
             #expect(
-                page.notes.missingCursor == "no value at data.articles.pageInfo.endCurser after a full page of 10 items")
+                page.notes.missingCursor == "no value at data.articles.pageInfo.endCurser after a full page of 10 items"
+            )
         }
     }
 
@@ -290,15 +295,11 @@ struct AdapterGraphQLTests {
             sandbox.server.setFaults([])
             var wrongItems = Self.articles(sandbox)
             wrongItems.items = Self.path("data.articles.edges")
-            let missing = await errorMessage {
-                _ = try await sandbox.graphql(wrongItems).loadPage(after: nil, pageSize: 5)
-            }
-            #expect(missing == "no list at data.articles.edges")
+            #expect(await Self.firstPageError(wrongItems, sandbox) == "no list at data.articles.edges")
 
             var wrongToken = Self.articles(sandbox)
             wrongToken.headers = [HTTPHeader(name: "Authorization", value: "Bearer wrong-secret-token")]
-            let refused =
-                await errorMessage { _ = try await sandbox.graphql(wrongToken).loadPage(after: nil, pageSize: 5) } ?? ""
+            let refused = await Self.firstPageError(wrongToken, sandbox) ?? ""
             #expect(
                 refused == "HTTP 401 from 127.0.0.1:\(sandbox.port): Bad credentials", "the server's words, not JSON")
             #expect(!refused.contains("wrong-secret-token"), "the token never appears in a message")
