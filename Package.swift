@@ -147,7 +147,8 @@ let package = Package(
             name: "RifflePluginsTests", dependencies: ["RifflePlugins", "RiffleSandbox", "RiffleTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "RiffleTerminalTests", dependencies: ["RiffleTerminal", "RiffleTestSupport"], swiftSettings: strict),
+            name: "RiffleTerminalTests", dependencies: ["RiffleTerminal", "RiffleTestSupport", "RiffleSandbox"],
+            swiftSettings: strict),
         .testTarget(
             name: "RiffleExportTests", dependencies: ["RiffleExport", "RiffleTestSupport"], swiftSettings: strict),
         .testTarget(name: "RiffleFeedTests", dependencies: ["RiffleFeed", "RiffleCore"], swiftSettings: strict),

@@ -169,11 +169,11 @@ struct GenericData: Sendable {
     }
 
     /// `time` (between `start` and `now`) moved towards `now`: its distance from `now`, as a fraction of
-    /// the span, to the power 1.5. Monotonic, so order is kept.
+    /// the span, to the power 1.25. Monotonic, so order is kept.
     static func recent(_ time: Int64, start: Int64, now: Int64) -> Int64 {
         let span = Double(max(1, now - start))
         let fraction = Double(now - time) / span
-        return now - Int64(span * fraction * fraction.squareRoot())
+        return now - Int64(span * fraction * fraction.squareRoot().squareRoot())
     }
 
     private static func eventTitle(_ type: String, issue: Int, random: inout SeededGenerator) -> String {

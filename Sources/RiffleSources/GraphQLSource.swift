@@ -81,33 +81,46 @@ public struct GraphQLSource: Pageable {
                     tags: fields.tags.map { ItemMapping.strings(element.value(at: $0.segments)) } ?? []))
         }
         mapping.notes.warnings = response.errors
-        let hasMoreValue = settings.hasMore.flatMap { document.value(at: $0.segments) }
+        let hasMoreFlag = try hasMore(in: document)
         if settings.offsetVariable != nil {
             let offset = cursor.flatMap { Int($0) } ?? 0
-            let hasMore =
-                hasMoreValue.map { $0 == .bool(true) } ?? (list.count >= min(max(1, pageSize), Self.maxPageSize))
+            let hasMore = hasMoreFlag ?? (list.count >= min(max(1, pageSize), Self.maxPageSize))
             return Page(
                 items: items, nextCursor: String(offset + list.count), hasMore: hasMore && !list.isEmpty,
                 notes: mapping.notes)
         }
         let cursorValue = settings.cursor.flatMap { document.value(at: $0.segments) }
         let next = cursorValue?.scalarText
-        let hasMore = hasMoreValue.map { $0 == .bool(true) } ?? (next != nil && !list.isEmpty)
+        let hasMore = hasMoreFlag ?? (next != nil && !list.isEmpty)
         mapping.notes.missingCursor = missingCursor(
-            next: next, found: cursorValue != nil, hasMore: hasMoreValue, listed: list.count, pageSize: pageSize)
+            next: next, found: cursorValue != nil, hasMore: hasMoreFlag, listed: list.count, pageSize: pageSize)
         return Page(items: items, nextCursor: next, hasMore: hasMore, notes: mapping.notes)
     }
 
     /// Why this page gives no way to the next one although it should, or `nil`: `has_more` said more but
-    /// the cursor path holds nothing, or — without `has_more` — the cursor path is not there at all (not
+    /// the cursor path holds nothing, or — without a `has_more` answer — the cursor path is not there at all (not
     /// even `null`) after a full page, which is what a mistyped path looks like. Either way paging stops
     /// here, and the user is told instead of getting 50 of 400 items without a word.
-    func missingCursor(next: String?, found: Bool, hasMore: JSONValue?, listed: Int, pageSize: Int) -> String? {
+    func missingCursor(next: String?, found: Bool, hasMore: Bool?, listed: Int, pageSize: Int) -> String? {
         guard let path = settings.cursor, next == nil, listed > 0 else { return nil }
-        if hasMore == .bool(true) { return "has_more was true but \(path) is missing" }
-        if settings.hasMore == nil, !found, listed >= min(max(1, pageSize), Self.maxPageSize) {
+        if hasMore == true { return "has_more was true but \(path) is missing" }
+        if hasMore == nil, !found, listed >= min(max(1, pageSize), Self.maxPageSize) {
             return "no value at \(path) after a full page of \(listed) items"
         }
         return nil
+    }
+
+    /// What the `has_more` path says: true or false; nil when there is no `has_more` or the answer holds
+    /// `null` or nothing there (then the cursor, or a short page, decides). Any other value — a string,
+    /// a number, an object — means the path points at the wrong thing; read as "no more", it would stop
+    /// the source after one page without a word, so it is an error naming the path.
+    func hasMore(in document: JSONValue) throws(SourceError) -> Bool? {
+        guard let path = settings.hasMore else { return nil }
+        switch document.value(at: path.segments) {
+        case .bool(let flag)?: return flag
+        case .null?, nil: return nil
+        case .some:
+            throw SourceError.mapping("\(path) is not true or false", host: endpoint.host)
+        }
     }
 }

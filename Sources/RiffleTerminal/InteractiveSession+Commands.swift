@@ -32,16 +32,18 @@ extension InteractiveSession {
         }
     }
 
+    /// `r`: retries every failed source — every time, even while an earlier refresh is still loading —
+    /// and fetches what is new at the top of the others.
     func refresh() {
-        guard !refreshing else {
-            say("already refreshing")
-            return
-        }
-        refreshing = true
         let statuses = currentStatuses
         let failed = statuses.indices.filter { statuses[$0].lastError != nil }
         retrySchedule.retriedNow(failed)
         retry(failed, statuses: statuses)
+        guard !refreshing else {
+            say(failed.isEmpty ? "already refreshing" : "already refreshing; retrying \(failed.count) failed…")
+            return
+        }
+        refreshing = true
         say(failed.isEmpty ? "refreshing…" : "refreshing, retrying \(failed.count) failed…")
         let sources = context.sources
         let newest = model.newestBySource

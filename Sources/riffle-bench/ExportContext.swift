@@ -22,6 +22,8 @@ final class ExportContext {
     let riffle: String
     /// `scripts/baseline-curl-jq.sh`, found from the current directory or from the binary upwards.
     let script: String?
+    /// The repository's `plugins/` (the shipped plugins), found the same way.
+    let plugins: String?
     /// A temporary directory for configs and outputs, removed at the end.
     let temporary: String
     /// The children's environment: no user config or plugins can leak in.
@@ -29,9 +31,10 @@ final class ExportContext {
     /// The scale benchmark's sandbox, kept running for the cost benchmark.
     var scaleServer: (server: SandboxServer, url: String)?
 
-    private init(riffle: String, script: String?, temporary: String, environment: [String: String]) {
+    private init(riffle: String, script: String?, plugins: String?, temporary: String, environment: [String: String]) {
         self.riffle = riffle
         self.script = script
+        self.plugins = plugins
         self.temporary = temporary
         self.environment = environment
     }
@@ -53,7 +56,6 @@ final class ExportContext {
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
             "HOME": temporary, "XDG_CONFIG_HOME": temporary + "/xdg", "LANG": "C.UTF-8",
         ]
-        var script: String?
         let resolved = URL(fileURLWithPath: binary).resolvingSymlinksInPath().deletingLastPathComponent()
         var candidates = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
         var directory = resolved
@@ -61,14 +63,16 @@ final class ExportContext {
             candidates.append(directory)
             directory = directory.deletingLastPathComponent()
         }
-        for candidate in candidates {
-            let path = candidate.appendingPathComponent("scripts/baseline-curl-jq.sh").path
-            if FileManager.default.isReadableFile(atPath: path) {
-                script = path
-                break
+        /// The first candidate directory holding `file`: the path of `file`.
+        func find(_ file: String) -> String? {
+            candidates.map { $0.appendingPathComponent(file).path }.first {
+                FileManager.default.isReadableFile(atPath: $0)
             }
         }
-        return ExportContext(riffle: riffle, script: script, temporary: temporary, environment: environment)
+        return ExportContext(
+            riffle: riffle, script: find("scripts/baseline-curl-jq.sh"),
+            plugins: find("plugins/rest-events.py").map { URL(fileURLWithPath: $0).deletingLastPathComponent().path },
+            temporary: temporary, environment: environment)
     }
 
     private static func selfExecutable() throws -> String {
@@ -100,9 +104,9 @@ final class ExportContext {
     }
 
     /// `riffle export --config CONFIG --format ndjson`, standard output to a file that is counted and
-    /// removed.
-    func export(_ config: String, server: SandboxServer, keepRequests: Bool = false) async throws
-        -> ExportMeasurement
+    /// removed (or, with `keepOutput`, kept at that path).
+    func export(_ config: String, server: SandboxServer, keepRequests: Bool = false, keepOutput: String? = nil)
+        async throws -> ExportMeasurement
     {
         server.resetRecord()
         let output = path("riffle.ndjson")
@@ -111,7 +115,7 @@ final class ExportContext {
             riffle, ["export", "--config", config, "--format", "ndjson"], environment: environment, stdoutPath: output)
         let sandboxCPU = processCPUSeconds() - cpuBefore
         let items = ExportChild.lineCount(output)
-        unlink(output)
+        if let keepOutput { rename(output, keepOutput) } else { unlink(output) }
         let requests = server.requests()
         return ExportMeasurement(
             run: run, items: items, requests: requests.count, recorded: keepRequests ? requests : [],

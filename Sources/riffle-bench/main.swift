@@ -12,6 +12,7 @@ let benchmarks: [String: @Sendable ([String]) async throws -> Void] = [
     "feedparse": FeedParseBenchmark.run,
     "feedrace": FeedRaceBenchmark.run,
     "tokens": TokenBenchmark.run,
+    "faults": FaultsBenchmark.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,6 +1,7 @@
 import Foundation
 import RiffleCore
 import RiffleSandbox
+import RiffleTestSupport
 import Testing
 
 /// Transient faults survived, permanent ones failing fast: the built `riffle export` against the sandbox
@@ -11,75 +12,32 @@ import Testing
     static let pluginDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("plugins").path
 
-    /// One source of each adapter and plugin kind; `SANDBOX` stands for the sandbox's URL.
-    static func config(retries: Int, only names: Set<String>? = nil) -> String {
-        let sources: [(String, String)] = [
-            ("rocket", "{name: rocket, type: gitlab, url: SANDBOX, project: sandbox/rocket, state: all}"),
-            ("launches", "{name: launches, type: spacex, url: SANDBOX, upcoming: all}"),
-            (
-                "articles",
-                """
-                name: articles
-                    type: graphql
-                    endpoint: SANDBOX/graphql
-                    query: 'query($first: Int!, $after: String) { articles(first: $first, after: $after) { nodes { id headline publishedAt } pageInfo { endCursor hasNextPage } } }'
-                    items: data.articles.nodes
-                    cursor: data.articles.pageInfo.endCursor
-                    has_more: data.articles.pageInfo.hasNextPage
-                    fields: {id: id, time: publishedAt, title: headline}
-                """
-            ),
-            (
-                "ground",
-                "{name: ground, type: github-issues, owner: acme, repo: ground, token: sandbox-token, "
-                    + "endpoint: \"SANDBOX/graphql\"}"
-            ),
-            ("events", "{name: events, type: rest-events, base_url: \"SANDBOX/rest\", owner: acme, repo: rocket}"),
-        ]
-        var text = """
-            plugins: [\(pluginDirectory)]
-            defaults: {page_size: 10, timeout: 20s, retries: \(retries)}
-            sources:
+    /// One source of each adapter and plugin kind, by name.
+    static let builtIn: [(kind: SandboxSourceKind, name: String)] = [
+        (.gitlabRocket, "rocket"), (.spacex, "launches"), (.articles, "articles"),
+    ]
+    static let plugins: [(kind: SandboxPluginSource, name: String)] = [(.manifest, "ground"), (.executable, "events")]
+    static let allNames = builtIn.map(\.name) + plugins.map(\.name)
 
-            """
-        for (name, yaml) in sources where names?.contains(name) ?? true { text += "  - \(yaml)\n" }
-        return text
-    }
-
-    /// The tests' fault mix on every other request of every endpoint: 429, 502 (HTML), reset, a
-    /// truncated 200, a GraphQL-error 200 (`data: null`, GitHub's timeout message; an HTML 200 for the
-    /// REST endpoints, which do not speak GraphQL), 503.
-    static func faultMix(requests: Int = 60) -> [FaultRule] {
-        var rules: [FaultRule] = []
-        let graphQL: [FaultRule.Fault] = [
-            .tooManyRequests(retryAfter: 1), .badGateway, .connectionReset, .truncatedJSON, .graphQLTimeout,
-            .serviceUnavailable,
-        ]
-        let rest: [FaultRule.Fault] = [
-            .tooManyRequests(retryAfter: 1), .badGateway, .connectionReset, .truncatedJSON, .htmlOK,
-            .serviceUnavailable,
-        ]
-        for endpoint in [SandboxEndpoint.gitlab, .graphql, .spacex, .rest] {
-            let mix = endpoint == .gitlab || endpoint == .graphql ? graphQL : rest
-            for (turn, number) in stride(from: 2, through: requests, by: 2).enumerated() {
-                rules.append(FaultRule(endpoint: endpoint, requests: .nth(number), fault: mix[turn % mix.count]))
-            }
+    /// The sources named in `names` (all five by default); `SANDBOX` stands for the sandbox's URL.
+    static func config(retries: Int, only names: Set<String>? = nil, pageSize: Int = 10) -> String {
+        var text =
+            "plugins: [\(pluginDirectory)]\n"
+            + SandboxSourceKind.config(
+                builtIn.filter { names?.contains($0.name) ?? true }, pageSize: pageSize, sandbox: "SANDBOX",
+                timeout: "20s", retries: retries)
+        for (kind, name) in plugins where names?.contains(name) ?? true {
+            text += kind.yaml(name: name, sandbox: "SANDBOX")
         }
-        return rules
+        return text
     }
 
     static func sortedKeys(_ items: [JSONValue]) -> [String] {
         items.map { "\($0["source"]?.stringValue ?? "")/\($0["id"]?.stringValue ?? "")" }.sorted()
     }
 
-    static func python3Missing() -> Bool {
-        !["/usr/bin/python3", "/bin/python3", "/usr/local/bin/python3"].contains {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }
-
     @Test func everySourceSurvivesTheFaultMixWithEveryItem() async throws {
-        if Self.python3Missing() {
+        if !SandboxPluginSource.python3Installed {
             print("skipped: no python3 for the executable plugin")
             return
         }
@@ -96,7 +54,7 @@ import Testing
                     "rocket", "launches", "articles", "ground", "events",
                 ])
 
-            sandbox.server.setFaults(Self.faultMix())
+            sandbox.server.setFaults(FaultRule.mix(requests: 60))
             sandbox.server.resetRecord()
             let faultyStart = clock.now
             let faulty = try await Harness.run(["export", "--config", config, "-v"])
@@ -118,6 +76,34 @@ import Testing
         }
     }
 
+    /// Each adapter and plugin kind alone, with the whole mix in turn on every other request (one fault
+    /// on every page after the first: 429, 502, reset, truncated 200, HTML 200, 503 and, for GraphQL,
+    /// both `data: null` errors that pass): every item arrives, the same bytes as without faults.
+    @Test(arguments: allNames)
+    func eachSourceSurvivesEveryFaultOfTheMix(source: String) async throws {
+        if source == "events" && !SandboxPluginSource.python3Installed {
+            print("skipped: no python3 for the executable plugin")
+            return
+        }
+        try await Harness.withSandbox(SandboxOptions(itemsPerSource: 50)) { sandbox in
+            let config = try sandbox.config(Self.config(retries: 1, only: [source], pageSize: 5))
+            let clean = try await Harness.run(["export", "--config", config])
+            #expect(clean.status == 0, "\(clean.stderr)")
+            let pages = sandbox.server.requests().count
+            #expect(pages >= 10, "\(source): enough pages for the whole mix")
+
+            sandbox.server.setFaults(FaultRule.mix(requests: 4 * pages))
+            sandbox.server.resetRecord()
+            let faulty = try await Harness.run(["export", "--config", config])
+            #expect(faulty.status == 0, "\(source): \(faulty.stderr)")
+            #expect(faulty.stdout == clean.stdout, "\(source): every item, the same bytes as without faults")
+            let seen = Set(sandbox.server.requests().compactMap(\.fault))
+            let endpoint = sandbox.server.requests().first?.endpoint
+            let mix = endpoint == .gitlab || endpoint == .graphql ? FaultRule.graphQLMix : FaultRule.restMix
+            #expect(seen == Set(mix), "\(source): every fault of the mix was met")
+        }
+    }
+
     /// A permanent fault on a source's first request: it fails after that one request, the others go on.
     @Test(arguments: [
         ("rocket", FaultRule(endpoint: .gitlab, requests: .every, fault: .requestError)),
@@ -128,7 +114,7 @@ import Testing
         ("events", FaultRule(endpoint: .rest, requests: .every, fault: .badRequest)),
     ])
     func permanentFaultFailsFast(source: String, rule: FaultRule) async throws {
-        if source == "events" && Self.python3Missing() {
+        if source == "events" && !SandboxPluginSource.python3Installed {
             print("skipped: no python3 for the executable plugin")
             return
         }

@@ -155,4 +155,32 @@ import Testing
                 "riffle: \(config):2:21: sources[0].type: type \"mine\" is not available: \(plugins.path)/mine.py: "
                     + "not executable (chmod +x it to use type mine)"), "\(check.stderr)")
     }
+
+    /// `examples/demo.yaml` names the shipped plugins as `plugins: [../plugins]`, relative to itself: riffle
+    /// started anywhere else (here a fresh directory with no `plugins/`) finds and reads both plugin kinds.
+    @Test func theDemoFindsTheShippedPluginsWhereverRiffleIsStarted() async throws {
+        if !SandboxPluginSource.python3Installed {
+            print("skipped: no python3 for the executable plugin")
+            return
+        }
+        let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/demo.yaml").path
+        try await Harness.withSandbox(SandboxOptions(itemsPerSource: 5)) { sandbox in
+            let environment = [
+                "RIFFLE_SANDBOX": sandbox.url, "SANDBOX_TOKEN": SandboxOptions.defaultToken,
+                "XDG_CONFIG_HOME": sandbox.directory.path + "/xdg",
+            ]
+            let check = try await Harness.run(["check", "--config", demo], environment: environment)
+            #expect(check.status == 0, "\(check.stderr)")
+            let run = try await Harness.run(
+                ["export", "--config", demo, "--source", "acme-ground", "--source", "events", "--format", "ndjson"],
+                environment: environment)
+            #expect(run.status == 0, "\(run.stderr)")
+            let sources = Set(
+                run.stdout.split(separator: "\n").compactMap { line in
+                    (try? JSONValue(parsing: Array(line.utf8)))?["source"]?.stringValue
+                })
+            #expect(sources == ["acme-ground", "events"], "the manifest's and the executable's items")
+        }
+    }
 }

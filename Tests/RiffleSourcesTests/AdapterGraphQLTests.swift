@@ -13,6 +13,11 @@ struct AdapterGraphQLTests {
         return path
     }
 
+    /// The error loading the first page with `settings` fails with, or nil.
+    static func firstPageError(_ settings: GraphQLSettings, _ sandbox: AdapterSandbox) async -> String? {
+        await errorMessage { _ = try await sandbox.graphql(settings).loadPage(after: nil, pageSize: 5) }
+    }
+
     // MARK: Settings for each shape, as a user would write them
 
     static func relay(_ sandbox: AdapterSandbox) -> GraphQLSettings {
@@ -181,6 +186,30 @@ struct AdapterGraphQLTests {
         }
     }
 
+    /// A `has_more` path at something that is not a boolean (here the cursor) used to read as "no more":
+    /// 10 of 30 items and not a word. It is an error naming the path; a `has_more` path with nothing
+    /// there leaves the cursor to decide, and says so when the cursor is not there either.
+    @Test func aHasMorePathAtTheWrongValueSpeaks() async throws {
+        try await AdapterSandbox.with(SandboxOptions(itemsPerSource: 30)) { sandbox in
+            var wrongValue = Self.articles(sandbox)
+            wrongValue.hasMore = Self.path("data.articles.pageInfo.endCursor")
+            #expect(
+                await Self.firstPageError(wrongValue, sandbox)
+                    == "data.articles.pageInfo.endCursor is not true or false")
+
+            var absent = Self.articles(sandbox)
+            absent.hasMore = Self.path("data.articles.pageInfo.hasNextPag")
+            let drained = try await drain(sandbox.graphql(absent), pageSize: 10)
+            #expect(drained.items.count == 30, "the cursor pages on")
+
+            absent.cursor = Self.path("data.articles.pageInfo.endCurser")
+            let page = try await sandbox.graphql(absent).loadPage(after: nil, pageSize: 10)
+            #expect(
+                page.notes.missingCursor == "no value at data.articles.pageInfo.endCurser after a full page of 10 items"
+            )
+        }
+    }
+
     @Test func offsetPagingEndsOnAShortPage() async throws {
         try await AdapterSandbox.with(SandboxOptions(itemsPerSource: 60)) { sandbox in
             let drained = try await drain(sandbox.graphql(Self.events(sandbox)), pageSize: 25)
@@ -266,15 +295,11 @@ struct AdapterGraphQLTests {
             sandbox.server.setFaults([])
             var wrongItems = Self.articles(sandbox)
             wrongItems.items = Self.path("data.articles.edges")
-            let missing = await errorMessage {
-                _ = try await sandbox.graphql(wrongItems).loadPage(after: nil, pageSize: 5)
-            }
-            #expect(missing == "no list at data.articles.edges")
+            #expect(await Self.firstPageError(wrongItems, sandbox) == "no list at data.articles.edges")
 
             var wrongToken = Self.articles(sandbox)
             wrongToken.headers = [HTTPHeader(name: "Authorization", value: "Bearer wrong-secret-token")]
-            let refused =
-                await errorMessage { _ = try await sandbox.graphql(wrongToken).loadPage(after: nil, pageSize: 5) } ?? ""
+            let refused = await Self.firstPageError(wrongToken, sandbox) ?? ""
             #expect(
                 refused == "HTTP 401 from 127.0.0.1:\(sandbox.port): Bad credentials", "the server's words, not JSON")
             #expect(!refused.contains("wrong-secret-token"), "the token never appears in a message")

@@ -25,10 +25,29 @@ import Testing
         }
     }
 
-    /// The reader over a steady source and `flaky`, typed lines in through a pipe kept open, output to a
-    /// file; `body` drives it, then the reader is made to quit.
+    /// Serves what the source it wraps serves, but holds every load of the first page (a refresh's)
+    /// while `held`.
+    final class Holding: Pageable {
+        let held = Atomic<Bool>(false)
+        let source = Mutex<InMemorySource?>(nil)
+
+        /// Serves `source` from now on.
+        func wrap(_ source: InMemorySource) -> any Pageable {
+            self.source.withLock { $0 = source }
+            return self
+        }
+
+        func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
+            while cursor == nil && held.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(10)) }
+            guard let source = source.withLock({ $0 }) else { throw CancellationError() }
+            return try await source.loadPage(after: cursor, pageSize: pageSize)
+        }
+    }
+
+    /// The reader over a steady source (`steady` may wrap it) and `flaky`, typed lines in through a pipe
+    /// kept open, output to a file; `body` drives it, then the reader is made to quit.
     func withReader(
-        flaky: Flaky, retryPolicy: RetryPolicy,
+        flaky: Flaky, retryPolicy: RetryPolicy, steady wrap: (InMemorySource) -> any Pageable = { $0 },
         _ body: (_ type: (String) -> Void, _ output: () -> String) async throws -> Void
     ) async throws {
         let now = Timestamp(unixSeconds: 1_800_000_000)
@@ -49,7 +68,7 @@ import Testing
         let settings = ReaderSettings(lines: 5, prefetchPages: 1, color: .never, now: { now }, retryPolicy: retryPolicy)
         let reader = FeedReaderUI(
             sources: [
-                MergeSource(name: "steady", pageable: InMemorySource(items: steady), pageSize: 5),
+                MergeSource(name: "steady", pageable: wrap(InMemorySource(items: steady)), pageSize: 5),
                 MergeSource(name: "flaky", pageable: flaky, pageSize: 5),
             ],
             options: MergeOptions(), settings: settings,
@@ -117,6 +136,33 @@ import Testing
             }
             #expect(retriedAgain, "a later r retried too")
             #expect(await eventually { recovered(output()) }, "\(output())")
+        }
+    }
+
+    /// A refresh that is still loading (the steady source's top held) does not swallow `r`: each press
+    /// still retries the failed source.
+    @Test func rRetriesWhileAnEarlierRefreshIsStillLoading() async throws {
+        let flaky = Flaky(items: Self.flakyItems())
+        let never = RetryPolicy(backoffBase: .seconds(3600), backoffCap: .seconds(3600), maxTotalWait: .seconds(86_400))
+        let steady = Holding()
+        try await withReader(flaky: flaky, retryPolicy: never, steady: steady.wrap) { type, output in
+            #expect(await eventually { output().contains("flaky failed") }, "\(output())")
+            steady.held.store(true, ordering: .relaxed)
+            type("r\n")
+            #expect(await eventually { flaky.loads.load(ordering: .relaxed) == 2 }, "the first r retried")
+            let retriedAgain = await eventually(interval: .milliseconds(300)) {
+                type("r\n")
+                return flaky.loads.load(ordering: .relaxed) >= 3
+            }
+            #expect(retriedAgain, "r retried while the first refresh was still loading: \(output())")
+            #expect(output().contains("already refreshing; retrying 1 failed"), "\(output())")
+            flaky.down.store(false, ordering: .relaxed)
+            steady.held.store(false, ordering: .relaxed)
+            let back = await eventually(interval: .milliseconds(300)) {
+                type("r\n")
+                return output().contains(/· flaky \d/)
+            }
+            #expect(back, "\(output().suffix(1500))")
         }
     }
 }

@@ -24,17 +24,35 @@ final class Tmux {
     static func fixture(
         width: Int, height: Int, environment: [String: String?] = [:], recordRaw: Bool = false, _ arguments: [String]
     ) throws -> Tmux {
-        let fixture = try fixturePath()
+        try program(
+            try fixturePath(), width: width, height: height, arguments, overrides: environment, recordRaw: recordRaw)
+    }
+
+    /// Runs the built program at `path` as ``fixture(width:height:environment:recordRaw:_:)`` runs the
+    /// fixture. With `environment`, the program gets only those variables and the pane's `TERM` (`env -i`),
+    /// and its stderr goes to the file `stderr`, so that nothing of the test's environment leaks in and no
+    /// log line lands on the screen being read; else `overrides` are set (nil: unset) on the pane's own.
+    static func program(
+        _ path: String, width: Int, height: Int, _ arguments: [String], environment: [String: String]? = nil,
+        overrides: [String: String?] = [:], recordRaw: Bool = false
+    ) throws -> Tmux {
         let tmux = try Tmux(width: width, height: height) { directory in
             let d = shellQuoted(directory)
-            let words = [fixture] + arguments.map { $0.replacingOccurrences(of: "{dir}", with: directory) }
-            let sorted = environment.sorted { $0.key < $1.key }
-            let assignments =
-                sorted.filter { $0.value == nil }.map { "-u " + shellQuoted($0.key) }
-                + sorted.compactMap { name, value in value.map { shellQuoted("\(name)=\($0)") } }
-            let command =
-                (assignments.isEmpty ? [] : ["env"] + assignments).joined(separator: " ") + " "
-                + words.map(shellQuoted).joined(separator: " ")
+            let words = [path] + arguments.map { $0.replacingOccurrences(of: "{dir}", with: directory) }
+            var command = words.map(shellQuoted).joined(separator: " ")
+            if let environment {
+                let assignments = environment.sorted { $0.key < $1.key }.map {
+                    shellQuoted("\($0.key)=\($0.value.replacingOccurrences(of: "{dir}", with: directory))")
+                }
+                command = (["env", "-i", "TERM=\"$TERM\""] + assignments).joined(separator: " ") + " " + command
+                command += " 2> \(d)/stderr"
+            } else if !overrides.isEmpty {
+                let sorted = overrides.sorted { $0.key < $1.key }
+                let assignments =
+                    sorted.filter { $0.value == nil }.map { "-u " + shellQuoted($0.key) }
+                    + sorted.compactMap { name, value in value.map { shellQuoted("\(name)=\($0)") } }
+                command = (["env"] + assignments).joined(separator: " ") + " " + command
+            }
             let wait = recordRaw ? "while [ ! -e \(d)/go ]; do sleep 0.02; done; " : ""
             return
                 "trap : INT; stty -g > \(d)/before; \(wait)\(command); echo $? > \(d)/status; stty -g > \(d)/after; exec sleep 120"
