@@ -43,7 +43,7 @@ struct StoreFirst {
         let trouble = session.storeTrouble
         return { inbox in
             let newestByName: [String: Timestamp]
-            do {
+            do throws(StoreError) {
                 newestByName = try await store.newestTimes(of: network.map(\.name))
             } catch {
                 trouble.report(error)

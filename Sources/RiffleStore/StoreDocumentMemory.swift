@@ -3,9 +3,14 @@ public import RiffleCore
 /// The feed adapter's memory kept in the store, so that conditional requests and first-seen times carry
 /// over between runs (contract section 7). A store failure is told once through `trouble`; the adapter
 /// then carries on as if nothing were kept (a plain request, the time of this run).
+///
+/// What this process learned is also kept in memory and answered from there first: a page's items reach
+/// the store through the source's writer a moment after the adapter remembers the page, and a refresh in
+/// that moment must still be conditional.
 public struct StoreDocumentMemory: DocumentMemory {
     let store: Store
     let trouble: StoreTrouble
+    let recent = InMemoryDocumentMemory()
 
     public init(store: Store, trouble: StoreTrouble) {
         self.store = store
@@ -13,6 +18,7 @@ public struct StoreDocumentMemory: DocumentMemory {
     }
 
     public func validators(source: String, url: String) async -> DocumentValidators? {
+        if let known = await recent.validators(source: source, url: url) { return known }
         guard !trouble.isBroken else { return nil }
         do {
             return try await store.feedDocument(of: source, url: url).map {
@@ -26,6 +32,7 @@ public struct StoreDocumentMemory: DocumentMemory {
     }
 
     public func storedPage(source: String, url: String) async -> Page? {
+        if let page = await recent.storedPage(source: source, url: url) { return page }
         guard !trouble.isBroken else { return nil }
         do {
             return try await store.documentPage(of: source, url: url)
@@ -36,6 +43,7 @@ public struct StoreDocumentMemory: DocumentMemory {
     }
 
     public func remember(source: String, page: Page) async {
+        await recent.remember(source: source, page: page)
         guard !trouble.isBroken else { return }
         do {
             try await store.rememberDocument(of: source, page: page)

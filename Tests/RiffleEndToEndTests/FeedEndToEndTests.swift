@@ -76,7 +76,7 @@ import Testing
                   - {name: rss, type: feed, url: "SANDBOX/feeds/rss.xml"}
 
                 """)
-            let transcript = try await Self.onTerminal(["--config", config]) { input, screen in
+            let transcript = try await Self.onTerminal(["--config", config, "--no-store"]) { input, screen in
                 // The first page shown (the prompt gives its position), so the first load is over.
                 guard await eventually(timeout: .seconds(30), { screen().contains("1–10") }) else {
                     throw Harness.HarnessError("no first page: \(screen())")
@@ -167,13 +167,14 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
+        let work = try Harness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
         process.environment = [
             "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8", "TERM": "xterm",
             "COLUMNS": "100",
             "LINES": "20",
+            "XDG_STATE_HOME": work.appendingPathComponent("state").path,
         ]
-        let work = try Harness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: work) }
         let transcript = work.appendingPathComponent("transcript")
         _ = FileManager.default.createFile(atPath: transcript.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: transcript)

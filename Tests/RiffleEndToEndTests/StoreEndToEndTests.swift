@@ -17,6 +17,8 @@ import Testing
             var title: String
         }
         let entries: Mutex<[Entry]>
+        /// How long each answer waits before it is sent.
+        let delay = Mutex<Duration>(.zero)
         let server: LoopbackServer
 
         private init(entries: [Entry], server: LoopbackServer) {
@@ -32,6 +34,7 @@ import Testing
                     "/graphql",
                     { request in
                         guard let list = box.withLock({ $0 }) else { return LoopbackServer.Reply(status: 503) }
+                        try? await Task.sleep(for: list.delay.withLock { $0 })
                         return list.answer(request)
                     }
                 )
@@ -293,6 +296,50 @@ import Testing
                 #expect(run.stdoutBytes == reference.stdoutBytes)
                 #expect(run.stderr.contains("store cannot be written"), "\(run.stderr)")
             }
+        }
+    }
+
+    @Test func theReaderShowsTheStoreFirstAndAnnouncesWhatTheRefreshFinds() async throws {
+        let list = try await MutableList.start(count: 30)
+        try await withResource(list.server, stop: { await $0.stop() }) { _ in
+            let directory = try Harness.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let config = try list.config(in: directory)
+            let store = directory.appendingPathComponent("store.sqlite").path
+            let first = try await Harness.run(["export", "--config", config, "--store", store])
+            #expect(first.status == 0, "\(first.stderr)")
+            // Two newer items on the server, which now answers after 3 s.
+            list.entries.withLock { entries in
+                entries.append(.init(id: "fresh-1", seconds: 1_800_000_000, title: "Fresh one"))
+                entries.append(.init(id: "fresh-2", seconds: 1_800_000_060, title: "Fresh two"))
+            }
+            list.delay.withLock { $0 = .seconds(3) }
+            let clock = ContinuousClock()
+            let started = clock.now
+            let box = Mutex<Duration?>(nil)
+            let transcript = try await FeedEndToEndTests.onTerminal(["--config", config, "--store", store]) {
+                input, screen in
+                // The first screen, from the store, before any answer could have come.
+                guard await eventually(timeout: .seconds(30), { screen().contains("Item 0") }) else {
+                    throw Harness.HarnessError("no first screen: \(screen())")
+                }
+                box.withLock { $0 = clock.now - started }
+                #expect(!screen().contains("Fresh"), "new items are not pushed into the page")
+                guard await eventually(timeout: .seconds(30), { screen().contains("2 new") }) else {
+                    throw Harness.HarnessError("no new-items notice: \(screen())")
+                }
+                input("g")
+                guard await eventually(timeout: .seconds(10), { screen().contains("Fresh two") }) else {
+                    throw Harness.HarnessError("g did not show the new items: \(screen())")
+                }
+                input("q")
+            }
+            let firstScreen = box.withLock { $0 }
+            #expect(firstScreen.map { $0 < .seconds(3) } == true, "first screen after \(String(describing: firstScreen))")
+            #expect(transcript.contains("Fresh one"))
+            // The refresh was written to the store.
+            let offline = try await Harness.run(["export", "--config", config, "--store", store, "--offline"])
+            #expect(try Harness.jsonArray(offline.stdoutBytes).count == 32)
         }
     }
 }
