@@ -160,7 +160,7 @@ import Testing
             steady.held.store(false, ordering: .relaxed)
             let back = await eventually(interval: .milliseconds(300)) {
                 type("r\n")
-                return output().contains(/· flaky \d/)
+                return output().contains(/· flaky \*?\d/)
             }
             #expect(back, "\(output().suffix(1500))")
         }
