@@ -105,8 +105,8 @@ struct ExportCommand: AsyncParsableCommand {
 extension ExportCommand {
     /// Marks the written items read, after the output was committed (contract section 6). A failure here
     /// is exit 1: the output exists but its items will come again with `--unread`.
-    static func mark(_ written: [WrittenItem], in store: Store) async throws {
-        let keys = written.map { ItemKey(source: $0.source, id: $0.id, time: $0.time) }
+    static func mark(_ written: [ItemVersion], in store: Store) async throws {
+        let keys = written
         do {
             var start = 0
             while start < keys.count {

@@ -11,14 +11,14 @@ struct StoreReadMarks: ReadMarks {
     /// Where marks go once the store has failed.
     let memory = SessionReadMarks()
 
-    func unread(among items: [ReadMark]) async -> Set<ReadMark> {
+    func unread(among items: [ItemVersion]) async -> Set<ItemVersion> {
         guard !trouble.isBroken else { return await memory.unread(among: items) }
         do {
-            var unread: Set<ReadMark> = []
+            var unread: Set<ItemVersion> = []
             var start = 0
             while start < items.count {
                 let slice = Array(items[start..<min(start + Store.maxKeysPerCall, items.count)])
-                let states = try await store.readStates(of: slice.map(Self.key))
+                let states = try await store.readStates(of: slice)
                 for (mark, read) in zip(slice, states) where !read { unread.insert(mark) }
                 start += slice.count
             }
@@ -30,14 +30,14 @@ struct StoreReadMarks: ReadMarks {
         }
     }
 
-    func markRead(_ items: [ReadMark]) async {
+    func markRead(_ items: [ItemVersion]) async {
         await memory.markRead(items)
         guard !trouble.isBroken, !items.isEmpty else { return }
         do {
             var start = 0
             while start < items.count {
                 let end = min(start + Store.maxKeysPerCall, items.count)
-                try await store.markRead(items[start..<end].map(Self.key))
+                try await store.markRead(Array(items[start..<end]))
                 start = end
             }
         } catch {
@@ -66,9 +66,5 @@ struct StoreReadMarks: ReadMarks {
             trouble.report(error)
             return await memory.unreadCounts(in: sources)
         }
-    }
-
-    private static func key(_ mark: ReadMark) -> ItemKey {
-        ItemKey(source: mark.source, id: mark.id, time: mark.time)
     }
 }

@@ -41,7 +41,7 @@ public struct Exporter: Sendable {
                 out.reserveCapacity(Self.blockSize + 4096)
                 encoder.header(into: &out)
                 var count = 0
-                var written: [WrittenItem] = []
+                var written: [ItemVersion] = []
                 var lastProgress = started
                 while limit.map({ count < $0 }) ?? true, let merged = try await reader.next() {
                     if let include, !include(merged) { continue }
@@ -49,7 +49,7 @@ public struct Exporter: Sendable {
                     count += 1
                     if recordsWritten {
                         written.append(
-                            WrittenItem(source: merged.sourceName, id: merged.item.id, time: merged.item.time))
+                            ItemVersion(source: merged.sourceName, id: merged.item.id, time: merged.item.time))
                     }
                     if out.count >= Self.blockSize {
                         try sink.write(out)
@@ -97,7 +97,7 @@ public struct ExportSummary: Sendable {
     public var elapsed: Duration
     public var statuses: [SourceStatus]
     /// Every item written, in order, when the exporter `recordsWritten`; else empty.
-    public var written: [WrittenItem] = []
+    public var written: [ItemVersion] = []
 
     /// Sources that failed (after retries): the run is partial (exit 2).
     public var failed: [SourceStatus] { statuses.filter { $0.lastError != nil } }

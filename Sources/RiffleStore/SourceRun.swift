@@ -47,7 +47,7 @@ public struct SourceRun: Sendable {
     /// says the source has nothing after it (by default: the page says no more follow). `feedDocument` is
     /// the feed adapter's state for the document this page came from, committed with it.
     public mutating func commit(
-        _ page: Page, reachedEnd: Bool? = nil, feedDocument: FeedDocumentState? = nil
+        _ page: Page, reachedEnd: Bool? = nil, feedDocument: DocumentValidators? = nil
     ) async throws(StoreError) {
         guard page.items.count <= Store.maxItemsPerPage else {
             throw .invalidArgument(
@@ -95,7 +95,7 @@ struct PageWrite: Sendable {
     var oldestBefore: Timestamp?
     var policy: SourcePolicy
     var now: Timestamp
-    var feedDocument: FeedDocumentState?
+    var feedDocument: DocumentValidators?
 
     /// Upserts the items, reconciles the covered range, moves the position, applies retention. Returns the
     /// page's oldest item time.

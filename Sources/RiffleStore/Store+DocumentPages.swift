@@ -8,9 +8,6 @@ extension Store {
     public func rememberDocument(of source: String, page: Page) async throws(StoreError) {
         guard let document = page.document else { return }
         let validators = document.validators
-        let state = FeedDocumentState(
-            url: validators.url, etag: validators.etag, lastModified: validators.lastModified,
-            nextRequestAt: validators.nextRequestAt)
         switch document.outcome {
         case .notRequested:
             return
@@ -29,7 +26,7 @@ extension Store {
             let hasMore = page.hasMore
             try await write { db in
                 let sourceID = try Store.sourceID(db, name: source)
-                try Store.saveFeedDocument(db, sourceID: sourceID, state)
+                try Store.saveFeedDocument(db, sourceID: sourceID, validators)
                 try db.execute(
                     sql:
                         "UPDATE feed_document SET item_ids = ?, next_cursor = ?, has_more = ? WHERE source_id = ? AND url = ?",

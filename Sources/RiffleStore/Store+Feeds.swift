@@ -6,7 +6,7 @@ extension Store {
     public static let maxEntriesPerCall = 10_000
 
     /// The feed adapter's state for one document of `source`, or `nil` when none was saved.
-    public func feedDocument(of source: String, url: String) async throws(StoreError) -> FeedDocumentState? {
+    public func feedDocument(of source: String, url: String) async throws(StoreError) -> DocumentValidators? {
         try await read { db in
             try Row.fetchOne(
                 db,
@@ -16,7 +16,7 @@ extension Store {
                     """,
                 arguments: [source, url]
             ).map { row in
-                FeedDocumentState(
+                DocumentValidators(
                     url: url, etag: row[0], lastModified: row[1],
                     nextRequestAt: (row[2] as Int64?).map { Timestamp(microseconds: $0) })
             }
@@ -25,13 +25,13 @@ extension Store {
 
     /// Saves the feed adapter's state for one document of `source` on its own (a `304 Not Modified`, a
     /// new earliest-next-request time). With a page, pass it to `SourceRun.commit` instead.
-    public func saveFeedDocument(_ state: FeedDocumentState, of source: String) async throws(StoreError) {
+    public func saveFeedDocument(_ state: DocumentValidators, of source: String) async throws(StoreError) {
         try await write { db in
             try Store.saveFeedDocument(db, sourceID: Store.sourceID(db, name: source), state)
         }
     }
 
-    static func saveFeedDocument(_ db: Database, sourceID: Int64, _ state: FeedDocumentState) throws {
+    static func saveFeedDocument(_ db: Database, sourceID: Int64, _ state: DocumentValidators) throws {
         try db.execute(
             sql: """
                 INSERT INTO feed_document (source_id, url, etag, last_modified, next_request_at)

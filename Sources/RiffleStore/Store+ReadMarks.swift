@@ -1,14 +1,14 @@
 import GRDB
-import RiffleCore
+public import RiffleCore
 
 extension Store {
     /// Whether this version of the item was marked read (a mark for an older version does not count).
-    public func isRead(_ key: ItemKey) async throws(StoreError) -> Bool {
+    public func isRead(_ key: ItemVersion) async throws(StoreError) -> Bool {
         try await readStates(of: [key])[0]
     }
 
     /// For each key, whether it is read, in the same order; one snapshot for all of them.
-    public func readStates(of keys: [ItemKey]) async throws(StoreError) -> [Bool] {
+    public func readStates(of keys: [ItemVersion]) async throws(StoreError) -> [Bool] {
         try checkKeyCount(keys.count)
         return try await read { db in
             let lookup = try db.cachedStatement(
@@ -24,7 +24,7 @@ extension Store {
     }
 
     /// Marks every key read, in one transaction: all of them or, on an error, none.
-    public func markRead(_ keys: [ItemKey]) async throws(StoreError) {
+    public func markRead(_ keys: [ItemVersion]) async throws(StoreError) {
         try checkKeyCount(keys.count)
         guard !keys.isEmpty else { return }
         let limit = marksPerSource

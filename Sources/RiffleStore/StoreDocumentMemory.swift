@@ -21,10 +21,7 @@ public struct StoreDocumentMemory: DocumentMemory {
         if let known = await recent.validators(source: source, url: url) { return known }
         guard !trouble.isBroken else { return nil }
         do {
-            return try await store.feedDocument(of: source, url: url).map {
-                DocumentValidators(
-                    url: $0.url, etag: $0.etag, lastModified: $0.lastModified, nextRequestAt: $0.nextRequestAt)
-            }
+            return try await store.feedDocument(of: source, url: url)
         } catch {
             trouble.report(error)
             return nil

@@ -6,16 +6,16 @@ extension InteractiveSession {
     /// Takes items from the merge, after asking which of them are unread.
     func receive(_ items: [MergedItem]) async {
         guard !items.isEmpty else { return }
-        let unread = await context.marks.unread(among: items.map(ReadMark.init))
+        let unread = await context.marks.unread(among: items.map(ItemVersion.init))
         model.receive(items)
-        model.setUnread(items.filter { unread.contains(ReadMark($0)) })
+        model.setUnread(items.filter { unread.contains(ItemVersion($0)) })
         await countUnread()
     }
 
     /// Marks these items read (shown on a screen, or in the item view).
     func markRead(_ items: [MergedItem]) async {
         guard !items.isEmpty else { return }
-        await context.marks.markRead(items.map(ReadMark.init))
+        await context.marks.markRead(items.map(ItemVersion.init))
         model.setRead(items)
         await countUnread()
     }
@@ -39,8 +39,8 @@ extension InteractiveSession {
             return
         }
         let shown = model.showFresh()
-        let unread = await context.marks.unread(among: shown.map(ReadMark.init))
-        model.setUnread(shown.filter { unread.contains(ReadMark($0)) })
+        let unread = await context.marks.unread(among: shown.map(ItemVersion.init))
+        model.setUnread(shown.filter { unread.contains(ItemVersion($0)) })
         await countUnread()
     }
 

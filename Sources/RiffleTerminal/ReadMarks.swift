@@ -1,3 +1,5 @@
+public import RiffleCore
+
 /// Where the reader keeps which items have been read: the seam between the reader and the store.
 ///
 /// The reader asks about every item it receives (`unread(among:)`) before it draws it, marks the items
@@ -6,7 +8,7 @@
 /// implementation answers promptly and does its I/O off the cooperative pool (a thread of its own);
 /// the calls do not throw: an implementation that loses its storage keeps answering from memory.
 ///
-/// Marks only go from unread to read, and a mark belongs to one version of an item (`ReadMark`), so
+/// Marks only go from unread to read, and a mark belongs to one version of an item (`ItemVersion`), so
 /// marking is idempotent and the order of marks never matters.
 ///
 /// `SessionReadMarks` keeps marks in memory for one session (no store); the store provides the
@@ -15,10 +17,10 @@ public protocol ReadMarks: Sendable {
     /// Which of `items` are unread. The implementation learns of them here: from now on they count in
     /// `unreadCounts(in:)` and `markAllRead(in:)`, besides whatever else it holds (a store: every item
     /// it has stored).
-    func unread(among items: [ReadMark]) async -> Set<ReadMark>
+    func unread(among items: [ItemVersion]) async -> Set<ItemVersion>
 
     /// Marks these versions read; a newer version of the same item stays unread.
-    func markRead(_ items: [ReadMark]) async
+    func markRead(_ items: [ItemVersion]) async
 
     /// Marks every item it knows of in these sources read (`A`).
     func markAllRead(in sources: [String]) async

@@ -7,19 +7,19 @@ extension ReaderModel {
     // MARK: Unread
 
     /// Whether the held version of this item is unread.
-    public func isUnread(_ merged: MergedItem) -> Bool { unreadKeys.contains(ItemKey(merged)) }
+    public func isUnread(_ merged: MergedItem) -> Bool { unreadKeys.contains(ItemVersion(merged)) }
 
     /// Records these items as unread, each only if it is the version held.
     public mutating func setUnread(_ merged: some Sequence<MergedItem>) {
         for item in merged {
-            let key = ItemKey(item)
+            let key = ItemVersion(item)
             if latest[key] == item.item.time { unreadKeys.insert(key) }
         }
     }
 
     /// Records these items as read.
     public mutating func setRead(_ merged: some Sequence<MergedItem>) {
-        for item in merged { unreadKeys.remove(ItemKey(item)) }
+        for item in merged { unreadKeys.remove(ItemVersion(item)) }
     }
 
     /// Records every held item as read (`A`).
@@ -48,7 +48,7 @@ extension ReaderModel {
     public mutating func nextUnreadPage() -> UnreadMove {
         let from = pageStart + pageSize
         if from < viewCount {
-            for position in from..<viewCount where unreadKeys.contains(ItemKey(items[itemIndex(view: position)])) {
+            for position in from..<viewCount where unreadKeys.contains(ItemVersion(items[itemIndex(view: position)])) {
                 pageStart += (position - pageStart) / pageSize * pageSize
                 return .found
             }
@@ -72,7 +72,7 @@ extension ReaderModel {
     @discardableResult
     public mutating func holdFresh(_ found: [MergedItem]) -> Int {
         for item in found {
-            let key = ItemKey(item)
+            let key = ItemVersion(item)
             if let seen = latest[key] {
                 if seen >= item.item.time { continue }
             } else if let newest = newestBySource[item.sourceIndex], item.item.time <= newest {
@@ -85,7 +85,7 @@ extension ReaderModel {
         }
         if fresh.count > Self.maxFresh {
             let kept = fresh.values.sorted { $0.item.time > $1.item.time }.prefix(Self.maxFresh)
-            fresh = Dictionary(uniqueKeysWithValues: kept.map { (ItemKey($0), $0) })
+            fresh = Dictionary(uniqueKeysWithValues: kept.map { (ItemVersion($0), $0) })
         }
         return fresh.count
     }
@@ -100,6 +100,6 @@ extension ReaderModel {
             return []
         }
         insertAtTop(waiting)
-        return waiting.filter { latest[ItemKey($0)] == $0.item.time }
+        return waiting.filter { latest[ItemVersion($0)] == $0.item.time }
     }
 }

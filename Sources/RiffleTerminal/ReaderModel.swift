@@ -26,21 +26,21 @@ public struct ReaderModel: Sendable {
     /// Items received since the last navigation; bounds how far a filter searches on its own.
     private var scannedSinceNavigation = 0
     /// The newest version seen of each item, by source and id.
-    var latest: [ItemKey: Timestamp] = [:]
+    var latest: [ItemVersion: Timestamp] = [:]
     /// The newest time each source has shown, for deciding what a refresh found is new.
     public private(set) var newestBySource: [Int: Timestamp] = [:]
     /// How many items a filter examines per step before it shows what it found.
     public var filterScanLimit: Int
     /// Held items (their held version) that are unread.
-    var unreadKeys: Set<ItemKey> = []
+    var unreadKeys: Set<ItemVersion> = []
     /// What a refresh found above what is held, waiting for `g`, by item.
-    var fresh: [ItemKey: MergedItem] = [:]
+    var fresh: [ItemVersion: MergedItem] = [:]
 
     /// The most items kept waiting for `g`; beyond it the oldest are dropped (a later refresh finds them
     /// again).
     public static let maxFresh = 10_000
 
-    struct ItemKey: Hashable, Sendable {
+    struct ItemVersion: Hashable, Sendable {
         var source: Int
         var id: String
 
@@ -118,7 +118,7 @@ public struct ReaderModel: Sendable {
     public mutating func receive(_ merged: [MergedItem]) {
         for item in merged {
             pulled += 1
-            let key = ItemKey(item)
+            let key = ItemVersion(item)
             if let seen = latest[key], seen >= item.item.time { continue }
             if latest[key] != nil { remove(key) }
             append(item, key: key)
@@ -137,7 +137,7 @@ public struct ReaderModel: Sendable {
         var added: [MergedItem] = []
         var updated = 0
         for item in fresh {
-            let key = ItemKey(item)
+            let key = ItemVersion(item)
             if let seen = latest[key] {
                 if seen >= item.item.time { continue }
                 remove(key)
@@ -209,14 +209,14 @@ public struct ReaderModel: Sendable {
         scannedSinceNavigation = 0
     }
 
-    private mutating func append(_ item: MergedItem, key: ItemKey) {
+    private mutating func append(_ item: MergedItem, key: ItemVersion) {
         latest[key] = item.item.time
         newestBySource[item.sourceIndex] = max(newestBySource[item.sourceIndex] ?? item.item.time, item.item.time)
         items.append(item)
         if isFiltered, passes(item) { matches.append(items.count - 1) }
     }
 
-    private mutating func remove(_ key: ItemKey) {
+    private mutating func remove(_ key: ItemVersion) {
         items.removeAll { $0.sourceIndex == key.source && $0.item.id == key.id }
         unreadKeys.remove(key)
         rebuildMatches()

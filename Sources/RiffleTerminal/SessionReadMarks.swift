@@ -1,4 +1,4 @@
-import RiffleCore
+public import RiffleCore
 import Synchronization
 
 /// Read marks in memory, for one session: what the reader uses without a store. Within the session an
@@ -13,7 +13,7 @@ public final class SessionReadMarks: ReadMarks {
         /// Unread items (newest versions) per source.
         var unread: [String: Int] = [:]
 
-        mutating func learn(_ mark: ReadMark) -> Bool {
+        mutating func learn(_ mark: ItemVersion) -> Bool {
             if let entry = known[mark.source]?[mark.id] {
                 if entry.time > mark.time { return false }
                 if entry.time == mark.time { return !entry.read }
@@ -25,7 +25,7 @@ public final class SessionReadMarks: ReadMarks {
             return true
         }
 
-        mutating func read(_ mark: ReadMark) {
+        mutating func read(_ mark: ItemVersion) {
             guard let entry = known[mark.source]?[mark.id], entry.time == mark.time, !entry.read else { return }
             known[mark.source]?[mark.id] = (entry.time, true)
             unread[mark.source, default: 0] -= 1
@@ -36,15 +36,15 @@ public final class SessionReadMarks: ReadMarks {
 
     public init() {}
 
-    public func unread(among items: [ReadMark]) async -> Set<ReadMark> {
+    public func unread(among items: [ItemVersion]) async -> Set<ItemVersion> {
         state.withLock { state in
-            var unread: Set<ReadMark> = []
+            var unread: Set<ItemVersion> = []
             for mark in items where state.learn(mark) { unread.insert(mark) }
             return unread
         }
     }
 
-    public func markRead(_ items: [ReadMark]) async {
+    public func markRead(_ items: [ItemVersion]) async {
         state.withLock { state in
             for mark in items {
                 _ = state.learn(mark)

@@ -9,8 +9,8 @@ import Testing
             let store = try await Store.open(at: directory + "/s.sqlite")
             var run = try await store.beginRun(of: StoreSource(name: "gitlab", type: "gitlab"))
             try await run.commit(page([item("a", at: 10), item("b", at: 5)]))
-            let a = ItemKey(source: "gitlab", id: "a", time: item("a", at: 10).time)
-            let b = ItemKey(source: "gitlab", id: "b", time: item("b", at: 5).time)
+            let a = ItemVersion(source: "gitlab", id: "a", time: item("a", at: 10).time)
+            let b = ItemVersion(source: "gitlab", id: "b", time: item("b", at: 5).time)
             #expect(try await store.readStates(of: [a, b]) == [false, false])
             try await store.markRead([a])
             #expect(try await store.readStates(of: [a, b]) == [true, false])
@@ -19,7 +19,7 @@ import Testing
             // a comes back updated: unread again, and marking the old version again changes nothing.
             var again = try await store.beginRun(of: StoreSource(name: "gitlab", type: "gitlab"))
             try await again.commit(page([item("a", at: 20), item("b", at: 5)]))
-            let newerA = ItemKey(source: "gitlab", id: "a", time: item("a", at: 20).time)
+            let newerA = ItemVersion(source: "gitlab", id: "a", time: item("a", at: 20).time)
             #expect(try await store.isRead(newerA) == false)
             try await store.markRead([a])
             #expect(try await store.isRead(newerA) == false)
@@ -35,7 +35,9 @@ import Testing
     @Test func marksOutliveTheirItemsAndAreBoundedPerSource() async throws {
         try await withTemporaryDirectory { directory in
             let store = try Store(path: directory + "/s.sqlite", marksPerSource: 3)
-            let keys = (0..<5).map { ItemKey(source: "cron", id: "i\($0)", time: Timestamp(unixSeconds: Int64($0))) }
+            let keys = (0..<5).map {
+                ItemVersion(source: "cron", id: "i\($0)", time: Timestamp(unixSeconds: Int64($0)))
+            }
             try await store.markRead(keys)
             #expect(try await store.readStates(of: keys) == [false, false, true, true, true])
             try await store.markAllRead(sources: ["nobody"])

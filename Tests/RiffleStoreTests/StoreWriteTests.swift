@@ -150,7 +150,7 @@ import Testing
             try await run.finish(.ok)
             let failing = try await store.beginRun(of: StoreSource(name: "launches", type: "spacex"))
             try await failing.finish(.failed("HTTP 502 from api.spacexdata.com"))
-            try await store.markRead([ItemKey(source: "gitlab", id: "a", time: item("a", at: 2).time)])
+            try await store.markRead([ItemVersion(source: "gitlab", id: "a", time: item("a", at: 2).time)])
             let summaries = try await store.summaries()
             #expect(summaries.map(\.name) == ["gitlab", "launches"])
             #expect(summaries[0].itemCount == 2)
@@ -177,7 +177,7 @@ import Testing
             let again = try await store.firstSeen(of: "lwn", entryIDs: ["y", "z"])
             #expect(again["y"] == first["y"])
             #expect(again["z"] == clock.now.withLock { $0 })
-            let state = FeedDocumentState(
+            let state = DocumentValidators(
                 url: "https://lwn.net/headlines/rss", etag: "\"abc\"", lastModified: "Mon, 23 Nov 2026 10:00:00 GMT",
                 nextRequestAt: Timestamp(unixSeconds: 1_767_229_200))
             var run = try await store.beginRun(

@@ -3,8 +3,8 @@ import RiffleTerminal
 import Testing
 
 @Suite struct ReadMarksTests {
-    func mark(_ source: String, _ id: String, _ seconds: Int64) -> ReadMark {
-        ReadMark(source: source, id: id, time: Timestamp(unixSeconds: seconds))
+    func mark(_ source: String, _ id: String, _ seconds: Int64) -> ItemVersion {
+        ItemVersion(source: source, id: id, time: Timestamp(unixSeconds: seconds))
     }
 
     @Test func itemsAreUnreadUntilMarkedAndANewerVersionIsUnreadAgain() async {

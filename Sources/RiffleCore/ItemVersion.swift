@@ -1,9 +1,7 @@
-public import RiffleCore
-
-/// What a read mark belongs to: one version of one item — its source's name, its id within the source,
-/// and its time. An item that comes back with a newer time is another version, unread again (contract
-/// section 6).
-public struct ReadMark: Sendable, Hashable {
+/// One version of one item: its source's name, its id within the source, and its time. What a read mark
+/// belongs to (an item that comes back with a newer time is another version, unread again: contract
+/// section 6), what `--mark-read` marks, and the store's key for both.
+public struct ItemVersion: Sendable, Hashable {
     /// The source's configured name.
     public var source: String
     /// The item's id within its source.
@@ -17,7 +15,7 @@ public struct ReadMark: Sendable, Hashable {
         self.time = time
     }
 
-    /// The mark of a merged item's version.
+    /// The version of a merged item.
     public init(_ merged: MergedItem) {
         self.init(source: merged.sourceName, id: merged.item.id, time: merged.item.time)
     }
