@@ -1,6 +1,7 @@
 public import RiffleCore
 internal import RiffleFeed
 public import RiffleHTTP
+import RiffleSystem
 
 /// A web feed read as a paginated source (contract section 7): `GET url`, parsed by `FeedParser`, each
 /// entry an item; older pages through Atom `rel="next"`, RFC 5005 `prev-archive` or JSON Feed `next_url`,
@@ -110,11 +111,17 @@ public struct FeedSource: Pageable {
             ).afterAttempts(response.attempts)
         }
         guard response.status != 204 else { throw SourceError.mapping("HTTP 204 from \(host): not a feed: no body") }
+        // Parsed on a thread of its own: a large or hostile document takes long enough to starve the
+        // cooperative pool (two threads on a small machine).
+        let (body, contentType, url) = (response.body, response.headers["Content-Type"], response.url)
+        let parsed = await SystemThread.result {
+            Result { () throws(FeedError) in try FeedParser.parse(body, contentType: contentType, url: url) }
+        }
         let feed: ParsedFeed
-        do {
-            feed = try FeedParser.parse(response.body, contentType: response.headers["Content-Type"], url: response.url)
-        } catch {
-            throw SourceError.mapping("HTTP \(response.status) from \(host): \(error.description)", host: host)
+        switch parsed {
+        case .success(let parsedFeed): feed = parsedFeed
+        case .failure(let error):
+            throw SourceError.mapping("HTTP \(response.status) from \(host): \(error)", host: host)
                 .afterAttempts(response.attempts)
         }
         let at = now()
