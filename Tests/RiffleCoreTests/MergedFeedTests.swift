@@ -79,7 +79,8 @@ final class Gauge: Sendable {
             return first
         }
         #expect(first == nil)
-        #expect(clock.now - started < .seconds(20), "cancellation reached the load (which sleeps 60 s)")
+        // Far below the 60 s the load sleeps, with room for a loaded machine running the whole suite.
+        #expect(clock.now - started < .seconds(45), "cancellation reached the load (which sleeps 60 s)")
     }
 
     @Test func theMergedStreamIsPageableAndResumes() async throws {
