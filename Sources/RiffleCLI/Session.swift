@@ -50,7 +50,8 @@ struct Session {
         }
         let need = options.offline ? StoreNeed.required(by: "--offline") : storeNeed
         let trouble = StoreTrouble { error in
-            Console.writeError("riffle: warning: \(UntrustedText.sanitize(error.description)); going on without the store")
+            Console.writeError(
+                "riffle: warning: \(UntrustedText.sanitize(error.description)); going on without the store")
         }
         let store = try await openStore(options, configuration: configuration, environment: environment, need: need)
         return Session(

@@ -47,7 +47,9 @@ struct SourcesCommand: AsyncParsableCommand {
         await session.finishStoreWrites()
         if json {
             let list = JSONValue.array(
-                zip(settings, probes).map { Self.jsonObject($0, $1, stored: stored?[$0.name], storeInUse: stored != nil) })
+                zip(settings, probes).map {
+                    Self.jsonObject($0, $1, stored: stored?[$0.name], storeInUse: stored != nil)
+                })
             Console.writeOut(list.jsonText + "\n")
         } else {
             let nameWidth = settings.map { UntrustedText.sanitize($0.name).count }.max() ?? 4

@@ -67,7 +67,8 @@ extension Configuration {
                     + "run chmod 600 \(file) (or take the token from the environment with ${VAR})")
         }
         return Configuration(
-            path: file, reader: readerSettings, defaults: defaults, store: store, pluginDirectories: directories, sources: sources,
+            path: file, reader: readerSettings, defaults: defaults, store: store, pluginDirectories: directories,
+            sources: sources,
             secrets: context.secrets, warnings: warnings)
     }
 

@@ -19,7 +19,8 @@ public struct Configuration: Sendable, Hashable {
 
     public init(
         path: String, reader: ReaderSettings = ReaderSettings(), defaults: DefaultSettings = DefaultSettings(),
-        store: StoreSettings = StoreSettings(), pluginDirectories: [String] = [], sources: [SourceSettings] = [], secrets: Set<String> = [],
+        store: StoreSettings = StoreSettings(), pluginDirectories: [String] = [], sources: [SourceSettings] = [],
+        secrets: Set<String> = [],
         warnings: [String] = []
     ) {
         self.path = path

@@ -48,7 +48,8 @@ public struct Exporter: Sendable {
                     encoder.item(merged, cursor: reader.position.token, into: &out)
                     count += 1
                     if recordsWritten {
-                        written.append(WrittenItem(source: merged.sourceName, id: merged.item.id, time: merged.item.time))
+                        written.append(
+                            WrittenItem(source: merged.sourceName, id: merged.item.id, time: merged.item.time))
                     }
                     if out.count >= Self.blockSize {
                         try sink.write(out)

@@ -55,7 +55,8 @@ public struct SourceRun: Sendable {
         }
         let write = PageWrite(
             sourceID: sourceID, run: run, items: page.items, nextCursor: page.nextCursor,
-            reachedEnd: reachedEnd ?? !page.hasMore, isFirstPage: pagesCommitted == 0, pageNumber: pagesCommitted, oldestBefore: oldestSoFar,
+            reachedEnd: reachedEnd ?? !page.hasMore, isFirstPage: pagesCommitted == 0, pageNumber: pagesCommitted,
+            oldestBefore: oldestSoFar,
             policy: policy, now: store.clock(), feedDocument: feedDocument)
         let oldest = try await store.write { db in try write.apply(db) }
         pagesCommitted += 1

@@ -31,7 +31,8 @@ extension Store {
                 let sourceID = try Store.sourceID(db, name: source)
                 try Store.saveFeedDocument(db, sourceID: sourceID, state)
                 try db.execute(
-                    sql: "UPDATE feed_document SET item_ids = ?, next_cursor = ?, has_more = ? WHERE source_id = ? AND url = ?",
+                    sql:
+                        "UPDATE feed_document SET item_ids = ?, next_cursor = ?, has_more = ? WHERE source_id = ? AND url = ?",
                     arguments: [ids, next, hasMore, sourceID, validators.url])
             }
         }

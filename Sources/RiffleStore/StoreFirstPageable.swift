@@ -24,8 +24,12 @@ public actor StoreFirstPageable: Pageable {
             headServed = true
             return try await storedPage(after: nil, pageSize: pageSize)
         }
-        if cursor.hasPrefix("s:") { return try await storedPage(after: String(cursor.dropFirst(2)), pageSize: pageSize) }
-        if cursor.hasPrefix("n:") { return try await networkPage(after: String(cursor.dropFirst(2)), pageSize: pageSize) }
+        if cursor.hasPrefix("s:") {
+            return try await storedPage(after: String(cursor.dropFirst(2)), pageSize: pageSize)
+        }
+        if cursor.hasPrefix("n:") {
+            return try await networkPage(after: String(cursor.dropFirst(2)), pageSize: pageSize)
+        }
         throw SourceError.invalidCursor(cursor)
     }
 

@@ -44,7 +44,8 @@ let start: Int64 = 1_767_225_600  // 2026-01-01T00:00:00Z
 
 do {
     let store = try await Store.open(at: path)
-    var run = try await store.beginRun(of: StoreSource(name: source, type: "probe"), policy: SourcePolicy(maxItems: nil))
+    var run = try await store.beginRun(
+        of: StoreSource(name: source, type: "probe"), policy: SourcePolicy(maxItems: nil))
     for page in 0..<pages {
         let items = (0..<pageSize).map { offset in
             let index = page * pageSize + offset

@@ -27,7 +27,9 @@ import Testing
         }
 
         static func start(count: Int) async throws -> MutableList {
-            let initial = (0..<count).map { Entry(id: "item-\($0)", seconds: 1_700_000_000 - Int64($0) * 60, title: "Item \($0)") }
+            let initial = (0..<count).map {
+                Entry(id: "item-\($0)", seconds: 1_700_000_000 - Int64($0) * 60, title: "Item \($0)")
+            }
             let box = Mutex<MutableList?>(nil)
             let server = try await LoopbackServer.start(routes: [
                 (
@@ -138,7 +140,9 @@ import Testing
             defer { try? FileManager.default.removeItem(at: directory) }
             let config = try list.config(in: directory)
             let store = directory.appendingPathComponent("store.sqlite").path
-            let arguments = ["export", "--config", config, "--store", store, "--format", "ndjson", "--unread", "--mark-read"]
+            let arguments = [
+                "export", "--config", config, "--store", store, "--format", "ndjson", "--unread", "--mark-read",
+            ]
             var seen: [String] = []
             let first = try await Harness.run(arguments)
             #expect(first.status == 0, "\(first.stderr)")
@@ -148,7 +152,9 @@ import Testing
                 list.entries.withLock { entries in
                     for index in 0..<(round * 3) {
                         entries.append(
-                            .init(id: "new-\(round)-\(index)", seconds: 1_800_000_000 + Int64(round * 100 + index), title: "New"))
+                            .init(
+                                id: "new-\(round)-\(index)", seconds: 1_800_000_000 + Int64(round * 100 + index),
+                                title: "New"))
                     }
                 }
                 let run = try await Harness.run(arguments)
@@ -235,7 +241,9 @@ import Testing
             for round in 0..<20 {
                 let process = Process()
                 process.executableURL = try Harness.binary("riffle")
-                process.arguments = ["export", "--config", config, "--store", store, "--output", directory.path + "/out.json"]
+                process.arguments = [
+                    "export", "--config", config, "--store", store, "--output", directory.path + "/out.json",
+                ]
                 process.environment = ["PATH": "/usr/bin:/bin", "HOME": directory.path]
                 process.standardError = FileHandle.nullDevice
                 try process.run()
@@ -291,7 +299,9 @@ import Testing
                 try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
                 chmod(locked.path, 0o555)
                 defer { chmod(locked.path, 0o755) }
-                let run = try await Harness.run(["export", "--config", config, "--store", locked.path + "/store.sqlite"])
+                let run = try await Harness.run([
+                    "export", "--config", config, "--store", locked.path + "/store.sqlite",
+                ])
                 #expect(run.status == 0)
                 #expect(run.stdoutBytes == reference.stdoutBytes)
                 #expect(run.stderr.contains("store cannot be written"), "\(run.stderr)")
@@ -335,7 +345,8 @@ import Testing
                 input("q")
             }
             let firstScreen = box.withLock { $0 }
-            #expect(firstScreen.map { $0 < .seconds(3) } == true, "first screen after \(String(describing: firstScreen))")
+            #expect(
+                firstScreen.map { $0 < .seconds(3) } == true, "first screen after \(String(describing: firstScreen))")
             #expect(transcript.contains("Fresh one"))
             // The refresh was written to the store.
             let offline = try await Harness.run(["export", "--config", config, "--store", store, "--offline"])
