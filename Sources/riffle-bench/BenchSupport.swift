@@ -15,6 +15,11 @@ struct BenchOptions {
 
 }
 
+/// The median of `values` (the upper one of an even count); NaN when there are none.
+func median(_ values: [Double]) -> Double {
+    values.isEmpty ? .nan : values.sorted()[values.count / 2]
+}
+
 /// Peak resident memory of this process, in bytes.
 func peakResidentBytes() -> Int {
     var usage = rusage()

@@ -103,16 +103,18 @@ final class ExportContext {
         throw ExportBenchError("\(name) is not installed (not on PATH)")
     }
 
-    /// `riffle export --config CONFIG --format ndjson`, standard output to a file that is counted and
-    /// removed (or, with `keepOutput`, kept at that path).
-    func export(_ config: String, server: SandboxServer, keepRequests: Bool = false, keepOutput: String? = nil)
-        async throws -> ExportMeasurement
-    {
+    /// `riffle export --config CONFIG --format ndjson` and `options` (e.g. `--no-store`), standard output to a
+    /// file that is counted and removed (or, with `keepOutput`, kept at that path).
+    func export(
+        _ config: String, server: SandboxServer, options: [String] = [], keepRequests: Bool = false,
+        keepOutput: String? = nil
+    ) async throws -> ExportMeasurement {
         server.resetRecord()
         let output = path("riffle.ndjson")
         let cpuBefore = processCPUSeconds()
         let run = try await ExportChild.run(
-            riffle, ["export", "--config", config, "--format", "ndjson"], environment: environment, stdoutPath: output)
+            riffle, ["export", "--config", config, "--format", "ndjson"] + options, environment: environment,
+            stdoutPath: output)
         let sandboxCPU = processCPUSeconds() - cpuBefore
         let items = ExportChild.lineCount(output)
         if let keepOutput { rename(output, keepOutput) } else { unlink(output) }

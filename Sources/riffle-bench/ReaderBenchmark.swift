@@ -105,11 +105,17 @@ enum ReaderBenchmark {
         case sandbox(url: String, client: HTTPClient)
     }
 
-    /// The four sandbox sources, configured as a user would and built by riffle's own adapters.
-    static func sandboxSources(url: String, client: HTTPClient, pageSize: Int) throws -> [MergeSource] {
-        let yaml = SandboxSourceKind.config(
+    /// The four sandbox sources, configured as a user would (the store benchmark's reader runs the built
+    /// `riffle` on the same config).
+    static func sandboxConfig(url: String, pageSize: Int) -> String {
+        SandboxSourceKind.config(
             [(.gitlabRocket, "rocket"), (.spacex, "launches"), (.articles, "articles"), (.acmeRocket, "acme")],
             pageSize: pageSize, sandbox: url, timeout: "20s", retries: 1)
+    }
+
+    /// The four sandbox sources, built by riffle's own adapters.
+    static func sandboxSources(url: String, client: HTTPClient, pageSize: Int) throws -> [MergeSource] {
+        let yaml = sandboxConfig(url: url, pageSize: pageSize)
         let configuration = try Configuration.parse(
             text: yaml, file: "reader-bench.yaml", environment: [:], adapters: BuiltInAdapters.all)
         return try configuration.sources.map { source in

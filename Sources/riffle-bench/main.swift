@@ -13,6 +13,7 @@ let benchmarks: [String: @Sendable ([String]) async throws -> Void] = [
     "feedrace": FeedRaceBenchmark.run,
     "tokens": TokenBenchmark.run,
     "faults": FaultsBenchmark.run,
+    "store": StoreBenchmark.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -4,10 +4,8 @@ import RiffleStore
 // riffle-store-probe: writes pages to a store, for the store's multi-process and kill -9 tests.
 //
 //     riffle-store-probe PATH SOURCE PAGES PAGE_SIZE
-//     riffle-store-probe bench DIRECTORY
 //
-// `bench` measures writing 200,000 items over 20 sources (items per second, bytes per item) and reading the
-// first 50 items of the merged newest-first view at 10,000 and 200,000 items.
+// (The store's figures are `riffle-bench store`.)
 //
 // One run of SOURCE from its head: PAGES pages of PAGE_SIZE items (ids `SOURCE-N`, times going back one
 // second per item from 2026-01-01), one transaction each. After each commit it prints `committed K` (the
@@ -24,15 +22,6 @@ func say(_ text: String, to descriptor: Int32 = 1) {
 }
 
 let arguments = CommandLine.arguments
-if arguments.count == 3, arguments[1] == "bench" {
-    do {
-        try await StoreBenchmark.run(directory: arguments[2])
-    } catch {
-        say("riffle-store-probe: \(error)\n", to: 2)
-        exit(1)
-    }
-    exit(0)
-}
 guard arguments.count == 5, let pages = Int(arguments[3]), let pageSize = Int(arguments[4]), pages >= 0,
     pageSize > 0
 else {
