@@ -94,8 +94,7 @@ public struct FeedSource: Pageable {
             return try await client.execute(
                 HTTPRequest(method: "GET", url: url, headers: headers, timeout: timeout, retries: retries))
         } catch {
-            throw SourceError.transport(host: host, detail: error.description, isRetryable: error.isRetryable)
-                .afterAttempts(error.attempts)
+            throw SourceError(httpError: error, host: host)
         }
     }
 

@@ -51,8 +51,7 @@ public struct JSONEndpoint: Sendable {
         do {
             response = try await client.execute(request)
         } catch {
-            throw SourceError.transport(host: host, detail: error.description, isRetryable: error.isRetryable)
-                .afterAttempts(error.attempts)
+            throw SourceError(httpError: error, host: host)
         }
         return try Self.answer(response, host: host)
     }

@@ -29,7 +29,10 @@ public struct ReaderOutcome: Sendable {
     /// The failed sources given the final statuses and what was retried.
     func failures(finalStatuses statuses: [SourceStatus]) -> [FailedSource] {
         statuses.compactMap { status in
-            if let error = status.lastError { return FailedSource(name: status.name, message: error.message) }
+            // A load cancelled because the reader ended is not the source's failure.
+            if let error = status.lastError, error.kind != .cancelled {
+                return FailedSource(name: status.name, message: error.message)
+            }
             if let retry = retried[status.name], status.pagesLoaded <= retry.pagesLoaded {
                 return FailedSource(name: status.name, message: retry.message)
             }

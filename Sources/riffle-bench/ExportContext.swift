@@ -103,10 +103,10 @@ final class ExportContext {
         throw ExportBenchError("\(name) is not installed (not on PATH)")
     }
 
-    /// `riffle export --config CONFIG --format ndjson` and `options` (e.g. `--no-store`), standard output to a
+    /// `riffle export --config CONFIG --format ndjson` and `options` (by default `--no-store`: the network view, as the figures from before the store measured it), standard output to a
     /// file that is counted and removed (or, with `keepOutput`, kept at that path).
     func export(
-        _ config: String, server: SandboxServer, options: [String] = [], keepRequests: Bool = false,
+        _ config: String, server: SandboxServer, options: [String] = ["--no-store"], keepRequests: Bool = false,
         keepOutput: String? = nil
     ) async throws -> ExportMeasurement {
         server.resetRecord()
