@@ -112,7 +112,7 @@ let package = Package(
             name: "riffle-bench",
             dependencies: [
                 "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RiffleTerminal", "RiffleExport",
-                "RiffleTestSupport", "RiffleSandbox", "RiffleFeed", "RiffleStore", "RiffleSystem",
+                "RiffleTestSupport", "RiffleSandbox", "RiffleFeed", "RiffleStore", "RiffleSystem", "RiffleCLI",
             ],
             swiftSettings: strict),
 

@@ -1,17 +1,22 @@
-import RiffleCore
-import RiffleStore
-import RiffleTerminal
+package import RiffleCore
+package import RiffleStore
+package import RiffleTerminal
 
 /// The reader's read marks kept in the store (contract section 6): an item shown on a screen stays read
 /// in later runs, and `export --unread` sees it. Should the store fail, the failure is told once and the
 /// marks go on in memory for the rest of the session.
-struct StoreReadMarks: ReadMarks {
+package struct StoreReadMarks: ReadMarks {
     let store: Store
     let trouble: StoreTrouble
     /// Where marks go once the store has failed.
     let memory = SessionReadMarks()
 
-    func unread(among items: [ItemVersion]) async -> Set<ItemVersion> {
+    package init(store: Store, trouble: StoreTrouble) {
+        self.store = store
+        self.trouble = trouble
+    }
+
+    package func unread(among items: [ItemVersion]) async -> Set<ItemVersion> {
         guard !trouble.isBroken else { return await memory.unread(among: items) }
         do {
             var unread: Set<ItemVersion> = []
@@ -30,7 +35,7 @@ struct StoreReadMarks: ReadMarks {
         }
     }
 
-    func markRead(_ items: [ItemVersion]) async {
+    package func markRead(_ items: [ItemVersion]) async {
         await memory.markRead(items)
         guard !trouble.isBroken, !items.isEmpty else { return }
         do {
@@ -45,7 +50,7 @@ struct StoreReadMarks: ReadMarks {
         }
     }
 
-    func markAllRead(in sources: [String]) async {
+    package func markAllRead(in sources: [String]) async {
         await memory.markAllRead(in: sources)
         guard !trouble.isBroken else { return }
         do {
@@ -55,7 +60,7 @@ struct StoreReadMarks: ReadMarks {
         }
     }
 
-    func unreadCounts(in sources: [String]) async -> [String: Int] {
+    package func unreadCounts(in sources: [String]) async -> [String: Int] {
         guard !trouble.isBroken else { return await memory.unreadCounts(in: sources) }
         do {
             let counts = try await store.unreadCounts()

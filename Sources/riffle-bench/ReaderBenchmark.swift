@@ -1,9 +1,11 @@
 import Foundation
+import RiffleCLI
 import RiffleConfig
 import RiffleCore
 import RiffleHTTP
 import RiffleSandbox
 import RiffleSources
+import RiffleStore
 import RiffleTerminal
 import RiffleTestSupport
 
@@ -47,6 +49,10 @@ enum ReaderBenchmark {
         let pageSize = options.int("--page-size", default: 50)
         let lines = options.int("--lines", default: 20)
         let inMemory = arguments.contains("--in-memory")
+        // `--store-marks`: read marks written to a store file at every turn (StoreReadMarks), as the reader
+        // on a terminal with a store does; else in memory.
+        let storeMarks = arguments.contains("--store-marks")
+        let marksDirectory = "/tmp/riffle-bench-marks-\(getpid())"
         let server = SandboxServer(options: SandboxOptions(latency: .milliseconds(latency), itemsPerSource: 2_000))
         let backend: Backend
         if inMemory {
@@ -59,7 +65,8 @@ enum ReaderBenchmark {
         print(
             "reader: 4 sources (\(inMemory ? "in memory, sleeping" : "riffle-sandbox through the real adapters: gitlab, spacex, 2 × graphql"))"
                 + ", \(latency) ms per request, \(pageSize) items per page, \(lines) lines per screen;"
-                + " \(turns) turns \(interval) ms apart; goal: median turn wait < 20 ms")
+                + " \(turns) turns \(interval) ms apart; read marks \(storeMarks ? "in a store" : "in memory")"
+                + "; goal: median turn wait < 20 ms")
         let modes = [
             Mode(name: "prefetch 2", prefetchPages: 2, mergeThreshold: nil),
             Mode(name: "prefetch 0", prefetchPages: 0, mergeThreshold: nil),
@@ -69,11 +76,18 @@ enum ReaderBenchmark {
         let results = try await withThrowingTaskGroup(of: (Int, ReaderOutcome).self) { group in
             for (index, mode) in modes.enumerated() {
                 group.addTask {
-                    (
+                    let marks: any ReadMarks
+                    if storeMarks {
+                        let store = try await Store.open(at: "\(marksDirectory)/mode-\(index).sqlite")
+                        marks = StoreReadMarks(store: store, trouble: StoreTrouble { print("store: \($0)") })
+                    } else {
+                        marks = SessionReadMarks()
+                    }
+                    return (
                         index,
                         try await measure(
                             mode, backend: backend, turns: turns, interval: interval, latency: latency,
-                            pageSize: pageSize, lines: lines)
+                            pageSize: pageSize, lines: lines, marks: marks)
                     )
                 }
             }
@@ -124,7 +138,8 @@ enum ReaderBenchmark {
     }
 
     static func measure(
-        _ mode: Mode, backend: Backend, turns: Int, interval: Int, latency: Int, pageSize: Int, lines: Int
+        _ mode: Mode, backend: Backend, turns: Int, interval: Int, latency: Int, pageSize: Int, lines: Int,
+        marks: any ReadMarks
     ) async throws -> ReaderOutcome {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw BenchError("pipe failed") }
@@ -151,7 +166,8 @@ enum ReaderBenchmark {
             settings: ReaderSettings(lines: lines, prefetchPages: mode.prefetchPages, color: .never),
             io: TerminalIO(
                 inputFD: fds[0], outputFD: devNull, isInteractive: true, inputIsTerminal: false,
-                fixedSize: (columns: 100, rows: lines + 1)))
+                fixedSize: (columns: 100, rows: lines + 1)),
+            readMarks: marks)
         let writeFD = fds[1]
         return try await withThrowingTaskGroup(of: ReaderOutcome?.self) { group in
             group.addTask { try await reader.run() }
