@@ -5,6 +5,7 @@
 //
 //   riffle (executable: a tiny main)
 //   └─ RiffleCLI (commands, options, exit codes) ─ CSQLite (the SQLite version for --version)
+//        ├─ RiffleReaderStore (the reader's read marks kept in the store; riffle-bench uses it too)
 //        ├─ RiffleStore (SQLite through GRDB: items, positions, read marks, feed state)
 //        ├─ RiffleTerminal (reader)
 //        ├─ RiffleExport (JSON formats)
@@ -76,7 +77,8 @@ let package = Package(
         .target(name: "RiffleExport", dependencies: ["RiffleCore", "RiffleSystem"], swiftSettings: strict),
         .target(name: "RiffleFeed", dependencies: ["CLibXML2", "RiffleCore"], swiftSettings: strict),
         .target(
-            name: "RiffleStore", dependencies: ["RiffleCore", "RiffleSystem", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "RiffleStore",
+            dependencies: ["RiffleCore", "RiffleSystem", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         .target(
             name: "RiffleSources",
@@ -88,10 +90,13 @@ let package = Package(
             swiftSettings: strict),
 
         .target(
+            name: "RiffleReaderStore", dependencies: ["RiffleCore", "RiffleStore", "RiffleTerminal"],
+            swiftSettings: strict),
+        .target(
             name: "RiffleCLI",
             dependencies: [
                 "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RifflePlugins", "RiffleTerminal",
-                "RiffleExport", "RiffleStore", "RiffleSystem", "RiffleFeed", "CSQLite",
+                "RiffleExport", "RiffleStore", "RiffleReaderStore", "RiffleSystem", "RiffleFeed", "CSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -112,14 +117,15 @@ let package = Package(
             name: "riffle-bench",
             dependencies: [
                 "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RiffleTerminal", "RiffleExport",
-                "RiffleTestSupport", "RiffleSandbox", "RiffleFeed", "RiffleStore", "RiffleSystem", "RiffleCLI",
+                "RiffleTestSupport", "RiffleSandbox", "RiffleFeed", "RiffleStore", "RiffleSystem", "RiffleReaderStore",
             ],
             swiftSettings: strict),
 
         .executableTarget(
             name: "riffle-reader-fixture", dependencies: ["RiffleCore", "RiffleTerminal"], swiftSettings: strict),
         .executableTarget(
-            name: "riffle-config-fuzz", dependencies: ["RiffleConfig", "RiffleCore", "RiffleSources"], swiftSettings: strict),
+            name: "riffle-config-fuzz", dependencies: ["RiffleConfig", "RiffleCore", "RiffleSources"],
+            swiftSettings: strict),
         .executableTarget(
             name: "riffle-store-probe", dependencies: ["RiffleCore", "RiffleStore"], swiftSettings: strict),
 

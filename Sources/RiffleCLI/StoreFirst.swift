@@ -1,4 +1,5 @@
 import RiffleCore
+import RiffleReaderStore
 import RiffleStore
 internal import RiffleSystem
 import RiffleTerminal

@@ -1,8 +1,8 @@
 import Foundation
-import RiffleCLI
 import RiffleConfig
 import RiffleCore
 import RiffleHTTP
+import RiffleReaderStore
 import RiffleSandbox
 import RiffleSources
 import RiffleStore

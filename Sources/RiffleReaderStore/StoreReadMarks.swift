@@ -1,22 +1,22 @@
-package import RiffleCore
-package import RiffleStore
-package import RiffleTerminal
+public import RiffleCore
+public import RiffleStore
+public import RiffleTerminal
 
 /// The reader's read marks kept in the store (contract section 6): an item shown on a screen stays read
 /// in later runs, and `export --unread` sees it. Should the store fail, the failure is told once and the
 /// marks go on in memory for the rest of the session.
-package struct StoreReadMarks: ReadMarks {
+public struct StoreReadMarks: ReadMarks {
     let store: Store
     let trouble: StoreTrouble
     /// Where marks go once the store has failed.
     let memory = SessionReadMarks()
 
-    package init(store: Store, trouble: StoreTrouble) {
+    public init(store: Store, trouble: StoreTrouble) {
         self.store = store
         self.trouble = trouble
     }
 
-    package func unread(among items: [ItemVersion]) async -> Set<ItemVersion> {
+    public func unread(among items: [ItemVersion]) async -> Set<ItemVersion> {
         guard !trouble.isBroken else { return await memory.unread(among: items) }
         do {
             var unread: Set<ItemVersion> = []
@@ -35,7 +35,7 @@ package struct StoreReadMarks: ReadMarks {
         }
     }
 
-    package func markRead(_ items: [ItemVersion]) async {
+    public func markRead(_ items: [ItemVersion]) async {
         await memory.markRead(items)
         guard !trouble.isBroken, !items.isEmpty else { return }
         do {
@@ -50,7 +50,7 @@ package struct StoreReadMarks: ReadMarks {
         }
     }
 
-    package func markAllRead(in sources: [String]) async {
+    public func markAllRead(in sources: [String]) async {
         await memory.markAllRead(in: sources)
         guard !trouble.isBroken else { return }
         do {
@@ -60,7 +60,7 @@ package struct StoreReadMarks: ReadMarks {
         }
     }
 
-    package func unreadCounts(in sources: [String]) async -> [String: Int] {
+    public func unreadCounts(in sources: [String]) async -> [String: Int] {
         guard !trouble.isBroken else { return await memory.unreadCounts(in: sources) }
         do {
             let counts = try await store.unreadCounts()
