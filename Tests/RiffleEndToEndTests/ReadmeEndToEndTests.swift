@@ -75,9 +75,11 @@ import Testing
                     let url = directory.appendingPathComponent(file)
                     try FileManager.default.createDirectory(
                         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try block.text.write(to: url, atomically: true, encoding: .utf8)
                     if block.text.hasPrefix("#!") {
-                        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+                        // No descriptor open for writing may reach a fork elsewhere in the suite ("Text file busy").
+                        try ExecutableFile.write(block.text, to: url.path)
+                    } else {
+                        try block.text.write(to: url, atomically: true, encoding: .utf8)
                     }
                     continue
                 }
