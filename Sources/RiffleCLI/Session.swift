@@ -49,10 +49,7 @@ struct Session {
             throw CLIFailure.other("cannot start the HTTP client: \(error)")
         }
         let need = options.offline ? StoreNeed.required(by: "--offline") : storeNeed
-        let trouble = StoreTrouble { error in
-            Console.writeError(
-                "riffle: warning: \(UntrustedText.sanitize(error.description)); going on without the store")
-        }
+        let trouble = StoreTrouble { error in StoreNeed.warn(UntrustedText.sanitize(error.description)) }
         let store = try await openStore(options, configuration: configuration, environment: environment, need: need)
         return Session(
             configuration: configuration, catalog: catalog, client: client, sources: sources, environment: environment,
@@ -70,17 +67,13 @@ struct Session {
             let path = StoreLocation.resolve(
                 flag: options.store, configured: configuration.store.path, environment: environment)
         else {
-            let reason = "no store file: set HOME or XDG_STATE_HOME, or pass --store PATH"
-            if case .required(let option) = need { throw CLIFailure.other("\(reason) (\(option) needs the store)") }
-            Console.writeError("riffle: warning: \(reason); going on without the store")
+            try need.goOnWithout(because: "no store file: set HOME or XDG_STATE_HOME, or pass --store PATH")
             return nil
         }
         do {
             return try await Store.open(at: path)
         } catch {
-            let reason = UntrustedText.sanitize(error.description)
-            if case .required(let option) = need { throw CLIFailure.other("\(reason) (\(option) needs the store)") }
-            Console.writeError("riffle: warning: \(reason); going on without the store")
+            try need.goOnWithout(because: UntrustedText.sanitize(error.description))
             return nil
         }
     }
