@@ -205,8 +205,7 @@ struct PageWrite: Sendable {
     private func applyRetention(_ db: Database) throws {
         var dropped: [String] = []
         if policy.keep > .zero {
-            let (seconds, attoseconds) = policy.keep.components
-            let horizon = now.microseconds &- (seconds &* 1_000_000 &+ attoseconds / 1_000_000_000_000)
+            let horizon = Store.microseconds(policy.keep, before: now)
             dropped += try String.fetchAll(
                 db, sql: "DELETE FROM item WHERE source_id = ? AND time < ? RETURNING item_id",
                 arguments: [sourceID, horizon])

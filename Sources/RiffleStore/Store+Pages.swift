@@ -14,8 +14,7 @@ extension Store {
         of source: String, request: PageRequest, maxAge: Duration = Store.pageFreshness
     ) async throws(StoreError) -> Page? {
         guard let key = request.key else { return nil }
-        let (seconds, attoseconds) = maxAge.components
-        let oldestFetch = clock().microseconds &- (seconds &* 1_000_000 &+ attoseconds / 1_000_000_000_000)
+        let oldestFetch = Store.microseconds(maxAge, before: clock())
         return try await read { db in
             guard
                 let row = try Row.fetchOne(

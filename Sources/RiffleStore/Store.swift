@@ -91,6 +91,13 @@ public final class Store: Sendable {
         Timestamp(microseconds: SystemClock.wallMicroseconds())
     }
 
+    /// `duration` before `time`, in microseconds since the epoch (the store's time columns): the horizon
+    /// of `store.keep` and of a stored page's freshness.
+    static func microseconds(_ duration: Duration, before time: Timestamp) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return time.microseconds &- (seconds &* 1_000_000 &+ attoseconds / 1_000_000_000_000)
+    }
+
     /// Makes the directory and an empty private file when missing, then recognises what is there from its
     /// first 100 bytes (the SQLite header) before SQLite opens it: a file that is not a database, or is
     /// another program's, is refused here, untouched.
