@@ -183,7 +183,7 @@ let package = Package(
         .testTarget(
             name: "RiffleCLITests",
             dependencies: [
-                "RiffleCLI", "RiffleCore", "RiffleExport", "RiffleFeed",
+                "RiffleCLI", "RiffleCore", "RiffleExport", "RiffleFeed", "RiffleConfig", "RiffleSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
