@@ -35,6 +35,16 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// The `riffle` executable's link on Linux: the Swift runtime and Foundation from the toolchain's static
+/// libraries. The modules were compiled against the shared ones, whose link lists leave out what the
+/// shared Foundation carries inside it (CoreFoundation, ICU, the collections), so those are named here.
+let staticRuntime =
+    ["-static-stdlib"]
+    + [
+        "--start-group", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCollections", "-l_FoundationCShims",
+        "-lFoundationEssentials", "-lFoundationInternationalization", "-lFoundation", "-lstdc++", "--end-group",
+    ].flatMap { ["-Xlinker", $0] }
+
 let package = Package(
     name: "riffle",
     platforms: [.macOS(.v15)],
@@ -102,7 +112,13 @@ let package = Package(
             swiftSettings: strict),
 
         // Executables.
-        .executableTarget(name: "riffle", dependencies: ["RiffleCLI"], swiftSettings: strict),
+        // Linked with the Swift runtime and Foundation (which GRDB and the argument parser bring) statically on
+        // Linux: the dynamic loader then resolves a few system libraries instead of the toolchain's dozen,
+        // which was most of riffle's start-up (issue 13: the offline first screen), and the installed binary
+        // needs no Swift toolchain beside it.
+        .executableTarget(
+            name: "riffle", dependencies: ["RiffleCLI"], swiftSettings: strict,
+            linkerSettings: [.unsafeFlags(staticRuntime, .when(platforms: [.linux]))]),
         .target(
             name: "RiffleSandbox",
             dependencies: [
@@ -167,7 +183,7 @@ let package = Package(
         .testTarget(
             name: "RiffleCLITests",
             dependencies: [
-                "RiffleCLI", "RiffleCore", "RiffleExport", "RiffleFeed",
+                "RiffleCLI", "RiffleCore", "RiffleExport", "RiffleFeed", "RiffleConfig", "RiffleSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),

@@ -52,7 +52,7 @@ struct ExportCommand: AsyncParsableCommand {
         let sinceTime = since?.resolved(now: Timestamp(microseconds: SystemClock.wallMicroseconds()))
         let need: StoreNeed = unread ? .required(by: "--unread") : markRead ? .required(by: "--mark-read") : .optional
         let session = try await Session.load(global, storeNeed: need)
-        let sources = try session.mergeSources(since: sinceTime)
+        let sources = try session.mergeSources(since: sinceTime, resuming: after != nil, limit: items.limit)
         let output = self.output
         let showProgress = Descriptor.isTerminal(2)
         var include: (@Sendable (MergedItem) -> Bool)?

@@ -24,7 +24,7 @@ struct ReadCommand: AsyncParsableCommand {
     func run() async throws {
         let session = try await Session.load(global)
         let storeFirst = StoreFirst(session: session)
-        let sources = try storeFirst?.sources() ?? session.mergeSources()
+        let sources = try storeFirst?.sources() ?? session.mergeSources(limit: items.limit)
         let reader = session.configuration.reader
         let color = ColorChoice.resolveForProcess(noColorFlag: global.noColor)
         let settings = ReaderSettings(

@@ -13,7 +13,9 @@ import RiffleTerminal
 struct Session {
     let configuration: Configuration
     let catalog: PluginCatalog
-    let client: HTTPClient
+    /// `nil` with `--offline`: nothing goes to the network, so libcurl and its loop thread are not started
+    /// (part of the offline first screen's start-up).
+    let client: HTTPClient?
     /// The chosen sources, in configuration order.
     let sources: [SourceSettings]
     let environment: [String: String]
@@ -42,11 +44,13 @@ struct Session {
         if options.verbose {
             httpConfiguration.log = { line in Console.writeError("riffle: \(UntrustedText.sanitize(line))") }
         }
-        let client: HTTPClient
-        do {
-            client = try HTTPClient(configuration: httpConfiguration)
-        } catch {
-            throw CLIFailure.other("cannot start the HTTP client: \(error)")
+        var client: HTTPClient?
+        if !options.offline {
+            do {
+                client = try HTTPClient(configuration: httpConfiguration)
+            } catch {
+                throw CLIFailure.other("cannot start the HTTP client: \(error)")
+            }
         }
         let need = options.offline ? StoreNeed.required(by: "--offline") : storeNeed
         let trouble = StoreTrouble { error in StoreNeed.warn(UntrustedText.sanitize(error.description)) }
@@ -117,28 +121,42 @@ struct Session {
     }
 
     /// The merge sources for the chosen sources: from the store with `--offline`; else over the network,
-    /// each read from its head written to the store when there is one (contract section 6).
-    func mergeSources(since: Timestamp? = nil) throws -> [MergeSource] {
+    /// each read from its head written to the store when there is one (contract section 6). `resuming`
+    /// (`--after`): the pages the resume needs that the store holds fresh come from it (`FreshPagesFirst`).
+    /// `limit`: the most items the command shows, so that the offline view reads no more of a source.
+    func mergeSources(since: Timestamp? = nil, resuming: Bool = false, limit: Int? = nil) throws -> [MergeSource] {
         if offline, let store {
+            let pageSize = min(Self.offlinePageSize, max(1, limit ?? Self.offlinePageSize))
             return sources.map { source in
-                MergeSource(name: source.name, pageable: StoredItems(store: store, source: source.name), pageSize: 200)
+                MergeSource(
+                    name: source.name, pageable: StoredItems(store: store, source: source.name), pageSize: pageSize)
             }
         }
+        guard let client else { throw CLIFailure.other("--offline: the network is not used") }
+        let secrets = Set(client.configuration.secrets)
         return try sources.map { source in
             let pageable = try SourceFactory.make(
                 source, context: AdapterContext(client: client, since: since, memory: memory),
                 plugins: catalog.makeSource(client: client))
             var merge = SourceFactory.mergeSource(source, pageable: pageable, log: client.configuration.log)
             if let store {
+                let shape = SourceShape.fingerprint(source, since: since, secrets: secrets)
                 let recorder = RecordingPageable(
                     merge.pageable, store: store, source: StoreSource(name: source.name, type: source.type),
-                    policy: policy(for: source), trouble: storeTrouble, endIsSourceEnd: since == nil)
+                    policy: policy(for: source), trouble: storeTrouble, endIsSourceEnd: since == nil, shape: shape)
                 storeWriters.add(recorder)
-                merge.pageable = recorder
+                merge.pageable =
+                    resuming
+                    ? FreshPagesFirst(
+                        store: store, source: source.name, shape: shape, network: recorder, trouble: storeTrouble)
+                    : recorder
             }
             return merge
         }
     }
+
+    /// Items per page of a stored source in the offline view.
+    static let offlinePageSize = 200
 
     /// Waits until every page read has been written to the store (pages are written while the merge
     /// goes on); call before the command ends.

@@ -16,8 +16,9 @@ public import RiffleCore
 public actor RecordingPageable: Pageable {
     /// What the writer does next, in the order the pages were read.
     private enum Write: Sendable {
-        /// A page of the current run; `startsRun` when it is the head page of a new run.
-        case page(Page, startsRun: Bool)
+        /// A page of the current run; `startsRun` when it is the head page of a new run. `request`: what
+        /// it was asked with, when it is kept as a page.
+        case page(Page, startsRun: Bool, request: PageRequest?)
         /// A load failed: the refresh is recorded as failed.
         case failure(String)
         /// The next page is not part of a run from the head: the run ends.
@@ -30,15 +31,20 @@ public actor RecordingPageable: Pageable {
     /// Whether the pages read so far form a run from the head, and the cursor its next page must have.
     private var inRun = false
     private var expectedCursor: String?
+    /// The fingerprint pages are kept under (`PageRequest.shape`); `nil`: pages are not kept.
+    private let shape: Int64?
 
     /// `endIsSourceEnd`: whether a page that says no more follow is the source's end. Not when the server
     /// was asked for a part of the source (`--since` passed as a filter): then the store must not take
     /// the end of that part for the end of the source, which would drop every older stored item.
+    /// `shape`: when given, each page is also kept under what it was asked with, for a resumed export
+    /// (`FreshPagesFirst`).
     public init(
         _ base: any Pageable, store: Store, source: StoreSource, policy: SourcePolicy, trouble: StoreTrouble,
-        endIsSourceEnd: Bool = true
+        endIsSourceEnd: Bool = true, shape: Int64? = nil
     ) {
         self.base = base
+        self.shape = shape
         let (stream, writes) = AsyncStream.makeStream(of: Write.self)
         self.writes = writes
         writer = Task {
@@ -46,7 +52,8 @@ public actor RecordingPageable: Pageable {
                 store: store, source: source, policy: policy, trouble: trouble, endIsSourceEnd: endIsSourceEnd)
             for await write in stream {
                 switch write {
-                case .page(let page, let startsRun): await writer.commit(page, startsRun: startsRun)
+                case .page(let page, let startsRun, let request):
+                    await writer.commit(page, startsRun: startsRun, request: request)
                 case .failure(let reason): await writer.fail(reason)
                 case .endRun: writer.endRun()
                 }
@@ -65,11 +72,12 @@ public actor RecordingPageable: Pageable {
             inRun = false
             throw error
         }
+        let request = shape.map { PageRequest(cursor: cursor, pageSize: pageSize, shape: $0) }
         if cursor == nil {
             inRun = true
-            writes.yield(.page(page, startsRun: true))
+            writes.yield(.page(page, startsRun: true, request: request))
         } else if inRun, cursor == expectedCursor {
-            writes.yield(.page(page, startsRun: false))
+            writes.yield(.page(page, startsRun: false, request: request))
         } else if inRun {
             inRun = false
             writes.yield(.endRun)
@@ -106,11 +114,11 @@ private struct RunWriter {
         self.endIsSourceEnd = endIsSourceEnd
     }
 
-    mutating func commit(_ page: Page, startsRun: Bool) async {
+    mutating func commit(_ page: Page, startsRun: Bool, request: PageRequest?) async {
         if startsRun { run = await begin() }
         guard var current = run, !trouble.isBroken else { return }
         do {
-            try await current.commit(page, reachedEnd: endIsSourceEnd ? nil : false)
+            try await current.commit(page, reachedEnd: endIsSourceEnd ? nil : false, request: request)
             if current.pagesCommitted == 1 { try await current.finish(.ok) }
             run = current
         } catch {

@@ -45,9 +45,11 @@ public struct SourceRun: Sendable {
 
     /// Writes `page` — the next page of this run, in order from the head — in one transaction. `reachedEnd`
     /// says the source has nothing after it (by default: the page says no more follow). `feedDocument` is
-    /// the feed adapter's state for the document this page came from, committed with it.
+    /// the feed adapter's state for the document this page came from, committed with it. `request`: what
+    /// the page was asked with, to keep it as a page a resumed export may take from the store
+    /// (`Store.freshPage`); a page with notes (skipped items, warnings) is not kept as one.
     public mutating func commit(
-        _ page: Page, reachedEnd: Bool? = nil, feedDocument: DocumentValidators? = nil
+        _ page: Page, reachedEnd: Bool? = nil, feedDocument: DocumentValidators? = nil, request: PageRequest? = nil
     ) async throws(StoreError) {
         guard page.items.count <= Store.maxItemsPerPage else {
             throw .invalidArgument(
@@ -57,7 +59,8 @@ public struct SourceRun: Sendable {
             sourceID: sourceID, run: run, items: page.items, nextCursor: page.nextCursor,
             reachedEnd: reachedEnd ?? !page.hasMore, isFirstPage: pagesCommitted == 0, pageNumber: pagesCommitted,
             oldestBefore: oldestSoFar,
-            policy: policy, now: store.clock(), feedDocument: feedDocument)
+            policy: policy, now: store.clock(), feedDocument: feedDocument,
+            request: page.notes == PageNotes() ? request : nil, hasMore: page.hasMore)
         let oldest = try await store.write { db in try write.apply(db) }
         pagesCommitted += 1
         if let oldest { oldestSoFar = min(oldestSoFar ?? oldest, oldest) }
@@ -96,6 +99,10 @@ struct PageWrite: Sendable {
     var policy: SourcePolicy
     var now: Timestamp
     var feedDocument: DocumentValidators?
+    /// What the page was asked with, when it is kept as a page (see `Store.freshPage`).
+    var request: PageRequest?
+    /// What the source said: more pages follow.
+    var hasMore: Bool
 
     /// Upserts the items, reconciles the covered range, moves the position, applies retention. Returns the
     /// page's oldest item time.
@@ -124,12 +131,29 @@ struct PageWrite: Sendable {
                 firstRank &+ Int64(index),
             ])
         }
+        try keepPage(db, firstRank: firstRank, newest: pageNewest, oldest: pageOldest)
         try reconcile(db, pageOldest: pageOldest, pageNewest: pageNewest)
         let runOldest = [pageOldest, oldestBefore?.microseconds].compactMap { $0 }.min()
         try movePosition(db, runOldest: runOldest)
         try applyRetention(db)
         if let feedDocument { try Store.saveFeedDocument(db, sourceID: sourceID, feedDocument) }
         return pageOldest.map { Timestamp(microseconds: $0) }
+    }
+
+    /// Keeps the page under what it was asked with, as this run's: its items are the rows this run gave
+    /// the ranks from `firstRank` on.
+    private func keepPage(_ db: Database, firstRank: Int64, newest: Int64?, oldest: Int64?) throws {
+        guard let request, let key = request.key else { return }
+        try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO page (source_id, request, page_size, shape, run, first_rank, item_count, newest,
+                    oldest, next_cursor, has_more, fetched_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            sourceID, key, request.pageSize, request.shape, run, firstRank, items.count, newest, oldest, nextCursor,
+            hasMore, now.microseconds,
+        ])
     }
 
     /// Removes the source's items in the range this page adds to the run's coverage that no run since
@@ -154,22 +178,22 @@ struct PageWrite: Sendable {
         } else {
             return  // an empty page that does not end the source covers nothing
         }
-        try db.execute(
-            sql: "DELETE FROM item WHERE source_id = ? AND time >= ? AND time <= ? AND run < ?",
-            arguments: [sourceID, lower, upper, run])
+        try db.cachedStatement(sql: "DELETE FROM item WHERE source_id = ? AND time >= ? AND time <= ? AND run < ?")
+            .execute(arguments: [sourceID, lower, upper, run])
     }
 
     /// The position follows the run that reached deepest: this run takes it over once it reaches as deep
     /// as the stored one (or the source's end), and keeps it from then on.
     private func movePosition(_ db: Database, runOldest: Int64?) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 UPDATE source SET position_run = :run, position_cursor = :cursor, position_has_more = :hasMore,
                     position_oldest = :oldest
                 WHERE source_id = :source AND (position_run IS NULL OR position_run = :run OR :reachedEnd
                     OR position_oldest IS NULL OR (:oldest IS NOT NULL AND :oldest <= position_oldest))
                     AND (position_run IS NULL OR position_run <= :run)
-                """,
+                """
+        ).execute(
             arguments: [
                 "run": run, "cursor": nextCursor, "hasMore": !reachedEnd, "oldest": runOldest, "source": sourceID,
                 "reachedEnd": reachedEnd,
@@ -181,8 +205,7 @@ struct PageWrite: Sendable {
     private func applyRetention(_ db: Database) throws {
         var dropped: [String] = []
         if policy.keep > .zero {
-            let (seconds, attoseconds) = policy.keep.components
-            let horizon = now.microseconds &- (seconds &* 1_000_000 &+ attoseconds / 1_000_000_000_000)
+            let horizon = Store.microseconds(policy.keep, before: now)
             dropped += try String.fetchAll(
                 db, sql: "DELETE FROM item WHERE source_id = ? AND time < ? RETURNING item_id",
                 arguments: [sourceID, horizon])
@@ -191,7 +214,8 @@ struct PageWrite: Sendable {
         }
         if let maxItems = policy.maxItems {
             let count =
-                try Int.fetchOne(db, sql: "SELECT item_count FROM source WHERE source_id = ?", arguments: [sourceID])
+                try Int.fetchOne(
+                    db.cachedStatement(sql: "SELECT item_count FROM source WHERE source_id = ?"), arguments: [sourceID])
                 ?? 0
             if count > max(0, maxItems) {
                 dropped += try String.fetchAll(

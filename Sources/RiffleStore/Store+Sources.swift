@@ -4,7 +4,7 @@ public import RiffleCore
 extension Store {
     /// Starts a read of `source` from its head: records the source (name and adapter type) and numbers the
     /// run. A name stored with another adapter type is another source: what was stored under it is
-    /// forgotten first.
+    /// forgotten first. The pages kept of earlier runs are forgotten (see `freshPage`).
     public func beginRun(of source: StoreSource, policy: SourcePolicy = SourcePolicy()) async throws(StoreError)
         -> SourceRun
     {
@@ -22,6 +22,8 @@ extension Store {
                     sql: "UPDATE source SET run_serial = run_serial + 1 WHERE name = ? RETURNING source_id, run_serial",
                     arguments: [source.name])
             else { throw DatabaseError(resultCode: .SQLITE_ERROR, message: "source row vanished") }
+            // Only the latest run's pages are given back (`freshPage`): earlier runs' go now.
+            try db.execute(sql: "DELETE FROM page WHERE source_id = ?", arguments: [row[0] as Int64])
             return (row[0] as Int64, row[1] as Int64)
         }
         return SourceRun(source: source, policy: policy, store: self, sourceID: sourceID, run: run)

@@ -70,6 +70,10 @@ public final class Store: Sendable {
                 // WAL with NORMAL is durable across process crashes (a kill -9 loses nothing committed);
                 // GRDB sets it already for a pool, this says it where the store is defined.
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                // A checkpoint every 4,000 pages (16 MB of WAL) instead of SQLite's 1,000: a page that many
+                // transactions touch (an index's last leaf) is copied into the file, and synced, a quarter
+                // as often while an export writes page after page.
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = 4000")
             }
             pool = try DatabasePool(path: path, configuration: configuration)
         } catch {
@@ -85,6 +89,13 @@ public final class Store: Sendable {
     /// The system's wall clock.
     public static let systemClock: @Sendable () -> Timestamp = {
         Timestamp(microseconds: SystemClock.wallMicroseconds())
+    }
+
+    /// `duration` before `time`, in microseconds since the epoch (the store's time columns): the horizon
+    /// of `store.keep` and of a stored page's freshness.
+    static func microseconds(_ duration: Duration, before time: Timestamp) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return time.microseconds &- (seconds &* 1_000_000 &+ attoseconds / 1_000_000_000_000)
     }
 
     /// Makes the directory and an empty private file when missing, then recognises what is there from its

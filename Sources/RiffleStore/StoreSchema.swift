@@ -106,6 +106,35 @@ enum StoreSchema {
                 ALTER TABLE item ADD COLUMN rank INTEGER NOT NULL DEFAULT 0;
                 CREATE INDEX item_by_rank ON item (source_id, time DESC, rank, item_id);
                 """),
+        Migration(
+            identifier: "v4-pages",
+            sql: """
+                -- The pages of each source's latest run from its head, by what they were asked with
+                -- (`request`: 'h' for the head page, 'c' and the cursor for another), so that a resumed
+                -- export (`--after`) takes a page it needs from the store instead of the network while the
+                -- page is fresh. The items are the run's rows of rank `first_rank` onwards (`item_count`
+                -- of them, times between `oldest` and `newest`); `shape` is a fingerprint of what else
+                -- decides a page's content (the source's settings, `--since`). Earlier runs' pages go
+                -- when a run begins.
+                CREATE TABLE page (
+                    source_id INTEGER NOT NULL REFERENCES source(source_id) ON DELETE CASCADE,
+                    request TEXT NOT NULL,
+                    page_size INTEGER NOT NULL,
+                    shape INTEGER NOT NULL,
+                    run INTEGER NOT NULL,
+                    first_rank INTEGER NOT NULL,
+                    item_count INTEGER NOT NULL,
+                    newest INTEGER,
+                    oldest INTEGER,
+                    next_cursor TEXT,
+                    has_more INTEGER NOT NULL,
+                    fetched_at INTEGER NOT NULL,
+                    PRIMARY KEY (source_id, request, page_size, shape)
+                ) WITHOUT ROWID;
+                -- `item_by_rank` serves every query `item_by_time` served (it begins with the same columns):
+                -- one index less to write per item.
+                DROP INDEX item_by_time;
+                """),
     ]
 
     /// Thrown inside a migration that another process applied between our reading of `grdb_migrations`

@@ -205,6 +205,52 @@ import Testing
         }
     }
 
+    /// `--after` with a store (issue 13): the pages the resume needs that the store holds fresh (read by
+    /// the export it continues) come from the store and cost no request; the output is the same bytes as
+    /// the resume without the store, and the export it continues followed by it is the whole stream.
+    @Test func aResumeTakesTheStoredPagesItNeedsAndGivesTheSameBytes() async throws {
+        try await Harness.withSandbox(SandboxOptions(itemsPerSource: 120)) { sandbox in
+            let config = try sandbox.config(Harness.threeSources)
+            let export = ["export", "--config", config, "--format", "ndjson"]
+            let whole = try await Harness.run(export + ["--no-store"])
+            let lines = whole.stdout.split(separator: "\n").map(String.init)
+            #expect(whole.status == 0 && lines.count > 250, "\(whole.stderr)")
+            func token(_ line: String) throws -> String {
+                try #require(try JSONValue(parsing: line)["cursor"]?.stringValue)
+            }
+            /// The resume after `line` (1-based) for 100 items, with `store` (or none): the run and its requests.
+            func resume(after line: Int, store: String?) async throws -> (run: RiffleRun, requests: Int) {
+                sandbox.server.resetRecord()
+                let run = try await Harness.run(
+                    export + ["--limit", "100", "--after", try token(lines[line - 1])]
+                        + (store.map { ["--store", $0] } ?? ["--no-store"]))
+                #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+                return (run, sandbox.server.requests().count)
+            }
+            let expected = lines[100..<200].map { $0 + "\n" }.joined()
+
+            // A store that holds every page: one export read the whole stream.
+            let full = sandbox.directory.appendingPathComponent("full.sqlite").path
+            let stored = try await Harness.run(export + ["--store", full])
+            #expect(stored.stdoutBytes == whole.stdoutBytes)
+            let network = try await resume(after: 100, store: nil)
+            let fromStore = try await resume(after: 100, store: full)
+            #expect(network.run.stdout == expected)
+            #expect(fromStore.run.stdoutBytes == network.run.stdoutBytes)
+            #expect(network.requests > 0)
+            #expect(fromStore.requests == 0, "every page the resume needs is stored")
+
+            // A store that holds the pages the first 100 items took: the rest comes from the network.
+            let part = sandbox.directory.appendingPathComponent("part.sqlite").path
+            let first = try await Harness.run(export + ["--limit", "100", "--store", part])
+            #expect(first.stdout == lines[0..<100].map { $0 + "\n" }.joined())
+            let partly = try await resume(after: 100, store: part)
+            #expect(partly.run.stdoutBytes == network.run.stdoutBytes)
+            #expect(
+                partly.requests > 0 && partly.requests < network.requests, "\(partly.requests) vs \(network.requests)")
+        }
+    }
+
     @Test func twoExportsAndAReaderShareOneStore() async throws {
         let directory = try Harness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
