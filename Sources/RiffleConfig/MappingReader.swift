@@ -14,7 +14,8 @@ struct MappingReader {
     init?(_ node: YAMLNode, _ path: ConfigPath, _ context: DecodingContext, expecting noun: String = "a mapping") {
         self.context = context
         self.node = node
-        self.path = path
+        // Rendered once here: every key read below makes a child path of it.
+        self.path = path.rendered
         if node.isNull {
             pairs = []
         } else if let mapping = node.mapping {
@@ -51,12 +52,16 @@ struct MappingReader {
     /// The keys in document order.
     var keys: [String] { pairs.compactMap { $0.key.scalar?.value } }
 
-    /// Reports every key not in `allowed`, suggesting the closest of `suggestions` (default: `allowed`).
-    func rejectUnknownKeys(_ allowed: [String], suggesting suggestions: [String]? = nil, noun: String = "key") {
+    /// Reports every key in neither `allowed` nor `also`, suggesting the closest of `suggestions` (default:
+    /// both, in that order). Two lists rather than one joined: a source's keys are the common ones and its
+    /// type's, and joining them for every source cost an array each.
+    func rejectUnknownKeys(
+        _ allowed: [String], also more: [String] = [], suggesting suggestions: [String]? = nil, noun: String = "key"
+    ) {
         for pair in pairs {
-            guard let key = pair.key.scalar?.value, !allowed.contains(key) else { continue }
+            guard let key = pair.key.scalar?.value, !allowed.contains(key), !more.contains(key) else { continue }
             context.error(
-                "unknown \(noun)\(Suggestion.hint(for: key, among: suggestions ?? allowed))", at: pair.key.mark,
+                "unknown \(noun)\(Suggestion.hint(for: key, among: suggestions ?? allowed + more))", at: pair.key.mark,
                 path.key(key))
         }
     }
