@@ -6,9 +6,9 @@ struct MappingReader {
     let path: ConfigPath
     /// The entries in document order (keys are unique: the tree builder dropped repeats).
     let pairs: [YAMLPair]
-    /// The first pair of each key, for a large mapping; `nil` for a small one, which is searched in order
-    /// (hashing every key of every small mapping cost more than the searches it saved).
-    private let index: [String: YAMLPair]?
+    /// Where the first pair of each key is, for a large mapping; `nil` for a small one, which is searched in
+    /// order (hashing every key of every small mapping cost more than the searches it saved).
+    private let index: [String: Int]?
 
     /// `nil` (reported) when `node` is neither a mapping nor null; a null reads as an empty mapping.
     init?(_ node: YAMLNode, _ path: ConfigPath, _ context: DecodingContext, expecting noun: String = "a mapping") {
@@ -28,9 +28,9 @@ struct MappingReader {
             index = nil
             return
         }
-        var index: [String: YAMLPair] = [:]
-        for pair in pairs {
-            if let key = pair.key.scalar?.value, index[key] == nil { index[key] = pair }
+        var index: [String: Int] = [:]
+        for position in pairs.indices {
+            if let key = pairs[position].key.scalar?.value, index[key] == nil { index[key] = position }
         }
         self.index = index
     }
@@ -38,13 +38,13 @@ struct MappingReader {
     /// Mappings up to this size are searched in order rather than indexed.
     private static let searchedInOrder = 16
 
-    /// The first pair whose key is `key`.
-    private func pair(_ key: String) -> YAMLPair? {
+    /// The position in `pairs` of the first pair whose key is `key`. A position, not the pair: copying a
+    /// pair out (two nodes) for every key read was a good part of decoding.
+    private func position(_ key: String) -> Int? {
         if let index { return index[key] }
-        // Compared in place: copying each pair out to look at its key cost more than the comparison.
         for position in pairs.indices {
             guard case .scalar(let scalar) = pairs[position].key.content, scalar.value == key else { continue }
-            return pairs[position]
+            return position
         }
         return nil
     }
@@ -68,18 +68,18 @@ struct MappingReader {
 
     /// The value under `key`, `nil` when absent or null.
     func value(_ key: String) -> YAMLNode? {
-        guard let pair = pair(key), !pair.value.isNull else { return nil }
-        return pair.value
+        guard let position = position(key), !pairs[position].value.isNull else { return nil }
+        return pairs[position].value
     }
 
     /// The key node of `key`, when present.
-    func keyNode(_ key: String) -> YAMLNode? { pair(key)?.key }
+    func keyNode(_ key: String) -> YAMLNode? { position(key).map { pairs[$0].key } }
 
     /// The value under `key`, reporting its absence.
     func required(_ key: String) -> YAMLNode? {
         if let value = value(key) { return value }
-        if let pair = pair(key) {
-            context.error("missing value", at: pair.key.mark, path.key(key))
+        if let position = position(key) {
+            context.error("missing value", at: pairs[position].key.mark, path.key(key))
         } else {
             context.error("missing required key", at: node.mark, path.key(key))
         }

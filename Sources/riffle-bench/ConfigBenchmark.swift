@@ -55,10 +55,16 @@ enum ConfigBenchmark {
             "config: \(config.sources.count) sources, \(bytes.count) bytes, \(events) libyaml events; median of \(runs) runs, "
                 + "interleaved (wall / thread CPU)"
         )
-        print("  libyaml events only (yaml_parser_parse loop)   \(milliseconds(baseline.wall)) / \(milliseconds(baseline.cpu)) ms")
-        print("  riffle parse + validate (tree, decode, checks) \(milliseconds(decode.wall)) / \(milliseconds(decode.cpu)) ms")
+        print(
+            "  libyaml events only (yaml_parser_parse loop)   \(milliseconds(baseline.wall)) / \(milliseconds(baseline.cpu)) ms"
+        )
+        print(
+            "  riffle parse + validate (tree, decode, checks) \(milliseconds(decode.wall)) / \(milliseconds(decode.cpu)) ms"
+        )
         let ratio = (wall: decode.wall / max(baseline.wall, 1e-9), cpu: decode.cpu / max(baseline.cpu, 1e-9))
-        print("  ratio                                          \(rounded(ratio.wall))x / \(rounded(ratio.cpu))x (goal ≤ 3x)")
+        print(
+            "  ratio                                          \(rounded(ratio.wall))x / \(rounded(ratio.cpu))x (goal ≤ 3x)"
+        )
     }
 
     /// A config with `count` sources cycling through gitlab, spacex and graphql.

@@ -75,11 +75,12 @@ enum ThousandBenchmark {
         print("")
         print(
             pad("", 22) + pad("wall s", 9) + pad("× ideal", 9) + pad("peak RSS", 11) + pad("items", 8)
-                + pad("requests", 10) + pad("CPU riffle/sandbox", 20) + pad("first/last req", 16) + "in flight (median, p10)")
+                + pad("requests", 10) + pad("CPU riffle/sandbox", 20) + pad("first/last req", 16)
+                + "in flight (median, p10)")
         print(pad("ideal", 22) + pad(format(ideal.seconds), 9) + "1.00")
         let cases: [(name: String, store: Bool)] = [("export --no-store", false), ("export --store (new)", true)]
         for (name, store) in cases where only == nil || only == (store ? "store" : "no-store") {
-            var measured: [(run: ExportChildRun, items: Int, arrivals: [Double], sandboxCPU: Double)] = []
+            var measured: [(run: ExportChildRun, items: Int, bytes: Int, arrivals: [Double], sandboxCPU: Double)] = []
             for _ in 0..<runs {
                 let storePath = context.path("thousand.sqlite")
                 for suffix in ["", "-wal", "-shm"] { unlink(storePath + suffix) }
@@ -94,12 +95,14 @@ enum ThousandBenchmark {
                     environment: context.environment, stdoutPath: output)
                 let sandboxCPU = processCPUSeconds() - cpuBefore
                 let items = ExportChild.lineCount(output)
+                var status = stat()
+                let outputBytes = stat(output, &status) == 0 ? Int(status.st_size) : 0
                 unlink(output)
                 let arrivals = servers.flatMap { $0.server.requests() }.map { ($0.arrival - started).seconds }.sorted()
                 guard run.status == 0 || run.status == 2 else {
                     throw ExportBenchError("riffle export failed (\(run.status)): \(run.stderr.prefix(400))")
                 }
-                measured.append((run, items, arrivals, sandboxCPU))
+                measured.append((run, items, outputBytes, arrivals, sandboxCPU))
             }
             let result = measured.sorted { $0.run.wall < $1.run.wall }[measured.count / 2]
             let flight = inFlight(result.arrivals, latency: Double(shape.latency) / 1000)
@@ -111,8 +114,13 @@ enum ThousandBenchmark {
                     + pad("\(format(result.arrivals.first ?? .nan)) / \(format(result.arrivals.last ?? .nan)) s", 16)
                     + "\(flight.median), \(flight.p10) over \(format(flight.span)) s")
             if result.run.status != 0 {
-                print("  exit \(result.run.status): \(result.run.stderr.split(separator: "\n").prefix(3).joined(separator: " | "))")
+                print(
+                    "  exit \(result.run.status): \(result.run.stderr.split(separator: "\n").prefix(3).joined(separator: " | "))"
+                )
             }
+            print(
+                "  output \(ExportBenchmark.megabytes(result.bytes)) (\(result.bytes / max(result.items, 1)) bytes per item, "
+                    + "the cursor tokens most of it)")
             if runs > 1 {
                 print("  median of \(runs): " + measured.map { format($0.run.wall) }.joined(separator: ", "))
             }
@@ -142,7 +150,8 @@ enum ThousandBenchmark {
         for index in 0..<shape.sources {
             let kind = kinds[index % kinds.count]
             text += kind.yaml(
-                name: "\(kind.shortName)-\(index)", sandbox: urls[index % urls.count], token: SandboxOptions.defaultToken)
+                name: "\(kind.shortName)-\(index)", sandbox: urls[index % urls.count],
+                token: SandboxOptions.defaultToken)
         }
         return text
     }
