@@ -1,3 +1,4 @@
+import RiffleCore
 import Testing
 
 @testable import RiffleHTTP
@@ -58,7 +59,7 @@ import Testing
     }
 
     @Test func sameAnswersAsTheScanUnderRandomTraffic() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(seed: 17)  // the same traffic every run
         for round in 0..<40 {
             let maxInFlight = Int.random(in: 1...8, using: &generator)
             let maxPerOrigin = Int.random(in: 1...4, using: &generator)
