@@ -119,8 +119,8 @@ enum ThousandBenchmark {
                 )
             }
             print(
-                "  output \(ExportBenchmark.megabytes(result.bytes)) (\(result.bytes / max(result.items, 1)) bytes per item, "
-                    + "the cursor tokens most of it)")
+                "  output \(ExportBenchmark.megabytes(result.bytes)), \(result.bytes / max(result.items, 1)) bytes per item "
+                    + "(each item's cursor token included)")
             if runs > 1 {
                 print("  median of \(runs): " + measured.map { format($0.run.wall) }.joined(separator: ", "))
             }
