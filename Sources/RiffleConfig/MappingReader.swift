@@ -43,10 +43,16 @@ struct MappingReader {
     private func position(_ key: String) -> Int? {
         if let index { return index[key] }
         for position in pairs.indices {
-            guard case .scalar(let scalar) = pairs[position].key.content, scalar.value == key else { continue }
+            guard case .scalar(let scalar) = pairs[position].key.content, Self.same(scalar.value, key) else { continue }
             return position
         }
         return nil
+    }
+
+    /// Whether two keys are equal, their lengths compared first: most keys asked for are not the one
+    /// looked at, and a length differs for most of those, where a full string comparison is a call.
+    static func same(_ left: String, _ right: String) -> Bool {
+        left.utf8.count == right.utf8.count && left == right
     }
 
     /// The keys in document order.
@@ -59,7 +65,9 @@ struct MappingReader {
         _ allowed: [String], also more: [String] = [], suggesting suggestions: [String]? = nil, noun: String = "key"
     ) {
         for pair in pairs {
-            guard let key = pair.key.scalar?.value, !allowed.contains(key), !more.contains(key) else { continue }
+            guard let key = pair.key.scalar?.value, !allowed.contains(where: { Self.same($0, key) }),
+                !more.contains(where: { Self.same($0, key) })
+            else { continue }
             context.error(
                 "unknown \(noun)\(Suggestion.hint(for: key, among: suggestions ?? allowed + more))", at: pair.key.mark,
                 path.key(key))
