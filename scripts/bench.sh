@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bench="$(swift build -c release --show-bin-path)/riffle-bench"
-for name in ${BENCHMARKS:-merge http config export reader tokens feedparse feedrace faults store}; do
+for name in ${BENCHMARKS:-merge http config export reader tokens feedparse feedrace faults store thousand}; do
   echo "== riffle-bench $name"
   "$bench" "$name"
   echo

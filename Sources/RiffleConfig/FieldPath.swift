@@ -8,15 +8,28 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `text`; `nil` when a segment is empty or holds whitespace.
     public init?(_ text: String) {
-        let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        for part in parts {
-            guard !part.isEmpty, !part.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return nil }
+        // One pass over the bytes, cutting at dots (splitting first, then copying, cost two arrays).
+        let utf8 = text.utf8
+        var segments: [String] = []
+        var nonASCII = false
+        var start = utf8.startIndex
+        var index = start
+        while true {
+            if index == utf8.endIndex || utf8[index] == UInt8(ascii: ".") {
+                guard index != start else { return nil }
+                segments.append(String(text[start..<index]))
+                if index == utf8.endIndex { break }
+                start = utf8.index(after: index)
+            } else {
+                let byte = utf8[index]
+                if byte <= 0x20 || byte == 0x7F { return nil }
+                if byte >= 0x80 { nonASCII = true }
+            }
+            index = utf8.index(after: index)
         }
         // Non-ASCII whitespace (NBSP, ideographic space) is rare: only then look at scalar properties.
-        if text.utf8.contains(where: { $0 >= 0x80 }), text.unicodeScalars.contains(where: \.properties.isWhitespace) {
-            return nil
-        }
-        segments = parts.map { String(decoding: $0, as: UTF8.self) }
+        if nonASCII, text.unicodeScalars.contains(where: { $0.properties.isWhitespace }) { return nil }
+        self.segments = segments
     }
 
     public var description: String { segments.joined(separator: ".") }

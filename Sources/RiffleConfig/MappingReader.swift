@@ -6,15 +6,16 @@ struct MappingReader {
     let path: ConfigPath
     /// The entries in document order (keys are unique: the tree builder dropped repeats).
     let pairs: [YAMLPair]
-    /// The first pair of each key, for a large mapping; `nil` for a small one, which is searched in order
-    /// (hashing every key of every small mapping cost more than the searches it saved).
-    private let index: [String: YAMLPair]?
+    /// Where the first pair of each key is, for a large mapping; `nil` for a small one, which is searched in
+    /// order (hashing every key of every small mapping cost more than the searches it saved).
+    private let index: [String: Int]?
 
     /// `nil` (reported) when `node` is neither a mapping nor null; a null reads as an empty mapping.
     init?(_ node: YAMLNode, _ path: ConfigPath, _ context: DecodingContext, expecting noun: String = "a mapping") {
         self.context = context
         self.node = node
-        self.path = path
+        // Rendered once here: every key read below makes a child path of it.
+        self.path = path.rendered
         if node.isNull {
             pairs = []
         } else if let mapping = node.mapping {
@@ -27,9 +28,9 @@ struct MappingReader {
             index = nil
             return
         }
-        var index: [String: YAMLPair] = [:]
-        for pair in pairs {
-            if let key = pair.key.scalar?.value, index[key] == nil { index[key] = pair }
+        var index: [String: Int] = [:]
+        for position in pairs.indices {
+            if let key = pairs[position].key.scalar?.value, index[key] == nil { index[key] = position }
         }
         self.index = index
     }
@@ -37,44 +38,56 @@ struct MappingReader {
     /// Mappings up to this size are searched in order rather than indexed.
     private static let searchedInOrder = 16
 
-    /// The first pair whose key is `key`.
-    private func pair(_ key: String) -> YAMLPair? {
+    /// The position in `pairs` of the first pair whose key is `key`. A position, not the pair: copying a
+    /// pair out (two nodes) for every key read was a good part of decoding.
+    private func position(_ key: String) -> Int? {
         if let index { return index[key] }
-        // Compared in place: copying each pair out to look at its key cost more than the comparison.
         for position in pairs.indices {
-            guard case .scalar(let scalar) = pairs[position].key.content, scalar.value == key else { continue }
-            return pairs[position]
+            guard case .scalar(let scalar) = pairs[position].key.content, Self.same(scalar.value, key) else { continue }
+            return position
         }
         return nil
+    }
+
+    /// Whether two keys are equal, their lengths compared first: most keys asked for are not the one
+    /// looked at, and a length differs for most of those, where a full string comparison is a call.
+    static func same(_ left: String, _ right: String) -> Bool {
+        left.utf8.count == right.utf8.count && left == right
     }
 
     /// The keys in document order.
     var keys: [String] { pairs.compactMap { $0.key.scalar?.value } }
 
-    /// Reports every key not in `allowed`, suggesting the closest of `suggestions` (default: `allowed`).
-    func rejectUnknownKeys(_ allowed: [String], suggesting suggestions: [String]? = nil, noun: String = "key") {
+    /// Reports every key in neither `allowed` nor `also`, suggesting the closest of `suggestions` (default:
+    /// both, in that order). Two lists rather than one joined: a source's keys are the common ones and its
+    /// type's, and joining them for every source cost an array each.
+    func rejectUnknownKeys(
+        _ allowed: [String], also more: [String] = [], suggesting suggestions: [String]? = nil, noun: String = "key"
+    ) {
         for pair in pairs {
-            guard let key = pair.key.scalar?.value, !allowed.contains(key) else { continue }
+            guard let key = pair.key.scalar?.value, !allowed.contains(where: { Self.same($0, key) }),
+                !more.contains(where: { Self.same($0, key) })
+            else { continue }
             context.error(
-                "unknown \(noun)\(Suggestion.hint(for: key, among: suggestions ?? allowed))", at: pair.key.mark,
+                "unknown \(noun)\(Suggestion.hint(for: key, among: suggestions ?? allowed + more))", at: pair.key.mark,
                 path.key(key))
         }
     }
 
     /// The value under `key`, `nil` when absent or null.
     func value(_ key: String) -> YAMLNode? {
-        guard let pair = pair(key), !pair.value.isNull else { return nil }
-        return pair.value
+        guard let position = position(key), !pairs[position].value.isNull else { return nil }
+        return pairs[position].value
     }
 
     /// The key node of `key`, when present.
-    func keyNode(_ key: String) -> YAMLNode? { pair(key)?.key }
+    func keyNode(_ key: String) -> YAMLNode? { position(key).map { pairs[$0].key } }
 
     /// The value under `key`, reporting its absence.
     func required(_ key: String) -> YAMLNode? {
         if let value = value(key) { return value }
-        if let pair = pair(key) {
-            context.error("missing value", at: pair.key.mark, path.key(key))
+        if let position = position(key) {
+            context.error("missing value", at: pairs[position].key.mark, path.key(key))
         } else {
             context.error("missing required key", at: node.mark, path.key(key))
         }

@@ -5,7 +5,7 @@ extension PluginSourceSettings {
         let declared = info.params.keys.sorted()
         var noun = "param of plugin type \(Quote.text(type))"
         if context.namesPluginFiles { noun += " (defined in \(info.file))" }
-        reader.rejectUnknownKeys(SourceSettings.commonKeys + declared, suggesting: declared, noun: noun)
+        reader.rejectUnknownKeys(SourceSettings.commonKeys, also: declared, suggesting: declared, noun: noun)
         var params: [String: String] = [:]
         var complete = true
         for name in declared {

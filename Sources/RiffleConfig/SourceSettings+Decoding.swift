@@ -28,7 +28,7 @@ extension SourceSettings {
         var settings: (any AdapterSettings)?
         if let type = type?.text {
             if let adapter = adapters.first(where: { $0.type == type }) {
-                reader.rejectUnknownKeys(commonKeys + adapter.keys)
+                reader.rejectUnknownKeys(commonKeys, also: adapter.keys)
                 settings = adapter.decode(SourceKeys(reader))
             } else if let info = plugins[type] {
                 settings = PluginSourceSettings.decode(reader, type: type, info: info)

@@ -100,7 +100,10 @@ struct TreeBuilder {
         if stack.count >= limits.maxDepth {
             throw Failure(message: "nesting deeper than \(limits.maxDepth) levels", mark: mark)
         }
-        stack.append(Frame(isMapping: isMapping, mark: mark, tag: tag, anchor: anchor, step: childStep()))
+        var frame = Frame(isMapping: isMapping, mark: mark, tag: tag, anchor: anchor, step: childStep())
+        // Room for a typical mapping from the start: growing it 1, 2, 4, 8 copied every pair each time.
+        if isMapping { frame.pairs.reserveCapacity(8) } else { frame.elements.reserveCapacity(4) }
+        stack.append(frame)
     }
 
     mutating func endCollection() {

@@ -47,7 +47,9 @@ public struct YAMLNode: Sendable, Hashable {
 
     /// True for the YAML null forms: an empty plain scalar, `~`, `null`, `Null`, `NULL`.
     public var isNull: Bool {
-        guard let scalar, scalar.style == .plain, tag == nil else { return false }
+        // Asked of every value read: looked at in place, and only short values compared.
+        guard tag == nil, case .scalar(let scalar) = content, scalar.style == .plain, scalar.value.utf8.count <= 4
+        else { return false }
         switch scalar.value {
         case "", "~", "null", "Null", "NULL": return true
         default: return false

@@ -18,6 +18,8 @@ public struct SandboxRequest: Sendable {
     public var number: Int
     /// The fault injected into the response, if any.
     public var fault: FaultRule.Fault?
+    /// When the request was read, before the latency: benchmarks count requests in flight over time.
+    public var arrival: ContinuousClock.Instant = .now
 
     /// The body as UTF-8 text (invalid bytes replaced).
     public var bodyText: String { String(decoding: body, as: UTF8.self) }

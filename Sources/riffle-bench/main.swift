@@ -14,6 +14,7 @@ let benchmarks: [String: @Sendable ([String]) async throws -> Void] = [
     "tokens": TokenBenchmark.run,
     "faults": FaultsBenchmark.run,
     "store": StoreBenchmark.run,
+    "thousand": ThousandBenchmark.run,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
