@@ -102,31 +102,25 @@ enum MergeBenchmark {
         var emitted = 0
         var checksum: Int64 = 0
         switch mode {
-        case "feed":
+        case "feed", "runs":
             let feed = MergedFeed(
                 sources: generated.map { MergeSource(name: "s\($0.source)", pageable: $0, pageSize: page) },
                 options: MergeOptions())
             (emitted, checksum) = try await feed.run { reader in
                 var count = 0
                 var sum: Int64 = 0
-                while let merged = try await reader.next() {
-                    count += 1
-                    sum &+= merged.item.time.microseconds
-                }
-                return (count, sum)
-            }
-        case "runs":
-            let feed = MergedFeed(
-                sources: generated.map { MergeSource(name: "s\($0.source)", pageable: $0, pageSize: page) },
-                options: MergeOptions())
-            (emitted, checksum) = try await feed.run { reader in
-                var count = 0
-                var sum: Int64 = 0
-                var run: [MergedItem] = []
-                while try await reader.next(upTo: 256, into: &run) {
-                    for merged in run {
+                if mode == "feed" {
+                    while let merged = try await reader.next() {
                         count += 1
                         sum &+= merged.item.time.microseconds
+                    }
+                } else {
+                    var run: [MergedItem] = []
+                    while try await reader.next(upTo: 256, into: &run) {
+                        for merged in run {
+                            count += 1
+                            sum &+= merged.item.time.microseconds
+                        }
                     }
                 }
                 return (count, sum)
