@@ -2,7 +2,7 @@ import Testing
 
 @testable import RiffleCore
 
-// The merge's parts against plain models, over random inputs fixed by SplitMix64 seeds.
+// The merge's choice of the next source against a scan, over random inputs fixed by SplitMix64 seeds.
 
 @Suite struct LoserTreeTests {
     /// The source a loser tree must name: the latest head, then the lowest index; `nil` without heads.
@@ -62,82 +62,5 @@ import Testing
         #expect(tree.winner() == 2)
         tree.update(2, time: nil)
         #expect(tree.winner() == nil)
-    }
-}
-
-@Suite struct MergeRandomFaultTests {
-    /// Sources with ties, repeated items (an adjacent repeat of the same id and time: a duplicate to drop),
-    /// sources that end, and sources whose load fails at some page: the merge gives, in the sort's order,
-    /// every item of the pages before each failure, each once.
-    @Test(arguments: 0..<40)
-    func mergesLikeASortOfWhatArrived(seed: Int) {
-        var rng = SplitMix64(seed: UInt64(seed) &+ 9000)
-        let pageSize = Int.random(in: 1...6, using: &rng)
-        var sent: [[Item]] = []
-        var failAt: [Int?] = []
-        for _ in 0..<Int.random(in: 1...24, using: &rng) {
-            var items: [Item] = []
-            for item in sortedItems(prefix: "i", count: Int.random(in: 0...30, using: &rng), spread: 2, rng: &rng) {
-                items.append(item)
-                if Int.random(in: 0..<6, using: &rng) == 0 { items.append(item) }
-            }
-            sent.append(items)
-            failAt.append(Int.random(in: 0..<3, using: &rng) == 0 ? Int.random(in: 0...3, using: &rng) : nil)
-        }
-        var state = MergeState(
-            sources: sent.indices.map { .init(name: "s\($0)", pageSize: pageSize) }, options: MergeOptions())
-        let pages = arrayLoader(sent)
-        let (out, _) = drain(&state) { source, cursor, size in
-            let start = cursor.flatMap { Int($0) } ?? 0
-            if let page = failAt[source], start / size >= page { return .failure(SourceError("HTTP 502")) }
-            return pages(source, cursor, size)
-        }
-        // What arrived: the pages before the failing one, without the adjacent repeats.
-        let arrived = sent.indices.map { source in
-            let end = failAt[source].map { min(sent[source].count, $0 * pageSize) } ?? sent[source].count
-            var kept: [Item] = []
-            for item in sent[source][..<end] where kept.last != item { kept.append(item) }
-            return kept
-        }
-        #expect(out.map { "\($0.sourceIndex):\($0.item.id)" } == expectedOrder(arrived))
-        #expect(out.allSatisfy { !$0.isLate })
-        for source in sent.indices {
-            let failed = failAt[source].map { $0 == 0 || $0 * pageSize < sent[source].count } ?? false
-            #expect((state.statuses[source].lastError != nil) == failed, "source \(source)")
-        }
-    }
-}
-
-@Suite struct DedupWindowTests {
-    /// The window against a model of its rule (two generations of ids, the newer one rolled over when it
-    /// holds `pages × pageSize` ids), over ids that repeat at every distance, across many generations.
-    @Test(arguments: 0..<20)
-    func remembersAsItsRuleSays(seed: Int) {
-        var rng = SplitMix64(seed: UInt64(seed) &+ 77)
-        let pages = Int.random(in: 1...3, using: &rng)
-        let pageSize = Int.random(in: 1...40, using: &rng)
-        let size = pages * pageSize
-        var window = DedupWindow(pages: pages, pageSize: pageSize)
-        var current: [String: Timestamp] = [:]
-        var previous: [String: Timestamp] = [:]
-        for step in 0..<3000 {
-            let id = "gid://x/\(Int.random(in: 0...(step / 2 + 3 * size), using: &rng))"
-            let time = Timestamp(microseconds: Int64.random(in: 0...50, using: &rng))
-            var expected: Timestamp?
-            if let earlier = current[id] {
-                if time > earlier { current[id] = time }
-                expected = earlier
-            } else if let earlier = previous[id] {
-                current[id] = max(time, earlier)
-                expected = earlier
-            } else {
-                if current.count >= size {
-                    previous = current
-                    current = [:]
-                }
-                current[id] = time
-            }
-            #expect(window.remember(id, at: time) == expected, "step \(step): \(id)")
-        }
     }
 }
