@@ -59,7 +59,6 @@ public struct MergeState: Sendable {
         /// A duplicate was dropped from it: its consumed items may not all sort before the anchor.
         var droppedDuplicates = false
         var isBlocked = false
-        var inHeap = false
 
         /// The source may still load pages: its pager has neither ended nor failed.
         var isLive: Bool { !(pager.isExhausted || pager.isFailed) }
@@ -86,7 +85,8 @@ public struct MergeState: Sendable {
     }
 
     private(set) var slots: [Slot]
-    private var heap = HeadHeap()
+    /// The sources' heads in merge order. A blocked source's key may be stale: nothing is emitted then.
+    private var tree: LoserTree
     /// Live sources with an empty buffer: while any exist, nothing can be emitted.
     private var blocked = 0
     /// Sources whose buffer changed since the last `loadsToStart()`.
@@ -160,6 +160,7 @@ public struct MergeState: Sendable {
             return slot
         }
         self.isCandidate = Array(repeating: false, count: sources.count)
+        self.tree = LoserTree(count: sources.count)
         for index in slots.indices { settle(index) }
     }
 
@@ -169,6 +170,9 @@ public struct MergeState: Sendable {
     /// Every source's status, in configuration order.
     public var statuses: [SourceStatus] { slots.map(\.status) }
 
+    /// Whether `loadsToStart()` may have anything to return: a cheap check before calling it per item.
+    var hasLoadsToConsider: Bool { !candidates.isEmpty }
+
     /// Marks the pages that should be fetched now as loading and returns them: every source that can
     /// load and holds fewer items than the prefetch threshold. Loads of different sources run at once;
     /// one source never has two loads in flight.
@@ -177,8 +181,7 @@ public struct MergeState: Sendable {
         var requests: [LoadRequest] = []
         for index in candidates {
             isCandidate[index] = false
-            let threshold = options.prefetchThreshold ?? 2 * slots[index].info.pageSize
-            guard slots[index].pager.canLoad, slots[index].buffer.count < threshold else { continue }
+            guard slots[index].pager.canLoad, slots[index].buffer.count < threshold(index) else { continue }
             let cursor: String?
             do { cursor = try slots[index].pager.beginLoad() } catch { continue }
             slots[index].status.state = .fetching
@@ -191,10 +194,12 @@ public struct MergeState: Sendable {
     /// The next item, or why there is none yet.
     public mutating func next() -> Step {
         if blocked > 0 { return .waiting }
-        guard let top = heap.pop() else { return .finished }
-        let index = top.source
-        slots[index].inHeap = false
-        guard let taken = slots[index].buffer.popFirst() else { return next() }
+        guard let index = tree.winner() else { return .finished }
+        guard let taken = slots[index].buffer.popFirst() else {
+            // A winner always has a head; should its key ever be stale, drop it and choose again.
+            tree.update(index, time: nil)
+            return next()
+        }
         let item = taken.item
         let isInOrder = frontier.map { item.time < $0 || (item.time == $0 && index >= frontierRank) } ?? true
         if isInOrder { frontierRank = index }
@@ -213,7 +218,7 @@ public struct MergeState: Sendable {
             frontier = item.time
         }
         slots[index].status.itemsEmitted += 1
-        settle(index)
+        settleAfterTaking(index)
         return .item(
             MergedItem(sourceIndex: index, sourceName: slots[index].info.name, item: item, isLate: isLate))
     }
@@ -353,32 +358,28 @@ public struct MergeState: Sendable {
             slots[index].firstPageOldest = oldest
         }
         var dropped: Set<Int> = []
-        var headChanged = false
+        // Each item's id and time are read in place rather than copying the item.
         for position in items.indices {
-            let item = items[position]
-            if position >= skip, let since = options.since, item.time < since {
+            let time = items[position].time
+            if position >= skip, let since = options.since, time < since {
                 slots[index].pager.stop(.olderThanSince)
                 dropped.insert(position)
                 continue
             }
-            guard let seen = slots[index].window.remember(item.id, at: item.time), position >= skip else { continue }
+            guard let seen = slots[index].window.remember(items[position].id, at: time), position >= skip else {
+                continue
+            }
             slots[index].status.duplicates += 1
             if !slots[index].droppedDuplicates {
                 slots[index].droppedDuplicates = true
                 Self.insert(index, into: &irregularSources)
             }
             // A newer version replaces a buffered older one; any other repeat is dropped.
-            if item.time > seen {
-                let wasHead = slots[index].buffer.first?.item.id == item.id
-                if slots[index].buffer.remove(id: item.id) {
-                    headChanged = headChanged || wasHead
-                    continue
-                }
-            }
+            // (`settle`, which follows, gives the tree the new head when the old version was the head.)
+            if time > seen, slots[index].buffer.remove(id: items[position].id) { continue }
             dropped.insert(position)
         }
         slots[index].buffer.append(page: items, cursor: pageCursor, start: skip, dropped: dropped)
-        if headChanged { rebuildHeap() }
     }
 
     /// Where a resumed source's unread items start on a page it loaded, and whether its rule still holds
@@ -418,17 +419,18 @@ public struct MergeState: Sendable {
         if low == list.count || list[low] != index { list.insert(index, at: low) }
     }
 
-    private mutating func rebuildHeap() {
-        var entries: [HeadHeap.Entry] = []
-        for index in slots.indices {
-            if let time = slots[index].buffer.firstTime {
-                entries.append(.init(time: time, source: index))
-                slots[index].inHeap = true
-            } else {
-                slots[index].inHeap = false
-            }
+    /// A source loads its next page while its buffer holds fewer items than this.
+    private func threshold(_ index: Int) -> Int { options.prefetchThreshold ?? 2 * slots[index].info.pageSize }
+
+    /// `settle` for the common case right after `next()` took a source's head and items are left: only the
+    /// source's key and its need for a load can have changed (its pager and status have not).
+    private mutating func settleAfterTaking(_ index: Int) {
+        guard let time = slots[index].buffer.firstTime else { return settle(index) }
+        tree.update(index, time: time)
+        if !isCandidate[index], slots[index].pager.canLoad, slots[index].buffer.count < threshold(index) {
+            isCandidate[index] = true
+            candidates.append(index)
         }
-        heap.rebuild(entries)
     }
 
     /// Brings a source's bookkeeping up to date after its buffer or pager changed.
@@ -450,10 +452,7 @@ public struct MergeState: Sendable {
             blocked += shouldBlock ? 1 : -1
             slots[index].isBlocked = shouldBlock
         }
-        if !slots[index].inHeap, let time = slots[index].buffer.firstTime {
-            heap.push(.init(time: time, source: index))
-            slots[index].inHeap = true
-        }
+        if !shouldBlock { tree.update(index, time: slots[index].buffer.firstTime) }
         switch slots[index].pager.phase {
         case .failed, .loading: break
         case .exhausted:

@@ -76,7 +76,9 @@ public final class MergedFeed: Sendable {
     public final class Reader {
         let feed: MergedFeed
         let requests: AsyncStream<MergeState.LoadRequest>.Continuation
-        private var state: MergeState
+        /// Touched only by the task that runs `body` (see `run(_:)`), so the per-access exclusivity check is
+        /// left out: it cost as much as a loser-tree step per item.
+        @exclusivity(unchecked) private var state: MergeState
 
         init(feed: MergedFeed, requests: AsyncStream<MergeState.LoadRequest>.Continuation) {
             self.feed = feed
@@ -88,25 +90,54 @@ public final class MergedFeed: Sendable {
 
         /// The next item, newest first; `nil` when every source has ended. Waits while a source the
         /// merge needs is loading. Throws `CancellationError` when the task is cancelled.
-        public func next() async throws -> MergedItem? {
+        ///
+        /// `nonisolated(nonsending)`: it runs on the caller's executor, so a call that finds its item ready
+        /// does not hop to the global executor and back.
+        nonisolated(nonsending) public func next() async throws -> MergedItem? {
             // A cancelled consumer stops here, even when items are buffered (cancelled loads would
             // otherwise look like failed sources and end the stream as if it were complete).
             try Task.checkCancellation()
             while true {
-                // Fold pages that arrived in the background now, so the next loads start at once.
-                if feed.arrivals.load(ordering: .acquiring) > 0 { foldInbox() }
-                let step = state.next()
-                startLoads()
-                switch step {
+                switch advance() {
                 case .item(let merged): return merged
-                case .finished:
-                    publishStatuses()
-                    return nil
+                case .finished: return nil
                 case .waiting:
                     publishStatuses()
                     try await waitForLoads()
                 }
             }
+        }
+
+        /// The next run of items: up to `limit` of them, newest first, put in `items` (emptied first, its
+        /// storage kept), the same items in the same order as that many calls of `next()`. It waits only
+        /// while no item is ready, and returns what it has as soon as the merge would wait. Returns `false`
+        /// when every source has ended and `items` is empty. `position` then stands after the last of them.
+        ///
+        /// One call per run rather than per item: for a consumer that needs no position between items.
+        nonisolated(nonsending) public func next(upTo limit: Int, into items: inout [MergedItem]) async throws -> Bool {
+            items.removeAll(keepingCapacity: true)
+            try Task.checkCancellation()
+            while items.count < limit {
+                switch advance() {
+                case .item(let merged): items.append(merged)
+                case .finished: return !items.isEmpty
+                case .waiting:
+                    if !items.isEmpty { return true }
+                    publishStatuses()
+                    try await waitForLoads()
+                }
+            }
+            return true
+        }
+
+        /// The merge's next step, with the pages that arrived in the background folded in first and the
+        /// loads it asks for started at once.
+        private func advance() -> MergeState.Step {
+            if feed.arrivals.load(ordering: .acquiring) > 0 { foldInbox() }
+            let step = state.next()
+            startLoads()
+            if case .finished = step { publishStatuses() }
+            return step
         }
 
         /// Where the stream stands, right after the last item `next()` returned.
@@ -130,6 +161,7 @@ public final class MergedFeed: Sendable {
         }
 
         private func startLoads() {
+            guard state.hasLoadsToConsider else { return }
             for load in state.loadsToStart() { requests.yield(load) }
         }
 
@@ -147,7 +179,7 @@ public final class MergedFeed: Sendable {
             return !arrived.isEmpty
         }
 
-        private func waitForLoads() async throws {
+        nonisolated(nonsending) private func waitForLoads() async throws {
             while !foldInbox() {
                 try Task.checkCancellation()
                 let feed = self.feed

@@ -22,11 +22,14 @@ public struct MergedPageable: Pageable {
         let size = max(1, pageSize)
         return try await feed.run { reader in
             var items: [Item] = []
-            while items.count < size, let merged = try await reader.next() {
-                var item = merged.item
-                item.id = "\(merged.sourceName)/\(item.id)"
-                item.extra["source"] = .string(merged.sourceName)
-                items.append(item)
+            var run: [MergedItem] = []
+            while items.count < size, try await reader.next(upTo: size - items.count, into: &run) {
+                for merged in run {
+                    var item = merged.item
+                    item.id = "\(merged.sourceName)/\(item.id)"
+                    item.extra["source"] = .string(merged.sourceName)
+                    items.append(item)
+                }
             }
             let next = reader.position.token
             // Peek one item: the page is the last one when nothing follows it.

@@ -1,9 +1,12 @@
 import Foundation
 import RiffleCore
 
-/// `riffle-bench merge [--sources N,N,…] [--items N] [--page N]`: merges in-memory sources and reports
-/// items/s and peak memory next to the baseline of concatenating every item and sorting. Each figure is
-/// measured in a child process of its own, so peak memory (max RSS) belongs to that run alone.
+/// `riffle-bench merge [--sources N,N,…] [--items N] [--page N]`: merges in-memory sources and reports, per
+/// source count, items/s through `MergedFeed` and through `MergeState` beside the baseline of concatenating
+/// every item and sorting, each as a ratio to that baseline, with peak memory. Each figure is measured in a
+/// child process of its own, so peak memory (max RSS) belongs to that run alone. Besides wall-clock items/s
+/// it prints items per CPU second (user + system, every thread), steadier on a shared, loaded machine;
+/// `MergedFeed`'s CPU includes its loads, which run beside the consumer on another core.
 enum MergeBenchmark {
     static func run(_ arguments: [String]) async throws {
         let options = BenchOptions(arguments)
@@ -17,22 +20,58 @@ enum MergeBenchmark {
         let sourceCounts = (options.value("--sources") ?? "16,64,256").split(separator: ",").compactMap { Int($0) }
         let items = options.int("--items", default: 20_000)
         let page = options.int("--page", default: 100)
-        print("merge: in-memory sources, \(items) items each, page size \(page); goal ≥ 5,000,000 items/s, flat memory")
-        print(row("sources", "mode", "items", "seconds", "items/s", "peak RSS"))
+        print(
+            "merge: in-memory sources, \(items) items each, page size \(page); goal: feed ≥ sort (1.00×), flat memory")
+        print(row("sources", "mode", "items", "seconds", "items/s", "× sort", "items/CPU s", "× sort", "peak RSS"))
         for count in sourceCounts {
-            for mode in ["feed", "state", "sort"] {
+            var results: [String: Measured] = [:]
+            for mode in ["sort", "state", "feed", "runs"] {
                 let output = try runChild([
                     "merge", "--child", mode, "--sources", "\(count)", "--items", "\(items)", "--page", "\(page)",
                 ])
-                print(output, terminator: "")
+                results[mode] = Measured(output)
+            }
+            guard let sort = results["sort"] else { continue }
+            for mode in ["feed", "runs", "state", "sort"] {
+                guard let measured = results[mode] else {
+                    print(row("\(count)", mode, "failed"))
+                    continue
+                }
+                print(
+                    row(
+                        "\(count)", mode, "\(measured.items)", String(format: "%.3f", measured.seconds),
+                        String(format: "%.0f", measured.rate), String(format: "%.2f×", measured.rate / sort.rate),
+                        String(format: "%.0f", measured.cpuRate),
+                        String(format: "%.2f×", measured.cpuRate / sort.cpuRate),
+                        String(format: "%.1f MB", Double(measured.peakBytes) / 1_048_576)))
             }
         }
-        print("feed = MergedFeed (async driver, concurrent loads); state = MergeState alone; sort = baseline")
+        print("feed = MergedFeed item by item (next()); runs = MergedFeed in runs of up to 256 (next(upTo:into:));")
+        print("state = MergeState alone, loads answered in line; sort = baseline: every item made, then sorted")
         print("memory check: rerun with --items 5000 and 80000: feed/state peak RSS stays flat, sort grows")
     }
 
+    /// One child's figures, from the line it prints: items, seconds, CPU seconds, peak bytes.
+    struct Measured {
+        var items: Int
+        var seconds: Double
+        var cpuSeconds: Double
+        var peakBytes: Int
+
+        var rate: Double { Double(items) / seconds }
+        var cpuRate: Double { Double(items) / cpuSeconds }
+
+        init?(_ output: String) {
+            let fields = output.split(whereSeparator: \.isWhitespace)
+            guard fields.count == 5, fields[0] == "measured", let items = Int(fields[1]),
+                let seconds = Double(fields[2]), let cpu = Double(fields[3]), let peak = Int(fields[4])
+            else { return nil }
+            (self.items, self.seconds, self.cpuSeconds, self.peakBytes) = (items, seconds, cpu, peak)
+        }
+    }
+
     static func row(_ columns: String...) -> String {
-        let widths = [8, 6, 10, 9, 14, 10]
+        let widths = [8, 6, 10, 8, 10, 7, 12, 7, 10]
         return zip(columns, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: " ")
     }
 
@@ -58,20 +97,31 @@ enum MergeBenchmark {
     static func child(mode: String, sources: Int, items: Int, page: Int) async throws {
         let generated = (0..<sources).map { GeneratedSource(source: $0, count: items) }
         let clock = ContinuousClock()
+        let startedCPU = processCPUSeconds()
         let started = clock.now
         var emitted = 0
         var checksum: Int64 = 0
         switch mode {
-        case "feed":
+        case "feed", "runs":
             let feed = MergedFeed(
                 sources: generated.map { MergeSource(name: "s\($0.source)", pageable: $0, pageSize: page) },
                 options: MergeOptions())
             (emitted, checksum) = try await feed.run { reader in
                 var count = 0
                 var sum: Int64 = 0
-                while let merged = try await reader.next() {
-                    count += 1
-                    sum &+= merged.item.time.microseconds
+                if mode == "feed" {
+                    while let merged = try await reader.next() {
+                        count += 1
+                        sum &+= merged.item.time.microseconds
+                    }
+                } else {
+                    var run: [MergedItem] = []
+                    while try await reader.next(upTo: 256, into: &run) {
+                        for merged in run {
+                            count += 1
+                            sum &+= merged.item.time.microseconds
+                        }
+                    }
                 }
                 return (count, sum)
             }
@@ -105,11 +155,8 @@ enum MergeBenchmark {
             checksum = all.reduce(0) { $0 &+ $1.item.time.microseconds }
         }
         let seconds = (clock.now - started).seconds
-        let rate = Double(emitted) / seconds
-        print(
-            row(
-                "\(sources)", mode, "\(emitted)", String(format: "%.3f", seconds), String(format: "%.0f", rate),
-                String(format: "%.1f MB", Double(peakResidentBytes()) / 1_048_576)))
+        let cpuSeconds = processCPUSeconds() - startedCPU
+        print("measured \(emitted) \(seconds) \(cpuSeconds) \(peakResidentBytes())")
         if checksum == 42 { print("") }  // keeps the checksum alive
     }
 }

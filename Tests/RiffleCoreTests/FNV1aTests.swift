@@ -9,4 +9,16 @@ import Testing
     func matchesTheReferenceVectors(text: String, hash: UInt64) {
         #expect(FNV1a.hash(text) == hash)
     }
+
+    /// Strings stored inline and on the heap, ASCII or not, hash as their UTF-8 bytes do, byte by byte.
+    @Test(arguments: [
+        "12345", "gid://gitlab/Issue/123456789", "Ελληνικά: σφάλμα στην ταξινόμηση 👩‍🚀",
+        String(repeating: "x", count: 1000),
+    ])
+    func hashesTheUTF8Bytes(text: String) {
+        var expected: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in Array(text.utf8) { expected = (expected ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        #expect(FNV1a.hash(text) == expected)
+        #expect(FNV1a.hash(String(text.dropFirst())) != FNV1a.hash(text))
+    }
 }

@@ -1,0 +1,92 @@
+/// The merge's choice of what to emit next: a tournament ("loser") tree over the sources' head items.
+///
+/// Each source has a key — its head item's time and its index in configuration order, or none while its
+/// buffer is empty — and each internal node holds the source that lost the match played there; the overall
+/// winner is kept apart. When the winner's key changes (it emitted its head), only its path to the root is
+/// replayed: one comparison of two integers per level and no swaps, where a heap spends two comparisons per
+/// level to pop and more to push. Any other key change (a page arriving for a source that had run dry, a
+/// newer version replacing a head) marks the tree stale, and it is rebuilt, in O(sources), before the next
+/// winner is named: at most once per delivered page.
+///
+/// Ties on time go to the lower source index; a source's own items of equal time keep their order because
+/// only its head has a key.
+struct LoserTree: Sendable {
+    /// A source's place in the merge order: the later time first, then the lower `order`. A source without a
+    /// head has an `order` past every source index and the least time, so it loses to any head.
+    struct Key: Sendable, Equatable {
+        var time: Int64
+        var order: Int
+
+        /// Whether this key's head comes out before `other`'s.
+        @inline(__always)
+        func precedes(_ other: Key) -> Bool { time != other.time ? time > other.time : order < other.order }
+    }
+
+    private var keys: [Key]
+    /// `nodes[0]` is the winner; `nodes[n]`, for 1 ≤ n < sources, the loser of the match at internal node n,
+    /// whose children are nodes 2n and 2n + 1 (node `sources + i` is source i's leaf).
+    private var nodes: [Int]
+    /// Each internal node's winner, used only while rebuilding (kept to spare an allocation per rebuild).
+    private var winners: [Int]
+    private var isStale = true
+
+    /// A tree over `count` sources, none of which has a head yet.
+    init(count: Int) {
+        keys = (0..<count).map { Key(time: .min, order: count + $0) }
+        nodes = Array(repeating: 0, count: max(1, count))
+        winners = nodes
+    }
+
+    /// The source whose head comes next in the merge order, or `nil` when no source has a head.
+    mutating func winner() -> Int? {
+        if isStale { rebuild() }
+        guard !keys.isEmpty else { return nil }
+        let source = nodes[0]
+        return keys[source].order < keys.count ? source : nil
+    }
+
+    /// Sets `source`'s head time (`nil`: it has no head).
+    mutating func update(_ source: Int, time: Timestamp?) {
+        let key = time.map { Key(time: $0.microseconds, order: source) } ?? Key(time: .min, order: keys.count + source)
+        guard keys[source] != key else { return }
+        keys[source] = key
+        if isStale { return }
+        if nodes[0] == source { replay(source) } else { isStale = true }
+    }
+
+    /// Plays the winner's new key up its path: at each node the loser stays, the winner goes on.
+    private mutating func replay(_ source: Int) {
+        var winner = source
+        var key = keys[source]
+        var node = (keys.count + source) / 2
+        while node > 0 {
+            let other = nodes[node]
+            let otherKey = keys[other]
+            if otherKey.precedes(key) {
+                nodes[node] = winner
+                winner = other
+                key = otherKey
+            }
+            node /= 2
+        }
+        nodes[0] = winner
+    }
+
+    /// Plays every match again, from the leaves up.
+    private mutating func rebuild() {
+        isStale = false
+        let count = keys.count
+        guard count > 1 else {
+            nodes[0] = 0
+            return
+        }
+        for node in stride(from: count - 1, through: 1, by: -1) {
+            let left = 2 * node >= count ? 2 * node - count : winners[2 * node]
+            let right = 2 * node + 1 >= count ? 2 * node + 1 - count : winners[2 * node + 1]
+            let rightWins = keys[right].precedes(keys[left])
+            winners[node] = rightWins ? right : left
+            nodes[node] = rightWins ? left : right
+        }
+        nodes[0] = winners[1]
+    }
+}
