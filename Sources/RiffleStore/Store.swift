@@ -6,17 +6,26 @@ import RiffleSystem
 /// riffle's store: one SQLite file holding, per source, the items riffle has read (the newest version of
 /// each id), the paging position, the last refresh, what the feed adapter keeps, and read marks.
 ///
-/// One `DatabasePool` in WAL mode: one writer and concurrent readers in this process, and other processes
-/// on the same file at once (a reader open while a cron export runs) wait for each other's writes up to a
+/// WAL mode: one writing connection and concurrent read-only ones in this process, and other processes on
+/// the same file at once (a reader open while a cron export runs) wait for each other's writes up to a
 /// busy timeout instead of failing. There is no lock file. Every write is one short transaction; reads see
 /// a consistent snapshot. The only SQL in riffle is in this module.
 ///
 /// A store that cannot be used throws one `StoreError` naming the file and the reason; the file is never
-/// deleted, truncated or overwritten, whatever it holds.
+/// deleted, truncated or overwritten, whatever it holds. Opening writes nothing to a store that is up to
+/// date, so a store whose damage only a read finds is left as it was (issue 13).
 public final class Store: Sendable {
     /// The store file, as the caller named it.
     public let path: String
-    let pool: DatabasePool
+    /// Read-only connections for snapshot reads, concurrent with each other and with `writer`. Declared
+    /// before `writer`: a store released without `close()` releases them first (stored properties go in
+    /// declaration order), so the writer is the last connection, whose close checkpoints the WAL.
+    let readers: DatabasePool
+    /// The one connection that writes. A `DatabaseQueue`, not a writable `DatabasePool`: GRDB's pool
+    /// commits a `CREATE TABLE grdb_issue_102` / `DROP TABLE` at every open that finds no `-wal` file (its
+    /// workaround for GRDB issues 102 and 1383), which a checkpoint then copies into the file — a write, at
+    /// every start, to a store that may turn out to be damaged. The queue writes nothing until asked.
+    let writer: DatabaseQueue
     /// The wall clock: first-seen times, refresh times, the `keep` horizon.
     let clock: @Sendable () -> Timestamp
     /// The most read marks kept per source; beyond it the oldest are dropped.
@@ -67,15 +76,18 @@ public final class Store: Sendable {
             configuration.label = "riffle.store"
             configuration.maximumReaderCount = 4
             configuration.prepareDatabase { db in
-                // WAL with NORMAL is durable across process crashes (a kill -9 loses nothing committed);
-                // GRDB sets it already for a pool, this says it where the store is defined.
+                // WAL with NORMAL is durable across process crashes (a kill -9 loses nothing committed).
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
                 // A checkpoint every 4,000 pages (16 MB of WAL) instead of SQLite's 1,000: a page that many
                 // transactions touch (an index's last leaf) is copied into the file, and synced, a quarter
                 // as often while an export writes page after page.
                 try db.execute(sql: "PRAGMA wal_autocheckpoint = 4000")
             }
-            pool = try DatabasePool(path: path, configuration: configuration)
+            writer = try DatabaseQueue(path: path, configuration: configuration)
+            try Store.enterWALMode(writer, path: path)
+            var readOnly = configuration
+            readOnly.readonly = true
+            readers = try DatabasePool(path: path, configuration: readOnly)
         } catch {
             throw StoreError.from(error, path: path)
         }
@@ -83,6 +95,19 @@ public final class Store: Sendable {
             try migrate()
         } catch {
             throw StoreError.from(error, path: path)
+        }
+    }
+
+    /// Puts a new store (an empty file) into WAL mode; a store already in it, as every store riffle made
+    /// is, is only asked, which writes nothing. The mode is kept in the file, so every later connection,
+    /// the read-only ones too, opens in it.
+    static func enterWALMode(_ writer: DatabaseQueue, path: String) throws {
+        try writer.writeWithoutTransaction { db in
+            guard try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" else { return }
+            let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            guard mode == "wal" else {
+                throw StoreError.unwritable(path, detail: "WAL mode is not available: journal mode \(mode ?? "none")")
+            }
         }
     }
 
@@ -134,7 +159,7 @@ public final class Store: Sendable {
     func migrate() throws {
         let migrator = StoreSchema.migrator()
         for _ in 0...StoreSchema.migrations.count + 1 {
-            let state = try pool.read { db in
+            let state = try writer.read { db in
                 let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
                 // GRDB's own table is committed before the first migration, so it says nothing about whose
                 // database this is.
@@ -151,7 +176,7 @@ public final class Store: Sendable {
             if !unknown.isEmpty { throw StoreError.newerSchema(path, unknown: Array(unknown)) }
             if state.2.count == StoreSchema.migrations.count { return }
             do {
-                try migrator.migrate(pool)
+                try migrator.migrate(writer)
             } catch is StoreSchema.AppliedElsewhere {
                 continue
             }
@@ -165,7 +190,7 @@ public final class Store: Sendable {
     /// timeout); any error rolls all of it back.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
         do {
-            return try await pool.write(body)
+            return try await writer.write(body)
         } catch {
             throw StoreError.from(error, path: path)
         }
@@ -174,7 +199,7 @@ public final class Store: Sendable {
     /// Runs `body` on a snapshot, concurrently with other reads and with the writer.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
         do {
-            return try await pool.read(body)
+            return try await readers.read(body)
         } catch {
             throw StoreError.from(error, path: path)
         }
@@ -201,8 +226,9 @@ extension Store {
     /// Without it, the connections close when the last reference to the store goes.
     public func close() throws(StoreError) {
         do {
-            try pool.writeWithoutTransaction { db in _ = try db.checkpoint(.passive) }
-            try pool.close()
+            try writer.writeWithoutTransaction { db in _ = try db.checkpoint(.passive) }
+            try readers.close()
+            try writer.close()
         } catch {
             throw StoreError.from(error, path: path)
         }
