@@ -48,6 +48,8 @@ do {
         say("committed \(page + 1)\n")
     }
     try await run.finish(.ok)
+    // Closed as a clean exit leaves it: every committed page is in the file, none only in the WAL.
+    try store.close()
 } catch {
     say("riffle-store-probe: \(error)\n", to: 2)
     exit(1)

@@ -208,4 +208,34 @@ import Testing
             #expect(try await storedItems(store, "nobody").isEmpty)
         }
     }
+
+    /// Issue 13 and the README: a source that leaves the configuration keeps what was stored under its name;
+    /// a name reused with another adapter type is a new source, and the old one's items and marks go.
+    @Test func aSourceLeftOutIsKeptAndANameReusedWithAnotherTypeStartsAfresh() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = try await Store.open(at: directory + "/s.sqlite")
+            var first = try await store.beginRun(of: gitlab)
+            try await first.commit(page([item("a", at: 2), item("b", at: 1)], cursor: nil, hasMore: false))
+            let a = ItemVersion(source: "gitlab", id: "a", time: item("a", at: 2).time)
+            try await store.markRead([a])
+            // Runs without it: only other sources are written.
+            for round in 0..<2 {
+                var other = try await store.beginRun(of: StoreSource(name: "rockets", type: "spacex"))
+                try await other.commit(page([item("x\(round)", at: 5 + Int64(round))]))
+            }
+            #expect(ids(try await storedItems(store, "gitlab")) == ["a", "b"])
+            #expect(try await store.isRead(a))
+            // The name comes back with the same type: all of it is there, and a re-read goes on from it.
+            var back = try await store.beginRun(of: gitlab)
+            try await back.commit(page([item("c", at: 3)]))
+            #expect(ids(try await storedItems(store, "gitlab")) == ["c", "a", "b"])
+            #expect(try await store.isRead(a))
+            // The name reused by another adapter: what the old one stored is forgotten.
+            var feed = try await store.beginRun(of: StoreSource(name: "gitlab", type: "feed"))
+            try await feed.commit(page([item("z", at: 9)]))
+            #expect(ids(try await storedItems(store, "gitlab")) == ["z"])
+            #expect(try await store.isRead(a) == false)
+            #expect(ids(try await storedItems(store, "rockets")).count == 2)
+        }
+    }
 }

@@ -4,7 +4,8 @@ import Testing
 @testable import RiffleStore
 
 /// The pages a resumed export takes from the store (`Store.freshPage`, `FreshPagesFirst`): only the latest
-/// run's, fresh, asked the same way, with every item still stored as listed.
+/// run's, fresh, asked the same way, with every item still stored as listed; and the reader's pages on a
+/// terminal (`StoreFirstPageable`): the store's, then the network's from the stored position.
 @Suite struct StoredPageTests {
     let list = StoreSource(name: "list", type: "graphql")
 
@@ -93,6 +94,39 @@ import Testing
             #expect(await network.loads == 2, "stored pages cost no load")
             let third = try await resumed.loadPage(after: "6", pageSize: 3)
             #expect(third.items == (try await all.loadPage(after: "6", pageSize: 3)).items)
+            #expect(await network.loads == 3)
+        }
+    }
+
+    /// Issue 13: the reader on a terminal takes what is stored at once, and pages past it over the network
+    /// from the stored position — not from the head again.
+    @Test func theReaderPagesPastWhatIsStoredFromTheStoredPosition() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = try await Store.open(at: directory + "/s.sqlite")
+            let all = InMemorySource(items: (0..<12).map { item("i\($0)", at: Int64(1_000 - $0 * 10)) })
+            let network = Counting(all)
+            let trouble = StoreTrouble { Issue.record("store trouble: \($0)") }
+            // An earlier run read the first two pages of 3 from the head and stored them.
+            let recorder = RecordingPageable(
+                network, store: store, source: list, policy: SourcePolicy(), trouble: trouble, shape: 7)
+            let second = try await recorder.loadPage(
+                after: try await recorder.loadPage(after: nil, pageSize: 3).nextCursor, pageSize: 3)
+            await recorder.finishWriting()
+            #expect(await network.loads == 2)
+            let reader = StoreFirstPageable(
+                stored: StoredItems(store: store, source: list.name), network: network, trouble: trouble)
+            var items: [Item] = []
+            var cursor: String?
+            repeat {
+                let page = try await reader.loadPage(after: cursor, pageSize: 4)
+                items += page.items
+                cursor = page.hasMore ? page.nextCursor : nil
+            } while cursor?.hasPrefix("s:") == true
+            #expect(ids(items) == (0..<6).map { "i\($0)" }, "the stored items first")
+            #expect(await network.loads == 2, "what is stored costs no load")
+            #expect(cursor == "n:" + (try #require(second.nextCursor)))
+            let onward = try await reader.loadPage(after: cursor, pageSize: 4)
+            #expect(ids(onward.items) == (6..<10).map { "i\($0)" }, "the network from the stored position")
             #expect(await network.loads == 3)
         }
     }
