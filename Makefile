@@ -16,7 +16,17 @@ SANDBOX_PORT ?= 8765
 FUZZ_COUNT ?= 20000
 FUZZ_SEED ?= $(shell date +%s)
 
-.PHONY: all build deps test test-install demo bench man install uninstall lint clean
+# `make sanitize`: the unit suites that run every file with unsafe code (JSON, XML/HTML, curl, system calls,
+# YAML, the plugin I/O loop, the terminal's input thread), built with AddressSanitizer in their own build
+# path. Leak reports are off: the Swift runtime keeps allocations alive on purpose until exit (its type-name
+# cache shows as a leak). SourceRecoveryTerminalTests is left out: it runs the built `riffle` in tmux, whose
+# environment does not carry ASAN_OPTIONS (the code it runs is run in-process by the other suites).
+# ReaderRetryTests runs on its own: its reader waits on timers that, slowed by ASan beside every other suite
+# on two cores, miss their deadlines.
+ASAN_PATH ?= .build-asan
+ASAN_SUITES := RiffleCoreTests|RiffleFeedTests|RiffleHTTPTests|RiffleSystemTests|RiffleConfigTests|RifflePluginsTests|RiffleTerminalTests
+
+.PHONY: all build deps test test-install demo bench man install uninstall lint clean sanitize
 
 all: build
 
@@ -43,6 +53,13 @@ test: deps
 	timeout 300 "$$($(SWIFT) build --show-bin-path)/riffle-config-fuzz" \
 	  --count $(FUZZ_COUNT) --seed $(FUZZ_SEED) --slow 5
 	./scripts/test-install.sh
+
+sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=address --build-path $(ASAN_PATH)
+	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 $(SWIFT) test --skip-build --sanitize=address \
+	  --build-path $(ASAN_PATH) --filter '$(ASAN_SUITES)' --skip 'SourceRecoveryTerminalTests|ReaderRetryTests'
+	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 $(SWIFT) test --skip-build --sanitize=address \
+	  --build-path $(ASAN_PATH) --filter ReaderRetryTests
 
 # Installs the debug build into a temporary prefix and uses it as a user would (see the script).
 test-install: deps
@@ -77,4 +94,4 @@ lint:
 	$(SWIFT) format lint --strict -r Sources Tests
 
 clean:
-	rm -rf .build
+	rm -rf .build $(ASAN_PATH)
