@@ -96,7 +96,8 @@ struct ExportCommand: AsyncParsableCommand {
             elapsed: showProgress ? summary.elapsed : nil)
         if !failed.isEmpty {
             throw CLIFailure.sourcesFailed(
-                failed.map { ($0.name, $0.lastError?.message ?? "unknown error") }, after: [report.line])
+                failed.map { ($0.name, $0.lastError?.message ?? "unknown error") }, after: [report.line],
+                offline: session.offline)
         }
         if showProgress { Console.writeError("riffle: \(report.line)") }
     }

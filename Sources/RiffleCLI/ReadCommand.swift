@@ -43,7 +43,8 @@ struct ReadCommand: AsyncParsableCommand {
         await session.finishStoreWrites()
         if outcome.interrupted { throw CLIFailure(lines: [], exitCode: 130) }
         if outcome.anySourceFailed {
-            throw CLIFailure.sourcesFailed(outcome.failedSources.map { ($0.name, $0.message) })
+            throw CLIFailure.sourcesFailed(
+                outcome.failedSources.map { ($0.name, $0.message) }, offline: session.offline)
         }
     }
 }

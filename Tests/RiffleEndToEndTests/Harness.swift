@@ -31,14 +31,21 @@ enum Harness {
     }
 
     /// Runs riffle with `arguments`, in `directory`, with a small environment plus `environment`; when
-    /// `interruptWhen` is given, sends `SIGINT` once it holds (it must within 30 s).
+    /// `interruptWhen` is given, sends `SIGINT` once it holds (it must within 30 s). `asNobody`: run as the
+    /// user `nobody` through `setpriv` (see `nobodyCanRunRiffle`), for a root test run where file modes
+    /// must bind.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
-        interruptWhen: (() -> Bool)? = nil
+        interruptWhen: (() -> Bool)? = nil, asNobody: Bool = false
     ) async throws -> RiffleRun {
         let process = Process()
-        process.executableURL = try binary("riffle")
-        process.arguments = arguments
+        if asNobody {
+            process.executableURL = URL(fileURLWithPath: setpriv)
+            process.arguments = Self.nobody + ["--", try binary("riffle").path] + arguments
+        } else {
+            process.executableURL = try binary("riffle")
+            process.arguments = arguments
+        }
         let work = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: work) }
         // Each run has a store of its own (gone with the run) unless the test names one.
@@ -67,6 +74,27 @@ enum Harness {
         return RiffleRun(
             status: status, stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self), stdoutBytes: Array(stdout))
+    }
+
+    /// util-linux's `setpriv`, which runs a program under another user and group.
+    static let setpriv = "/usr/bin/setpriv"
+    /// `setpriv`'s arguments for the user and group `nobody` (65534), with no supplementary groups.
+    static let nobody = ["--reuid=65534", "--regid=65534", "--clear-groups"]
+
+    /// Why `run(asNobody: true)` cannot work here, or `nil` when it can: it needs root, `setpriv`, and the
+    /// built `riffle` reachable by others (every directory above it searchable, the file executable).
+    static func nobodyCannotRunRiffle() throws -> String? {
+        guard geteuid() == 0 else { return "not running as root" }
+        guard FileManager.default.isExecutableFile(atPath: setpriv) else { return "\(setpriv) is missing" }
+        var path = try binary("riffle").path
+        while !path.isEmpty, path != "/" {
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & 0o001 != 0 else {
+                return "\(path) is not reachable by other users"
+            }
+            path = (path as NSString).deletingLastPathComponent
+        }
+        return nil
     }
 
     /// A running sandbox and a config file pointing at it.
