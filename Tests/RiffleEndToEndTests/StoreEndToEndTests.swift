@@ -208,6 +208,31 @@ import Testing
         }
     }
 
+    /// A refresh that fails is what `riffle sources` shows for the source (text and `--json`), and the items
+    /// stored before it stay.
+    @Test func aFailedRefreshIsShownBySourcesAndTheStoredItemsStay() async throws {
+        let list = try await MutableList.start(count: 20)
+        let directory = try Harness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = try list.config(in: directory)
+        let store = directory.appendingPathComponent("store.sqlite").path
+        try await withResource(list.server, stop: { await $0.stop() }) { _ in
+            let first = try await Harness.run(["export", "--config", config, "--store", store])
+            #expect(first.status == 0, "\(first.stderr)")
+        }
+        // The server is gone: the next refresh fails.
+        let failed = try await Harness.run(["export", "--config", config, "--store", store])
+        #expect(failed.status == 2, "\(failed.stderr)")
+        let sources = try await Harness.run(["sources", "--config", config, "--store", store, "--json"])
+        let entry = try Harness.jsonArray(sources.stdoutBytes).first
+        #expect(entry?["stored"]?.scalarText == "20")
+        #expect(entry?["last_refresh_status"]?.stringValue == "failed")
+        #expect(entry?["last_refresh_error"]?.stringValue?.isEmpty == false)
+        let text = try await Harness.run(["sources", "--config", config, "--store", store])
+        #expect(text.stdout.contains("stored 20, 20 unread, refreshed"), "\(text.stdout)")
+        #expect(text.stdout.contains(": failed: "), "\(text.stdout)")
+    }
+
     /// `--after` with a store (issue 13): the pages the resume needs that the store holds fresh (read by
     /// the export it continues) come from the store and cost no request; the output is the same bytes as
     /// the resume without the store, and the export it continues followed by it is the whole stream.
