@@ -49,14 +49,19 @@ enum FeedRaceBenchmark {
         var ifModifiedSince: Int
         /// `304` answers in riffle's request log (`-v`).
         var notModified: Int
+        /// CPU seconds the sandboxes (this process) spent during the run: they make each answer after its
+        /// latency, on the same two cores riffle parses on.
+        var sandboxCPU: Double
     }
 
     static func run(_ arguments: [String]) async throws {
         let options = BenchOptions(arguments)
         let latency = Double(options.int("--latency-ms", default: 200)) / 1000
         let runs = options.int("--runs", default: 3)
-        let all = [Race(feeds: 6, origins: 1), Race(feeds: 6, origins: 6), Race(feeds: 24, origins: 1),
-            Race(feeds: 24, origins: 6)]
+        let all = [
+            Race(feeds: 6, origins: 1), Race(feeds: 6, origins: 6), Race(feeds: 24, origins: 1),
+            Race(feeds: 24, origins: 6),
+        ]
         let only = options.value("--only").map { $0.split(separator: ",").map(String.init) }
         let races = all.filter { only?.contains($0.name) ?? true }
         let readerChoice = options.value("--reader") ?? "24x6"
@@ -114,8 +119,10 @@ enum FeedRaceBenchmark {
             print(
                 Bench.pad("", 26) + Bench.pad("wall (min–max)", 20) + Bench.pad("× ideal", 9) + Bench.pad("CPU", 7)
                     + Bench.pad("items", 7) + Bench.pad("requests", 10) + Bench.pad("If-None-Match", 15)
-                    + Bench.pad("If-Modified-Since", 19) + "304")
-            let rows = [("riffle --no-store", noStore), ("riffle 1st, new store", first), ("riffle 2nd, same store", second)]
+                    + Bench.pad("If-Modified-Since", 19) + Bench.pad("304", 5) + "sandbox CPU")
+            let rows = [
+                ("riffle --no-store", noStore), ("riffle 1st, new store", first), ("riffle 2nd, same store", second),
+            ]
             for (name, measured) in rows {
                 let middle = medianRun(measured)
                 let walls = measured.map(\.run.wall)
@@ -126,7 +133,8 @@ enum FeedRaceBenchmark {
                             20) + Bench.pad(format(middle.run.wall / ideal), 9)
                         + Bench.pad(format(median(measured.map(\.run.cpu))), 7) + Bench.pad(String(middle.items), 7)
                         + Bench.pad(String(middle.requests), 10) + Bench.pad(String(middle.ifNoneMatch), 15)
-                        + Bench.pad(String(middle.ifModifiedSince), 19) + String(middle.notModified))
+                        + Bench.pad(String(middle.ifModifiedSince), 19) + Bench.pad(String(middle.notModified), 5)
+                        + format(median(measured.map(\.sandboxCPU))))
                 for failed in measured where !failed.run.succeeded {
                     print("  a run exited \(failed.run.status): \(failed.run.stderr.prefix(300))")
                 }
@@ -181,6 +189,7 @@ enum FeedRaceBenchmark {
     ) async throws -> RiffleRun {
         for (server, _) in servers { server.resetRecord() }
         let output = context.path("feedrace.ndjson")
+        let cpuBefore = processCPUSeconds()
         let run = try await ExportChild.run(
             riffle, ["export", "-v", "--config", config, "--format", "ndjson"] + options,
             environment: context.environment, stdoutPath: output)
@@ -191,7 +200,8 @@ enum FeedRaceBenchmark {
             run: run, items: items, requests: requests.count,
             ifNoneMatch: requests.filter { $0.headers["if-none-match"] != nil }.count,
             ifModifiedSince: requests.filter { $0.headers["if-modified-since"] != nil }.count,
-            notModified: run.stderr.split(separator: "\n").filter { $0.contains(" → 304,") }.count)
+            notModified: run.stderr.split(separator: "\n").filter { $0.contains(" → 304,") }.count,
+            sandboxCPU: processCPUSeconds() - cpuBefore)
     }
 
     /// The reader's first screen: without a store, with a new store, and on the second run (`filled`, the

@@ -27,7 +27,8 @@ struct ReaderFirstScreen {
         let environment = context.environment.merging([
             "TERM": "xterm", "COLUMNS": String(Self.columns), "LINES": String(Self.lines), "SHELL": "/bin/sh",
         ]) { $1 }
-        let command = "exec " + ([executable ?? context.riffle] + arguments).map(Self.shellQuoted).joined(separator: " ")
+        let command =
+            "exec " + ([executable ?? context.riffle] + arguments).map(Self.shellQuoted).joined(separator: " ")
         let run = try await TimedChild.run(
             script, ["-q", "-e", "-c", command, "/dev/null"], environment: environment, reply: "q", limit: limit,
             until: Self.promptShown)
