@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RiffleCore
 import RiffleSandbox
 
 /// `riffle-bench feedrace [--latency-ms 200] [--runs 3] [--only 6x1,6x6,24x1,24x6] [--reader 24x6|all|none]
@@ -52,6 +53,10 @@ enum FeedRaceBenchmark {
         /// CPU seconds the sandboxes (this process) spent during the run: they make each answer after its
         /// latency, on the same two cores riffle parses on.
         var sandboxCPU: Double
+        /// Seconds from riffle's start to the first and to the last request's arrival at a sandbox (the
+        /// start is the bench's return less the measured wall: within a millisecond or so).
+        var firstArrival: Double
+        var lastArrival: Double
     }
 
     static func run(_ arguments: [String]) async throws {
@@ -116,25 +121,32 @@ enum FeedRaceBenchmark {
             let ideal = race.ideal(latency: latency)
             print("")
             print("\(race.title): ideal \(format(ideal)) s")
-            print(
-                Bench.pad("", 26) + Bench.pad("wall (min–max)", 20) + Bench.pad("× ideal", 9) + Bench.pad("CPU", 7)
-                    + Bench.pad("items", 7) + Bench.pad("requests", 10) + Bench.pad("If-None-Match", 15)
-                    + Bench.pad("If-Modified-Since", 19) + Bench.pad("304", 5) + "sandbox CPU")
+            let columns: [(String, Int)] = [
+                ("", 26), ("wall (min–max)", 20), ("× ideal", 9), ("CPU", 7), ("items", 7), ("requests", 10),
+                ("If-None-Match", 15), ("If-Modified-Since", 19), ("304", 5), ("sandbox CPU", 13),
+                ("1st / last request, after the last answer", 0),
+            ]
+            func line(_ cells: [String]) -> String {
+                zip(cells, columns).map { Bench.pad($0, $1.1) }.joined()
+            }
+            print(line(columns.map(\.0)))
             let rows = [
                 ("riffle --no-store", noStore), ("riffle 1st, new store", first), ("riffle 2nd, same store", second),
             ]
             for (name, measured) in rows {
                 let middle = medianRun(measured)
                 let walls = measured.map(\.run.wall)
-                print(
-                    Bench.pad(name, 26)
-                        + Bench.pad(
-                            "\(format(middle.run.wall)) (\(format(walls.min() ?? .nan))–\(format(walls.max() ?? .nan)))",
-                            20) + Bench.pad(format(middle.run.wall / ideal), 9)
-                        + Bench.pad(format(median(measured.map(\.run.cpu))), 7) + Bench.pad(String(middle.items), 7)
-                        + Bench.pad(String(middle.requests), 10) + Bench.pad(String(middle.ifNoneMatch), 15)
-                        + Bench.pad(String(middle.ifModifiedSince), 19) + Bench.pad(String(middle.notModified), 5)
-                        + format(median(measured.map(\.sandboxCPU))))
+                let spread = "\(format(walls.min() ?? .nan))–\(format(walls.max() ?? .nan))"
+                let arrivals =
+                    "\(format(median(measured.map(\.firstArrival)))) / \(format(median(measured.map(\.lastArrival))))"
+                let after = median(measured.map { $0.run.wall - $0.lastArrival - latency })
+                let cells: [String] = [
+                    name, "\(format(middle.run.wall)) (\(spread))", format(middle.run.wall / ideal),
+                    format(median(measured.map(\.run.cpu))), String(middle.items), String(middle.requests),
+                    String(middle.ifNoneMatch), String(middle.ifModifiedSince), String(middle.notModified),
+                    format(median(measured.map(\.sandboxCPU))), "\(arrivals), \(format(after))",
+                ]
+                print(line(cells))
                 for failed in measured where !failed.run.succeeded {
                     print("  a run exited \(failed.run.status): \(failed.run.stderr.prefix(300))")
                 }
@@ -193,15 +205,18 @@ enum FeedRaceBenchmark {
         let run = try await ExportChild.run(
             riffle, ["export", "-v", "--config", config, "--format", "ndjson"] + options,
             environment: context.environment, stdoutPath: output)
+        let started = ContinuousClock.now - .nanoseconds(Int64(run.wall * 1e9))
         let items = ExportChild.lineCount(output)
         unlink(output)
         let requests = servers.flatMap { $0.server.requests() }
+        let arrivals = requests.map { ($0.arrival - started).seconds }
         return RiffleRun(
             run: run, items: items, requests: requests.count,
             ifNoneMatch: requests.filter { $0.headers["if-none-match"] != nil }.count,
             ifModifiedSince: requests.filter { $0.headers["if-modified-since"] != nil }.count,
             notModified: run.stderr.split(separator: "\n").filter { $0.contains(" → 304,") }.count,
-            sandboxCPU: processCPUSeconds() - cpuBefore)
+            sandboxCPU: processCPUSeconds() - cpuBefore, firstArrival: arrivals.min() ?? .nan,
+            lastArrival: arrivals.max() ?? .nan)
     }
 
     /// The reader's first screen: without a store, with a new store, and on the second run (`filled`, the
