@@ -243,12 +243,12 @@ enum StoreBenchmark {
 
     /// The reader's first screen on a pseudo-terminal, from the store and from the network.
     static func reader(_ context: ExportContext, runs: Int) async throws {
-        let script = try context.which("script")
+        let screen = try ReaderFirstScreen(context)
         let server = SandboxServer(
             options: SandboxOptions(latency: .milliseconds(readerLatency), itemsPerSource: 500))
         let url = "http://127.0.0.1:\(try await server.start())"
         do {
-            try await reader(context, script: script, server: server, url: url, runs: runs)
+            try await reader(context, screen: screen, server: server, url: url, runs: runs)
         } catch {
             await server.stop()
             throw error
@@ -256,9 +256,9 @@ enum StoreBenchmark {
         await server.stop()
     }
 
-    static func reader(_ context: ExportContext, script: String, server: SandboxServer, url: String, runs: Int)
-        async throws
-    {
+    static func reader(
+        _ context: ExportContext, screen: ReaderFirstScreen, server: SandboxServer, url: String, runs: Int
+    ) async throws {
         let config = try context.write("reader.yaml", ReaderBenchmark.sandboxConfig(url: url, pageSize: 50))
         let store = context.path("reader.sqlite")
         let filled = try await context.export(config, server: server, options: ["--store", store])
@@ -269,32 +269,17 @@ enum StoreBenchmark {
         print(
             "the store: one export before (\(Bench.grouped(filled.items)) items, \(Bench.format(filled.run.wall))); "
                 + "baseline: the same reader with --no-store, which waits for each source's first answer")
-        let environment = context.environment.merging([
-            "TERM": "xterm", "COLUMNS": "100", "LINES": "20", "SHELL": "/bin/sh", "RIFFLE": context.riffle,
-            "CONFIG": config, "STORE": store,
-        ]) { $1 }
         let modes = [
-            ("from the store", "exec \"$RIFFLE\" read --config \"$CONFIG\" --store \"$STORE\""),
-            ("--no-store", "exec \"$RIFFLE\" read --config \"$CONFIG\" --no-store"),
+            ("from the store", ["read", "--config", config, "--store", store]),
+            ("--no-store", ["read", "--config", config, "--no-store"]),
         ]
         var times = [[Double]](repeating: [], count: modes.count)
         var problems: Set<String> = []
         for _ in 0..<runs {
             for (index, mode) in modes.enumerated() {
-                let run = try await TimedChild.run(
-                    script, ["-q", "-e", "-c", mode.1, "/dev/null"], environment: environment, reply: "q", limit: 30,
-                    until: promptShown)
-                if let reached = run.reached {
-                    times[index].append(reached)
-                } else {
-                    problems.insert("\(mode.0): no prompt")
-                }
-                if run.status.exitCode != 0 {
-                    // riffle's standard error is the terminal too: its `riffle: …` lines say why.
-                    let said = String(decoding: run.output, as: UTF8.self).split(whereSeparator: \.isNewline)
-                        .filter { $0.contains("riffle: ") }.joined(separator: " / ")
-                    problems.insert("\(mode.0): ended \(run.status)" + (said.isEmpty ? "" : ": \(said)"))
-                }
+                let run = try await screen.measure(mode.1)
+                if let reached = run.reached { times[index].append(reached) }
+                if let problem = run.problem { problems.insert("\(mode.0): \(problem)") }
             }
         }
         print("")
@@ -319,21 +304,6 @@ enum StoreBenchmark {
 
     /// Newline bytes in `bytes`.
     @Sendable static func lineCount(_ bytes: [UInt8]) -> Int { bytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
-
-    /// Whether the reader's prompt has been drawn: its position `1–N` at the start of a line, or just after
-    /// the escape sequence that starts its reverse video.
-    @Sendable static func promptShown(_ bytes: [UInt8]) -> Bool {
-        let position: [UInt8] = Array("1–".utf8)
-        guard bytes.count > position.count else { return false }
-        for start in 0..<(bytes.count - position.count) where bytes[start] == position[0] {
-            guard Array(bytes[start..<start + position.count]) == position,
-                start == 0 || [UInt8(ascii: "m"), 10, 13].contains(bytes[start - 1]),
-                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[start + position.count])
-            else { continue }
-            return true
-        }
-        return false
-    }
 
     static func walls(_ runs: [ExportMeasurement]) -> String {
         runs.map { Bench.format($0.run.wall) }.joined(separator: ", ")
