@@ -11,7 +11,7 @@
 //        ├─ RiffleExport (JSON formats)
 //        └─ RifflePlugins (manifests, plugin executables)
 //             └─ RiffleSources (adapters and the one list of built-in adapters)
-//                  ├─ RiffleHTTP   ─ CCurl   (libcurl, opened with dlopen when first needed)
+//                  ├─ RiffleHTTP   ─ CCurl   (libcurl, system library)
 //                  ├─ RiffleConfig ─ CLibYAML (libyaml, system library)
 //                  ├─ RiffleFeed   ─ CLibXML2 (libxml2: RSS, RDF, Atom and JSON Feed bodies; OPML)
 //                  └─ RiffleCore   (items, paging, merge, retry policy, JSON, dates, hashes, the
@@ -61,11 +61,9 @@ let package = Package(
     ],
     targets: [
         // C libraries, wrapped once at the edge.
-        // libcurl is not linked: CCurl opens it with dlopen when riffle first needs it, so a start that asks
-        // no server (`--offline`, `check`, `init`) does not load the thirty libraries it brings, and a
-        // network run loads them while it reads its configuration and opens its store (issue 15). Its header
-        // comes from libcurl4-openssl-dev.
-        .target(name: "CCurl"),
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(
             name: "CLibYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),

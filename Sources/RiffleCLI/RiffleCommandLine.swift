@@ -19,7 +19,6 @@ public enum RiffleCommandLine {
     /// The command the arguments (without the program name) ask for, parsed and validated.
     /// A word where the command goes that names none is a usage error with a did-you-mean.
     static func parse(_ arguments: [String]) throws -> any ParsableCommand {
-        VersionReport.note(arguments)
         if let word = CommandLineOrder.unknownCommand(in: arguments) {
             let hint = Suggestion.hint(for: word, among: CommandLineOrder.commandNames)
             throw CLIFailure.usage("unknown command \"\(UntrustedText.sanitize(word))\"\(hint)")

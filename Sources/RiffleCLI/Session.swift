@@ -33,9 +33,6 @@ struct Session {
 
     /// Loads the configuration and opens the store (`storeNeed`: whether the command can go on without it).
     static func load(_ options: GlobalOptions, storeNeed: StoreNeed = .optional) async throws -> Session {
-        // libcurl and the libraries it brings load on a thread of their own while the configuration is read
-        // and the store opened, rather than before the first request (issue 15: the feed race's start-up).
-        let libcurl = options.offline ? nil : Task { await HTTPClient.prepare() }
         let environment = Environment.all()
         let (configuration, catalog, problems) = try await loadConfiguration(options, environment: environment)
         // A plugin file with an error only loses its own type, so reading goes on and it is a warning here.
@@ -47,18 +44,17 @@ struct Session {
         if options.verbose {
             httpConfiguration.log = { line in Console.writeError("riffle: \(UntrustedText.sanitize(line))") }
         }
-        let need = options.offline ? StoreNeed.required(by: "--offline") : storeNeed
-        let trouble = StoreTrouble { error in StoreNeed.warn(UntrustedText.sanitize(error.description)) }
-        let store = try await openStore(options, configuration: configuration, environment: environment, need: need)
         var client: HTTPClient?
-        if let libcurl {
-            _ = await libcurl.value
+        if !options.offline {
             do {
                 client = try HTTPClient(configuration: httpConfiguration)
             } catch {
                 throw CLIFailure.other("cannot start the HTTP client: \(error)")
             }
         }
+        let need = options.offline ? StoreNeed.required(by: "--offline") : storeNeed
+        let trouble = StoreTrouble { error in StoreNeed.warn(UntrustedText.sanitize(error.description)) }
+        let store = try await openStore(options, configuration: configuration, environment: environment, need: need)
         return Session(
             configuration: configuration, catalog: catalog, client: client, sources: sources, environment: environment,
             store: store, offline: options.offline, storeTrouble: trouble,

@@ -52,22 +52,16 @@ final class CurlLoop: Sendable {
     private let thread = Mutex<SystemThread?>(nil)
     private let nextID = Atomic<UInt64>(1)
 
-    /// libcurl loaded (see CCurl) and `curl_global_init` done, once per process, before the first multi
-    /// handle: `false` when either failed.
-    static let globalInit: Bool = {
+    /// `curl_global_init`, once per process, before the first multi handle.
+    private static let globalInit: Bool = {
         // With `CURLOPT_NOSIGNAL` libcurl no longer ignores SIGPIPE itself.
         Signal.ignoreBrokenPipes()
-        return riffle_curl_global_init(riffle_curl_global_all) == CURLE_OK
+        return curl_global_init(riffle_curl_global_all) == CURLE_OK
     }()
-
-    /// Why libcurl cannot be used (dlopen's or dlsym's words); `nil` when it is loaded.
-    static var libraryProblem: String? {
-        riffle_curl_load() != 0 ? nil : String(cString: riffle_curl_load_error())
-    }
 
     /// Creates the multi handle and starts the loop thread; `nil` if libcurl or the thread fails.
     init?(settings: Settings) {
-        guard Self.globalInit, let pointer = riffle_multi_init() else { return nil }
+        guard Self.globalInit, let pointer = curl_multi_init() else { return nil }
         _ = riffle_multi_setopt_long(pointer, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
         _ = riffle_multi_setopt_long(pointer, CURLMOPT_MAX_HOST_CONNECTIONS, settings.maxPerOrigin)
         _ = riffle_multi_setopt_long(pointer, CURLMOPT_MAXCONNECTS, max(settings.maxInFlight, 8))
@@ -79,7 +73,7 @@ final class CurlLoop: Sendable {
                 run(worker)
             }
         } catch {
-            riffle_multi_cleanup(pointer)
+            curl_multi_cleanup(pointer)
             return nil
         }
         thread.withLock { $0 = started }
@@ -132,7 +126,7 @@ final class CurlLoop: Sendable {
         inbox.withLock { inbox in
             guard !inbox.closed else { return }
             inbox.closed = true
-            _ = riffle_multi_wakeup(multi.pointer)
+            _ = curl_multi_wakeup(multi.pointer)
         }
     }
 
@@ -141,7 +135,7 @@ final class CurlLoop: Sendable {
         inbox.withLock { inbox in
             guard !inbox.closed else { return false }
             inbox.commands.append(command)
-            _ = riffle_multi_wakeup(multi.pointer)
+            _ = curl_multi_wakeup(multi.pointer)
             return true
         }
     }
@@ -165,9 +159,9 @@ final class CurlLoop: Sendable {
             }
             worker.step()
             var ready: Int32 = 0
-            _ = riffle_multi_poll(multi.pointer, nil, 0, 1000, &ready)
+            _ = curl_multi_poll(multi.pointer, nil, 0, 1000, &ready)
         }
-        riffle_multi_cleanup(multi.pointer)
+        curl_multi_cleanup(multi.pointer)
     }
 }
 
@@ -213,7 +207,7 @@ private final class LoopWorker {
         repeat {
             admit()
             var active: Int32 = 0
-            _ = riffle_multi_perform(multi, &active)
+            _ = curl_multi_perform(multi, &active)
             collectFinished()
         } while queue.canAdmit
     }
@@ -223,7 +217,7 @@ private final class LoopWorker {
             guard let job = waiting.removeValue(forKey: id) else { continue }
             switch CurlTransfer.make(job.spec, settings: settings.transfer) {
             case .success(let transfer):
-                guard riffle_multi_add_handle(multi, transfer.handle) == CURLM_OK else {
+                guard curl_multi_add_handle(multi, transfer.handle) == CURLM_OK else {
                     queue.remove(id: id)
                     job.continuation.resume(
                         returning: .failure(TransportFailure(kind: .other, detail: "curl_multi_add_handle failed")))
@@ -240,7 +234,7 @@ private final class LoopWorker {
 
     private func collectFinished() {
         var remaining: Int32 = 0
-        while let message = riffle_multi_info_read(multi, &remaining) {
+        while let message = curl_multi_info_read(multi, &remaining) {
             guard riffle_msg_is_done(message) != 0, let handle = message.pointee.easy_handle else { continue }
             let code = riffle_msg_result(message)
             guard let id = idsByHandle[handle], let entry = running.removeValue(forKey: id) else { continue }
@@ -251,7 +245,7 @@ private final class LoopWorker {
     }
 
     private func detach(_ transfer: CurlTransfer, id: UInt64) {
-        riffle_multi_remove_handle(multi, transfer.handle)
+        curl_multi_remove_handle(multi, transfer.handle)
         idsByHandle[transfer.handle] = nil
         queue.remove(id: id)
     }

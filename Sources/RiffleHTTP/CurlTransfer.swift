@@ -38,7 +38,7 @@ final class CurlTransfer {
 
     /// Creates and configures an easy handle for `spec`, or fails with the reason.
     static func make(_ spec: AttemptSpec, settings: TransferSettings) -> Result<CurlTransfer, TransportFailure> {
-        guard let handle = riffle_easy_init() else {
+        guard let handle = curl_easy_init() else {
             return .failure(TransportFailure(kind: .other, detail: "curl_easy_init failed"))
         }
         let transfer = CurlTransfer(handle: handle, settings: settings)
@@ -55,8 +55,8 @@ final class CurlTransfer {
     }
 
     deinit {
-        riffle_easy_cleanup(handle)
-        riffle_slist_free_all(headerList)
+        curl_easy_cleanup(handle)
+        curl_slist_free_all(headerList)
         errorBuffer.deallocate()
     }
 
@@ -125,7 +125,7 @@ final class CurlTransfer {
         var lines = spec.headers.map { $0.value.isEmpty ? "\($0.name);" : "\($0.name): \($0.value)" }
         if !spec.headers.contains(name: "Expect") { lines.append("Expect:") }
         for line in lines {
-            guard let appended = riffle_slist_append(headerList, line) else {
+            guard let appended = curl_slist_append(headerList, line) else {
                 return TransportFailure(kind: .other, detail: "out of memory building headers")
             }
             headerList = appended
@@ -133,7 +133,7 @@ final class CurlTransfer {
         codes.append(riffle_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList))
 
         if let bad = codes.first(where: { $0 != CURLE_OK }) {
-            return Self.failure(code: bad, detail: String(cString: riffle_easy_strerror(bad)), exceededLimit: false)
+            return Self.failure(code: bad, detail: String(cString: curl_easy_strerror(bad)), exceededLimit: false)
         }
         return nil
     }
@@ -170,7 +170,7 @@ final class CurlTransfer {
     func outcome(code: CURLcode) -> AttemptOutcome {
         guard code == CURLE_OK else {
             let text = String(cString: errorBuffer)
-            let detail = text.isEmpty ? String(cString: riffle_easy_strerror(code)) : text
+            let detail = text.isEmpty ? String(cString: curl_easy_strerror(code)) : text
             return .failure(Self.failure(code: code, detail: detail, exceededLimit: exceededLimit))
         }
         var status = 0

@@ -22,23 +22,10 @@ public final class HTTPClient: Sendable {
                 lowSpeedLimit: configuration.lowSpeedLimit, lowSpeedTime: configuration.lowSpeedTime,
                 maxResponseBytes: configuration.maxResponseBytes))
         guard let loop = CurlLoop(settings: settings) else {
-            throw HTTPError.transport(
-                host: "localhost", code: 0,
-                detail: CurlLoop.libraryProblem.map { "cannot load libcurl: \($0)" }
-                    ?? "cannot start libcurl or its loop thread")
+            throw HTTPError.transport(host: "localhost", code: 0, detail: "cannot start libcurl or its loop thread")
         }
         self.configuration = configuration
         self.loop = loop
-    }
-
-    /// Loads and initialises libcurl — with the thirty-odd libraries it brings, about 5 ms of CPU — on a
-    /// thread of its own, once per process, and waits for it, suspended. A program that starts this before
-    /// other start-up work (reading its configuration, opening its store) makes its first client without
-    /// that wait, and no pool thread blocks in the loading. Returns whether libcurl can be used; when it
-    /// cannot, `init` throws saying why. Optional: the first `init` loads libcurl itself otherwise.
-    public static func prepare() async -> Bool {
-        let loaded = await SystemThread.result { Result<Bool, Never>.success(CurlLoop.globalInit) }
-        return (try? loaded.get()) ?? false
     }
 
     deinit {

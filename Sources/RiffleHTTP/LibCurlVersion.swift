@@ -15,7 +15,7 @@ public struct LibCurlVersion: Sendable, Hashable, CustomStringConvertible {
 
     /// The loaded library's version; `nil` only if libcurl reports none.
     public static var current: LibCurlVersion? {
-        guard let info = riffle_curl_version_info(riffle_curl_version_now), let version = info.pointee.version else {
+        guard let info = curl_version_info(riffle_curl_version_now), let version = info.pointee.version else {
             return nil
         }
         return LibCurlVersion(

@@ -67,40 +67,6 @@ import Testing
         #expect(line.wholeMatch(of: shape) != nil, "\(line)")
     }
 
-    /// libcurl, with the thirty-odd libraries it brings, is loaded only by a run that needs it (issue 15):
-    /// `check` starts without it, `--version` (which names it) and a network run load it. The dynamic
-    /// loader's own log (`LD_DEBUG=files`, on stderr) says what each run loaded.
-    @Test func libcurlIsLoadedOnlyByRunsThatNeedIt() async throws {
-        let directory = try Harness.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let config = directory.appendingPathComponent("config.yaml")
-        // Port 9 (discard) on loopback: nothing listens, so the network run fails fast, after loading libcurl.
-        let yaml = """
-            defaults: {retries: 0}
-            sources:
-              - {name: nowhere, type: feed, url: "http://127.0.0.1:9/feed.xml"}
-
-            """
-        try yaml.write(to: config, atomically: true, encoding: .utf8)
-        let loader = ["LD_DEBUG": "files"]
-
-        let check = try await Harness.run(["check", "--config", config.path], environment: loader)
-        #expect(check.status == 0, "\(check.stderr.suffix(400))")
-        #expect(check.stderr.contains("libyaml-0.so.2"), "the loader's log is there")
-        #expect(!check.stderr.contains("libcurl.so.4"), "check loads no libcurl")
-
-        let version = try await Harness.run(["--version"], environment: loader)
-        #expect(version.status == 0)
-        #expect(version.stdout.hasPrefix("riffle ") && version.stdout.contains(" libcurl/"), "\(version.stdout)")
-        #expect(version.stderr.contains("file=libcurl.so.4"))
-
-        let export = try await Harness.run(
-            ["export", "--no-store", "--config", config.path], environment: loader.merging(["NO_COLOR": "1"]) { $1 })
-        #expect(export.status == 2, "the one source fails: \(export.stderr.suffix(400))")
-        #expect(export.stderr.contains("file=libcurl.so.4"))
-        #expect(export.stderr.contains("riffle: source nowhere failed: "), "\(export.stderr.suffix(400))")
-    }
-
     @Test func initWritesAStarterThatChecksAndNeverOverwrites() async throws {
         let home = try Harness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: home) }

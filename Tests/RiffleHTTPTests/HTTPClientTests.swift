@@ -5,20 +5,6 @@ import Testing
 
 /// The client against real loopback servers: concurrency, reuse, encoding, limits.
 @Suite struct HTTPClientTests {
-    /// libcurl is opened when first needed (CCurl): `prepare()` loads it on a thread of its own, says it
-    /// can be used, and a client made afterwards works; asking again is free and says the same.
-    @Test func prepareLoadsLibcurlForTheClients() async throws {
-        #expect(await HTTPClient.prepare())
-        #expect(await HTTPClient.prepare())
-        #expect(CurlLoop.libraryProblem == nil)
-        let version = try #require(LibCurlVersion.current)
-        #expect(version.description.hasPrefix("libcurl/\(version.version)"))
-        let server = try await LoopbackServer.start()
-        let client = try makeClient()
-        let response = try await client.execute(HTTPRequest(url: server.url("/hello")))
-        #expect(text(response) == "hello")
-    }
-
     @Test func manyRequestsRunAtOnce() async throws {
         let server = try await LoopbackServer.start()
         let client = try makeClient { $0.maxPerOrigin = 16 }
