@@ -116,7 +116,8 @@ final class ExportContext {
         let output = path("riffle.ndjson")
         let cpuBefore = processCPUSeconds()
         let run = try await ExportChild.run(
-            riffle ?? self.riffle, ["export", "--config", config, "--format", "ndjson"] + options, environment: environment,
+            riffle ?? self.riffle, ["export", "--config", config, "--format", "ndjson"] + options,
+            environment: environment,
             stdoutPath: output)
         let sandboxCPU = processCPUSeconds() - cpuBefore
         let items = ExportChild.lineCount(output)
