@@ -159,8 +159,8 @@ enum ExportCostBenchmark {
     }
 
     /// `smallSources` sources of the sandbox's GitHub-shaped issues (acme/rocket and acme/ground in turn,
-    /// under distinct names), asking for what a list of issues shows: id, number, title, URL, time,
-    /// author and labels — not the body text, so each item is about 200 bytes of JSON.
+    /// under distinct names), asking for what a list of issues shows: id, title, URL, time, author and
+    /// labels — not the body text.
     static func smallConfig(sandbox url: String) -> String {
         var text = """
             defaults:
@@ -171,31 +171,9 @@ enum ExportCostBenchmark {
 
             """
         for index in 0..<smallSources {
-            text += """
-                  - name: issues-\(index + 1)
-                    type: graphql
-                    endpoint: \(url)/graphql
-                    query: |
-                      query($first: Int!, $after: String) {
-                        repository(owner: "acme", name: "\(index % 2 == 0 ? "rocket" : "ground")") {
-                          issues(first: $first, after: $after, orderBy: {field: UPDATED_AT, direction: DESC}) {
-                            edges { node { id number title url updatedAt author { login } labels(first: 10) { nodes { name } } } }
-                            pageInfo { endCursor hasNextPage }
-                          }
-                        }
-                      }
-                    items: data.repository.issues.edges
-                    cursor: data.repository.issues.pageInfo.endCursor
-                    has_more: data.repository.issues.pageInfo.hasNextPage
-                    fields:
-                      id: node.id
-                      time: node.updatedAt
-                      title: node.title
-                      url: node.url
-                      author: node.author.login
-                      tags: node.labels.nodes.name
-
-                """
+            text += SandboxSourceKind.issuesYAML(
+                name: "issues-\(index + 1)", repository: index % 2 == 0 ? "rocket" : "ground", sandbox: url,
+                withBody: false)
         }
         return text
     }
