@@ -14,8 +14,13 @@ extension JSONValue {
     /// Parses one JSON document (RFC 8259). Integers that fit `Int64` stay `.int`; other numbers are
     /// `.double`. Invalid UTF-8 in strings and `\u` escapes with lone surrogates become U+FFFD.
     public init(parsing bytes: [UInt8]) throws(JSONParseError) {
-        var parser = JSONParser(bytes: bytes)
-        self = try parser.parseDocument()
+        let parsed = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONParseError) -> JSONValue in
+                var parser = JSONParser(bytes: buffer)
+                return try parser.parseDocument()
+            }
+        }
+        self = try parsed.get()
     }
 
     /// Parses JSON text.
@@ -24,13 +29,26 @@ extension JSONValue {
     }
 }
 
-/// A byte-level recursive-descent JSON parser with a depth limit.
+/// A byte-level recursive-descent JSON parser with a depth limit, over the received bytes in place.
+///
+/// It reads the caller's buffer for the duration of one parse (no copy of the input, no bounds checks
+/// per byte). The members and elements of the containers being parsed wait on two stacks shared by the
+/// whole parse, so each object costs one allocation (its dictionary, made at its final size) and each
+/// array one (exactly sized), instead of growing buffers per container. Strings are scanned eight bytes
+/// at a time for a quote, a backslash or a control character; integers are read digit by digit.
+/// Export profiles put parsing at a fifth of riffle's CPU per item before these changes (issue 17).
 struct JSONParser {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var depth = 0
+    /// Member names of the objects being parsed, innermost last.
+    private var keys: [String] = []
+    /// Member values and array elements of the containers being parsed, innermost last.
+    private var values: [JSONValue] = []
+    /// A string's bytes with its escapes resolved, when it has any (reused from string to string).
+    private var unescaped: [UInt8] = []
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
         skipWhitespace()
@@ -65,7 +83,9 @@ struct JSONParser {
         }
     }
 
-    mutating func literal(_ word: StaticString, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
+    mutating func literal(_ word: StaticString, _ value: JSONValue) throws(JSONParseError)
+        -> JSONValue
+    {
         let count = word.utf8CodeUnitCount
         guard index + count <= bytes.count else { throw fail("unexpected end of input") }
         for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
@@ -77,7 +97,9 @@ struct JSONParser {
 
     mutating func enter() throws(JSONParseError) {
         depth += 1
-        guard depth <= JSONValue.maxDepth else { throw fail("nested deeper than \(JSONValue.maxDepth) levels") }
+        guard depth <= JSONValue.maxDepth else {
+            throw fail("nested deeper than \(JSONValue.maxDepth) levels")
+        }
     }
 
     mutating func parseObject() throws(JSONParseError) -> JSONValue {
@@ -89,27 +111,40 @@ struct JSONParser {
             index += 1
             return .object([:])
         }
-        // Members are gathered first so the dictionary is made once at its final size (growing it
-        // member by member was an eighth of an export's CPU).
-        var keys: [String] = []
-        var values: [JSONValue] = []
+        // Containers nested in a member take their own entries off the stacks when they close, so this
+        // object's names and values are what lies above these marks.
+        let keyBase = keys.count
+        let valueBase = values.count
+        defer {
+            keys.removeSubrange(keyBase...)
+            values.removeSubrange(valueBase...)
+        }
         while true {
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a member name") }
-            keys.append(try parseString())
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw fail("expected a member name")
+            }
+            let key = try parseString()
+            keys.append(key)
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw fail("expected ':'")
+            }
             index += 1
             skipWhitespace()
-            values.append(try parseValue())
+            let value = try parseValue()
+            values.append(value)
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of input") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
             } else if bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                var members = [String: JSONValue](minimumCapacity: keys.count)
-                for (key, value) in zip(keys, values) { members[key] = value }
+                // Made once at its final size; a repeated name keeps its last value.
+                var members = [String: JSONValue](minimumCapacity: keys.count - keyBase)
+                for offset in 0..<(keys.count - keyBase) {
+                    members[keys[keyBase + offset]] = values[valueBase + offset]
+                }
                 return .object(members)
             } else {
                 throw fail("expected ',' or '}'")
@@ -121,22 +156,24 @@ struct JSONParser {
         try enter()
         defer { depth -= 1 }
         index += 1
-        var elements: [JSONValue] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return .array(elements)
+            return .array([])
         }
+        let base = values.count
+        defer { values.removeSubrange(base...) }
         while true {
             skipWhitespace()
-            elements.append(try parseValue())
+            let value = try parseValue()
+            values.append(value)
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of input") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
             } else if bytes[index] == UInt8(ascii: "]") {
                 index += 1
-                return .array(elements)
+                return .array(Array(values[base...]))
             } else {
                 throw fail("expected ',' or ']'")
             }
@@ -146,11 +183,27 @@ struct JSONParser {
     mutating func parseString() throws(JSONParseError) -> String {
         index += 1
         let start = index
-        // Fast path: no escapes.
+        // Fast path: no escapes. Eight bytes at a time while none of them is a quote, a backslash or a
+        // control character (SWAR: a byte's high bit is set in each mask where the test holds).
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count {
+                let word = UInt64(
+                    littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                let special =
+                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                    | ((word &- ones &* 0x20) & ~word)
+                if special & highs != 0 { break }
+                index += 8
+            }
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = Self.decode(bytes, start..<index)
+                let text = Self.decode(UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 index += 1
                 return text
             }
@@ -158,27 +211,28 @@ struct JSONParser {
             guard byte >= 0x20 else { throw fail("control character in string") }
             index += 1
         }
-        var out = Array(bytes[start..<index])
+        unescaped.removeAll(keepingCapacity: true)
+        unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                return Self.decode(out, 0..<out.count)
+                return unescaped.withUnsafeBufferPointer { Self.decode($0) }
             case UInt8(ascii: "\\"):
                 index += 1
                 guard index < bytes.count else { throw fail("unexpected end of input") }
                 let escape = bytes[index]
                 index += 1
                 switch escape {
-                case UInt8(ascii: "\""): out.append(0x22)
-                case UInt8(ascii: "\\"): out.append(0x5C)
-                case UInt8(ascii: "/"): out.append(0x2F)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "\""): unescaped.append(0x22)
+                case UInt8(ascii: "\\"): unescaped.append(0x5C)
+                case UInt8(ascii: "/"): unescaped.append(0x2F)
+                case UInt8(ascii: "b"): unescaped.append(0x08)
+                case UInt8(ascii: "f"): unescaped.append(0x0C)
+                case UInt8(ascii: "n"): unescaped.append(0x0A)
+                case UInt8(ascii: "r"): unescaped.append(0x0D)
+                case UInt8(ascii: "t"): unescaped.append(0x09)
                 case UInt8(ascii: "u"):
                     var scalar = try hex4()
                     if (0xD800...0xDBFF).contains(scalar) {
@@ -200,12 +254,12 @@ struct JSONParser {
                     } else if (0xDC00...0xDFFF).contains(scalar) {
                         scalar = 0xFFFD
                     }
-                    appendUTF8(Unicode.Scalar(scalar) ?? "\u{FFFD}", to: &out)
+                    UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { unescaped.append($0) }
                 default: throw fail("invalid escape")
                 }
             default:
                 guard byte >= 0x20 else { throw fail("control character in string") }
-                out.append(byte)
+                unescaped.append(byte)
                 index += 1
             }
         }
@@ -214,8 +268,8 @@ struct JSONParser {
 
     /// UTF-8 bytes as a string; invalid sequences become U+FFFD (a server's bad byte costs one
     /// character, not the page).
-    static func decode(_ bytes: [UInt8], _ range: Range<Int>) -> String {
-        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
     }
 
     mutating func hex4() throws(JSONParseError) -> UInt32 {
@@ -236,25 +290,35 @@ struct JSONParser {
         return value
     }
 
-    func appendUTF8(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
-        UTF8.encode(scalar) { out.append($0) }
+    /// Whether the byte at `index` is a decimal digit (false at the end).
+    private func digitHere() -> Bool {
+        index < bytes.count && bytes[index] &- 0x30 < 10
     }
 
     mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = index
         var isInteger = true
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count, (0x30...0x39).contains(bytes[index]) else { throw fail("invalid number") }
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        guard digitHere() else { throw fail("invalid number") }
+        // Up to 18 digits always fit an Int64, so they are summed as they are read; a longer
+        // integer goes through the text like every other number.
+        var magnitude: Int64 = 0
+        let digitsStart = index
         if bytes[index] == 0x30 {
             index += 1
         } else {
-            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+            while digitHere() {
+                magnitude = magnitude &* 10 &+ Int64(bytes[index] &- 0x30)
+                index += 1
+            }
         }
+        let integerDigits = index - digitsStart
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             isInteger = false
             index += 1
-            guard index < bytes.count, (0x30...0x39).contains(bytes[index]) else { throw fail("invalid number") }
-            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+            guard digitHere() else { throw fail("invalid number") }
+            while digitHere() { index += 1 }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             isInteger = false
@@ -262,10 +326,11 @@ struct JSONParser {
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
                 index += 1
             }
-            guard index < bytes.count, (0x30...0x39).contains(bytes[index]) else { throw fail("invalid number") }
-            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+            guard digitHere() else { throw fail("invalid number") }
+            while digitHere() { index += 1 }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if isInteger, integerDigits <= 18 { return .int(negative ? -magnitude : magnitude) }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         if isInteger, let value = Int64(text) { return .int(value) }
         guard let value = Double(text) else { throw fail("invalid number") }
         return .double(value)

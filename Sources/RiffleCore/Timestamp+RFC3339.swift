@@ -23,13 +23,15 @@ extension Timestamp {
             return true
         }
         // Normalise lower-case separators.
-        for position in bytes.indices where bytes[position] == UInt8(ascii: "t") || bytes[position] == UInt8(ascii: "z")
-        {
+        for position in bytes.indices
+        where bytes[position] == UInt8(ascii: "t") || bytes[position] == UInt8(ascii: "z") {
             bytes[position] -= 0x20
         }
-        guard let year = digits(4), expect([UInt8(ascii: "-")]), let month = digits(2), expect([UInt8(ascii: "-")]),
+        guard let year = digits(4), expect([UInt8(ascii: "-")]), let month = digits(2),
+            expect([UInt8(ascii: "-")]),
             let day = digits(2), expect([UInt8(ascii: "T"), UInt8(ascii: " ")]), let hour = digits(2),
-            expect([UInt8(ascii: ":")]), let minute = digits(2), expect([UInt8(ascii: ":")]), let second = digits(2)
+            expect([UInt8(ascii: ":")]), let minute = digits(2), expect([UInt8(ascii: ":")]),
+            let second = digits(2)
         else { return nil }
         let date = CivilDate(year: Int(year), month: Int(month), day: Int(day))
         guard date.isValid, hour < 24, minute < 60, second < 61 else { return nil }
@@ -64,7 +66,8 @@ extension Timestamp {
             offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
         }
         guard index == bytes.count else { return nil }
-        let seconds = date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offsetSeconds
+        let seconds =
+            date.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offsetSeconds
         self.init(microseconds: seconds * 1_000_000 + micros)
     }
 
@@ -73,7 +76,9 @@ extension Timestamp {
     /// Returns `nil` for anything else (exactly `YYYY-MM-DD`, a valid day).
     public init?(date text: some StringProtocol) {
         let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
+            return nil
+        }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for byte in bytes[range] {
@@ -82,7 +87,9 @@ extension Timestamp {
             }
             return value
         }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
+            return nil
+        }
         let date = CivilDate(year: year, month: month, day: day)
         guard date.isValid else { return nil }
         self.init(microseconds: date.daysSinceEpoch * 86_400 * 1_000_000)
@@ -97,18 +104,61 @@ extension Timestamp {
     /// RFC 3339 in UTC: `2026-10-28T21:05:53Z`, with a fraction (milliseconds, or microseconds when
     /// needed) only when the time has one.
     public var rfc3339: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(27)
+        writeRFC3339(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `rfc3339`'s bytes to `out`, digit by digit: the export writes every item's time, and
+    /// building the text through string interpolation was a tenth of its encoding (issue 17).
+    public func writeRFC3339(to out: inout [UInt8]) {
         let seconds = unixSeconds
         let micros = microseconds - seconds * 1_000_000
         let (date, rest) = CivilDate.split(unixSeconds: seconds)
-        func pad(_ value: some BinaryInteger, _ width: Int) -> String {
-            let text = String(value)
-            return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+        /// `value` in decimal, at least `width` digits (zeros in front); a negative value as `String`
+        /// writes it, padded in front the same way (years before 0 are never sent, but stay printable).
+        func pad(_ value: Int, _ width: Int) {
+            guard value >= 0 else {
+                let text = String(value)
+                if text.utf8.count < width {
+                    out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - text.utf8.count))
+                }
+                out.append(contentsOf: text.utf8)
+                return
+            }
+            var digits = 1
+            var limit = 10
+            while value >= limit, digits < 19 {
+                digits += 1
+                limit = limit &* 10
+            }
+            let count = max(digits, width)
+            let end = out.count + count
+            out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+            var value = value
+            var position = end - 1
+            while value > 0 {
+                out[position] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
+                value /= 10
+                position -= 1
+            }
         }
-        var text = "\(pad(date.year, 4))-\(pad(date.month, 2))-\(pad(date.day, 2))T"
-        text += "\(pad(rest / 3600, 2)):\(pad(rest / 60 % 60, 2)):\(pad(rest % 60, 2))"
+        pad(date.year, 4)
+        out.append(UInt8(ascii: "-"))
+        pad(date.month, 2)
+        out.append(UInt8(ascii: "-"))
+        pad(date.day, 2)
+        out.append(UInt8(ascii: "T"))
+        pad(rest / 3600, 2)
+        out.append(UInt8(ascii: ":"))
+        pad(rest / 60 % 60, 2)
+        out.append(UInt8(ascii: ":"))
+        pad(rest % 60, 2)
         if micros != 0 {
-            text += micros % 1000 == 0 ? ".\(pad(micros / 1000, 3))" : ".\(pad(micros, 6))"
+            out.append(UInt8(ascii: "."))
+            if micros % 1000 == 0 { pad(Int(micros / 1000), 3) } else { pad(Int(micros), 6) }
         }
-        return text + "Z"
+        out.append(UInt8(ascii: "Z"))
     }
 }

@@ -14,7 +14,9 @@ public struct ExportEncoder: Sendable {
         case .json: out.append(UInt8(ascii: "["))
         case .ndjson: break
         case .jsonfeed:
-            out.append(contentsOf: #"{"version":"https://jsonfeed.org/version/1.1","title":"riffle","items":["#.utf8)
+            out.append(
+                contentsOf: #"{"version":"https://jsonfeed.org/version/1.1","title":"riffle","items":["#
+                    .utf8)
         }
     }
 
@@ -44,7 +46,7 @@ public struct ExportEncoder: Sendable {
     }
 
     /// `{"source","id","time","title","url","author","summary","tags","cursor","extra"}`, absent
-    /// optional fields omitted.
+    /// optional fields omitted. Written straight into `out`: no text is built per item but the cursor.
     static func writeItem(_ merged: MergedItem, cursor: String, into out: inout [UInt8]) {
         let item = merged.item
         out.append(contentsOf: #"{"source":"#.utf8)
@@ -52,23 +54,42 @@ public struct ExportEncoder: Sendable {
         out.append(contentsOf: #","id":"#.utf8)
         JSONValue.writeString(item.id, to: &out)
         out.append(contentsOf: #","time":""#.utf8)
-        out.append(contentsOf: item.time.rfc3339.utf8)
+        item.time.writeRFC3339(to: &out)
         out.append(contentsOf: #"","title":"#.utf8)
         JSONValue.writeString(item.title, to: &out)
-        writeOptional("url", item.url, into: &out)
-        writeOptional("author", item.author, into: &out)
-        writeOptional("summary", item.summary, into: &out)
-        if !item.tags.isEmpty {
-            out.append(contentsOf: #","tags":"#.utf8)
-            JSONValue.array(item.tags.map(JSONValue.string)).write(to: &out)
+        if let url = item.url {
+            out.append(contentsOf: #","url":"#.utf8)
+            JSONValue.writeString(url, to: &out)
         }
+        if let author = item.author {
+            out.append(contentsOf: #","author":"#.utf8)
+            JSONValue.writeString(author, to: &out)
+        }
+        if let summary = item.summary {
+            out.append(contentsOf: #","summary":"#.utf8)
+            JSONValue.writeString(summary, to: &out)
+        }
+        writeTags(item.tags, into: &out)
         out.append(contentsOf: #","cursor":"#.utf8)
         JSONValue.writeString(cursor, to: &out)
-        if !item.extra.isEmpty {
+        let extra = item.extra
+        if !extra.isEmpty {
             out.append(contentsOf: #","extra":"#.utf8)
-            JSONValue.object(item.extra).write(to: &out)
+            JSONValue.object(extra).write(to: &out)
         }
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// `,"tags":[…]` when there are tags: the bytes `JSONValue.array` of strings writes, without
+    /// building it.
+    private static func writeTags(_ tags: [String], into out: inout [UInt8]) {
+        guard !tags.isEmpty else { return }
+        out.append(contentsOf: #","tags":["#.utf8)
+        for (position, tag) in tags.enumerated() {
+            if position > 0 { out.append(UInt8(ascii: ",")) }
+            JSONValue.writeString(tag, to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
     }
 
     /// A JSON Feed 1.1 item: string `id` (`SOURCE/ID`, unique across sources), `content_text` always
@@ -86,25 +107,16 @@ public struct ExportEncoder: Sendable {
         out.append(contentsOf: #","content_text":"#.utf8)
         JSONValue.writeString(item.summary ?? item.title, to: &out)
         out.append(contentsOf: #","date_published":""#.utf8)
-        out.append(contentsOf: item.time.rfc3339.utf8)
+        item.time.writeRFC3339(to: &out)
         out.append(UInt8(ascii: "\""))
         if let author = item.author {
             out.append(contentsOf: #","authors":[{"name":"#.utf8)
             JSONValue.writeString(author, to: &out)
             out.append(contentsOf: "}]".utf8)
         }
-        if !item.tags.isEmpty {
-            out.append(contentsOf: #","tags":"#.utf8)
-            JSONValue.array(item.tags.map(JSONValue.string)).write(to: &out)
-        }
+        writeTags(item.tags, into: &out)
         out.append(contentsOf: #","_riffle":"#.utf8)
         writeItem(merged, cursor: cursor, into: &out)
         out.append(UInt8(ascii: "}"))
-    }
-
-    private static func writeOptional(_ key: String, _ value: String?, into out: inout [UInt8]) {
-        guard let value else { return }
-        out.append(contentsOf: ",\"\(key)\":".utf8)
-        JSONValue.writeString(value, to: &out)
     }
 }

@@ -37,7 +37,9 @@ final class CurlTransfer {
     private let settings: TransferSettings
 
     /// Creates and configures an easy handle for `spec`, or fails with the reason.
-    static func make(_ spec: AttemptSpec, settings: TransferSettings) -> Result<CurlTransfer, TransportFailure> {
+    static func make(_ spec: AttemptSpec, settings: TransferSettings) -> Result<
+        CurlTransfer, TransportFailure
+    > {
         guard let handle = curl_easy_init() else {
             return .failure(TransportFailure(kind: .other, detail: "curl_easy_init failed"))
         }
@@ -63,7 +65,9 @@ final class CurlTransfer {
     /// Sets every option; returns the failure of the first option libcurl refuses.
     private func configure(_ spec: AttemptSpec) -> TransportFailure? {
         var codes: [CURLcode] = []
-        func long(_ option: CURLoption, _ value: Int) { codes.append(riffle_easy_setopt_long(handle, option, value)) }
+        func long(_ option: CURLoption, _ value: Int) {
+            codes.append(riffle_easy_setopt_long(handle, option, value))
+        }
         func string(_ option: CURLoption, _ value: String) {
             codes.append(riffle_easy_setopt_string(handle, option, value))
         }
@@ -85,8 +89,11 @@ final class CurlTransfer {
         long(CURLOPT_TIMEOUT_MS, Self.milliseconds(spec.timeout))
         long(CURLOPT_LOW_SPEED_LIMIT, settings.lowSpeedLimit)
         long(CURLOPT_LOW_SPEED_TIME, max(1, Self.milliseconds(settings.lowSpeedTime) / 1000))
-        codes.append(riffle_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(settings.maxResponseBytes)))
-        codes.append(riffle_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)))
+        codes.append(
+            riffle_easy_setopt_off_t(
+                handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(settings.maxResponseBytes)))
+        codes.append(
+            riffle_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)))
         codes.append(
             riffle_easy_setopt_callback(handle, CURLOPT_WRITEFUNCTION) { buffer, size, count, userdata in
                 guard let userdata else { return 0 }
@@ -113,7 +120,8 @@ final class CurlTransfer {
             string(CURLOPT_CUSTOMREQUEST, spec.method)
         }
         if spec.method == "POST" || !spec.body.isEmpty {
-            codes.append(riffle_easy_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(spec.body.count)))
+            codes.append(
+                riffle_easy_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(spec.body.count)))
             var bytes = spec.body
             bytes.append(0)  // a valid pointer even for an empty body
             bytes.withUnsafeMutableBytes { buffer in
@@ -133,7 +141,8 @@ final class CurlTransfer {
         codes.append(riffle_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList))
 
         if let bad = codes.first(where: { $0 != CURLE_OK }) {
-            return Self.failure(code: bad, detail: String(cString: curl_easy_strerror(bad)), exceededLimit: false)
+            return Self.failure(
+                code: bad, detail: String(cString: curl_easy_strerror(bad)), exceededLimit: false)
         }
         return nil
     }
@@ -143,6 +152,13 @@ final class CurlTransfer {
         guard body.count + bytes.count <= settings.maxResponseBytes else {
             exceededLimit = true
             return 0
+        }
+        if body.isEmpty, let length = headers["Content-Length"].flatMap({ Int($0) }),
+            length > bytes.count
+        {
+            // Sized once from the announced length (a hint: a compressed body decodes longer) rather than
+            // grown by doubling, which copied each page's bytes about twice more.
+            body.reserveCapacity(min(length, settings.maxResponseBytes))
         }
         body.append(contentsOf: bytes)
         return bytes.count
@@ -161,7 +177,9 @@ final class CurlTransfer {
         if line.hasPrefix("HTTP/") {
             headers = HTTPHeaders()
         } else if let colon = line.firstIndex(of: ":") {
-            headers.add(name: String(line[..<colon]), value: String(line[line.index(after: colon)...]).trimmingSpaces)
+            headers.add(
+                name: String(line[..<colon]),
+                value: String(line[line.index(after: colon)...]).trimmingSpaces)
         }
         return bytes.count
     }
@@ -181,7 +199,8 @@ final class CurlTransfer {
         _ = riffle_easy_getinfo_string(handle, CURLINFO_REDIRECT_URL, &redirect)
         return .response(
             AttemptResponse(
-                status: status, headers: headers, body: body, redirectURL: redirect.map { String(cString: $0) },
+                status: status, headers: headers, body: body,
+                redirectURL: redirect.map { String(cString: $0) },
                 newConnections: connects))
     }
 
@@ -200,7 +219,8 @@ final class CurlTransfer {
         case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE, CURLE_HTTP2,
             CURLE_HTTP2_STREAM:
             kind = .connectionLost
-        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
+            CURLE_SSL_CIPHER,
             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
             CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_ENGINE_NOTFOUND,
             CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_CRL_BADFILE:

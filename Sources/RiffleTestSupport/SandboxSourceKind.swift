@@ -63,32 +63,8 @@ public enum SandboxSourceKind: String, CaseIterable, Sendable {
 
                 """
         case .acmeRocket, .acmeGround:
-            return """
-                  - name: \(name)
-                    type: graphql
-                    endpoint: \(url)/graphql
-                    query: |
-                      query($first: Int!, $after: String) {
-                        repository(owner: "acme", name: "\(self == .acmeRocket ? "rocket" : "ground")") {
-                          issues(first: $first, after: $after, orderBy: {field: UPDATED_AT, direction: DESC}) {
-                            edges { node { id title url updatedAt bodyText author { login } labels(first: 10) { nodes { name } } } }
-                            pageInfo { endCursor hasNextPage }
-                          }
-                        }
-                      }
-                    items: data.repository.issues.edges
-                    cursor: data.repository.issues.pageInfo.endCursor
-                    has_more: data.repository.issues.pageInfo.hasNextPage
-                    fields:
-                      id: node.id
-                      time: node.updatedAt
-                      title: node.title
-                      url: node.url
-                      author: node.author.login
-                      summary: node.bodyText
-                      tags: node.labels.nodes.name
-
-                """
+            return Self.issuesYAML(
+                name: name, repository: self == .acmeRocket ? "rocket" : "ground", sandbox: url, withBody: true)
         case .events:
             return """
                   - name: \(name)
@@ -103,6 +79,36 @@ public enum SandboxSourceKind: String, CaseIterable, Sendable {
 
                 """
         }
+    }
+
+    /// A graphql source over the sandbox's GitHub-shaped issues of `acme/REPOSITORY`, named `name`; without
+    /// `withBody` it asks for no body text (and maps no summary).
+    public static func issuesYAML(name: String, repository: String, sandbox url: String, withBody: Bool) -> String {
+        """
+          - name: \(name)
+            type: graphql
+            endpoint: \(url)/graphql
+            query: |
+              query($first: Int!, $after: String) {
+                repository(owner: "acme", name: "\(repository)") {
+                  issues(first: $first, after: $after, orderBy: {field: UPDATED_AT, direction: DESC}) {
+                    edges { node { id title url updatedAt\(withBody ? " bodyText" : "") author { login } labels(first: 10) { nodes { name } } } }
+                    pageInfo { endCursor hasNextPage }
+                  }
+                }
+              }
+            items: data.repository.issues.edges
+            cursor: data.repository.issues.pageInfo.endCursor
+            has_more: data.repository.issues.pageInfo.hasNextPage
+            fields:
+              id: node.id
+              time: node.updatedAt
+              title: node.title
+              url: node.url
+              author: node.author.login
+        \(withBody ? "      summary: node.bodyText\n" : "")      tags: node.labels.nodes.name
+
+        """
     }
 
     /// A whole config: `sources` as (kind, name) pairs, every source asking for `pageSize` items.

@@ -4,7 +4,7 @@ import RiffleCore
 import RiffleSandbox
 import RiffleTestSupport
 
-/// `riffle-bench export [--only limit|scale|cost] [--quick] [--runs N] [--keep]`: the release
+/// `riffle-bench export [--only limit|scale|cost] [--quick] [--runs N] [--old PATH] [--keep]`: the release
 /// `riffle export` against the sandbox, each figure beside its baseline. `--quick` uses 2,000 instead of
 /// 10,000 items per source in scale and cost and one measured limit run; `--keep` keeps the generated
 /// configs.
@@ -13,7 +13,9 @@ import RiffleTestSupport
 ///   (one source's 5 pages in a row) and against `scripts/baseline-curl-jq.sh` fetching the same pages
 ///   one after another.
 /// - scale: 50,000 and 200,000 items at no latency; items/s and riffle's peak RSS at both sizes.
-/// - cost: riffle's CPU per item against `jq -c` re-emitting the items of the same raw pages.
+/// - cost: riffle's CPU per item against `jq -c` re-emitting the items of the same raw pages, for large
+///   and for small items (see ``ExportCostBenchmark``); `--old PATH` runs another riffle build in turn
+///   with this one, and `--runs N` (with `--only cost`) takes the median of N runs of each.
 ///
 /// The sandbox runs in this process; riffle, the script and jq run as child processes, each measured
 /// alone through `wait4` (see ``ExportChild``), so the sandbox's CPU is never counted.
@@ -23,7 +25,7 @@ enum ExportBenchmark {
         let options = BenchOptions(arguments)
         let only = options.value("--only")
         if let only, !["limit", "scale", "cost"].contains(only) {
-            print("usage: riffle-bench export [--only limit|scale|cost] [--quick] [--runs N] [--keep]")
+            print("usage: riffle-bench export [--only limit|scale|cost] [--quick] [--runs N] [--old PATH] [--keep]")
             exit(64)
         }
         let quick = arguments.contains("--quick")
@@ -41,12 +43,15 @@ enum ExportBenchmark {
         }
         if only == "cost" {
             let scale = try await scale(context, quick: quick, sizes: 1, printTable: false)
-            try await cost(context, scale[0])
+            try await ExportCostBenchmark.run(
+                context, large: scale[0], old: options.value("--old"), runs: max(1, options.int("--runs", default: 1)),
+                quick: quick)
         } else if only == nil || only == "scale" {
             let scale = try await scale(context, quick: quick, sizes: 2, printTable: true)
             if only == nil {
                 print("")
-                try await cost(context, scale[0])
+                try await ExportCostBenchmark.run(
+                    context, large: scale[0], old: options.value("--old"), runs: 1, quick: quick)
             }
         }
         if let running = context.scaleServer { await running.server.stop() }
@@ -219,53 +224,6 @@ enum ExportBenchmark {
         // The cost benchmark replays the first run's requests, so the server stays up for it.
         context.scaleServer = (server, url)
         return results
-    }
-
-    // MARK: - cost
-
-    static func cost(_ context: ExportContext, _ riffle: ExportMeasurement) async throws {
-        guard let (server, url) = context.scaleServer else { return }
-        context.scaleServer = nil
-        let directory = try context.directory("pages")
-        let saved: (paths: [String], bytes: Int)
-        do {
-            saved = try await ExportPages.save(riffle.recorded, sandbox: url, into: directory)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
-        let jqPath = try context.which("jq")
-        let output = context.path("jq.ndjson")
-        let jq = try await ExportChild.run(
-            jqPath, ["-c", ExportPages.jqProgram] + saved.paths, environment: context.environment, stdoutPath: output)
-        let jqItems = ExportChild.lineCount(output)
-        unlink(output)
-        for path in saved.paths { unlink(path) }
-
-        let riffleEach = riffle.run.cpu / Double(max(1, riffle.items))
-        let jqEach = jq.cpu / Double(max(1, jqItems))
-        print(
-            "export cost: CPU per item (child user + sys from wait4) over the same \(grouped(saved.paths.count)) pages "
-                + "(\(megabytes(saved.bytes)) of JSON) as the \(grouped(riffle.items))-item scale run, "
-                + "\(riffle.sources) sources, page_size 100")
-        print(
-            "riffle: the whole export (start-up, config, HTTP from the sandbox, parse, merge, NDJSON to a file); "
-                + "jq: the saved raw pages, one process over every file")
-        print("jq program: jq -c '\(ExportPages.jqProgram)'")
-        print("")
-        print(pad("", 16) + pad("items", 10) + pad("user", 9) + pad("sys", 9) + pad("CPU/item", 10) + "× jq")
-        print(
-            pad("riffle export", 16) + pad(grouped(riffle.items), 10) + pad(format(riffle.run.userCPU), 9)
-                + pad(format(riffle.run.systemCPU), 9) + pad(micro(riffleEach), 10) + ratio(riffleEach / jqEach))
-        print(
-            pad("jq -c", 16) + pad(grouped(jqItems), 10) + pad(format(jq.userCPU), 9) + pad(format(jq.systemCPU), 9)
-                + pad(micro(jqEach), 10) + "1.00")
-        print("")
-        if !jq.succeeded { print("  jq exited \(jq.status): \(jq.stderr.prefix(400))") }
-        print(
-            "riffle spends \(ratio(riffleEach / jqEach))× jq's CPU per item; "
-                + "goal riffle no slower than jq per item: \(riffleEach <= jqEach && jq.succeeded ? "met" : "NOT met")")
     }
 
     // MARK: - formatting

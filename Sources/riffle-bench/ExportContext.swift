@@ -12,6 +12,8 @@ struct ExportMeasurement {
     /// Those requests, when asked to keep them (the cost benchmark replays them).
     var recorded: [SandboxRequest] = []
     var sources = 0
+    /// The config the run read (the cost benchmark runs it again).
+    var config = ""
     /// CPU seconds this process (the in-process sandbox) spent during the run.
     var sandboxCPU = 0.0
 }
@@ -105,15 +107,17 @@ final class ExportContext {
 
     /// `riffle export --config CONFIG --format ndjson` and `options` (by default `--no-store`: the network view, as the figures from before the store measured it), standard output to a
     /// file that is counted and removed (or, with `keepOutput`, kept at that path).
+    /// `riffle` measures another build of riffle instead of the release one beside this benchmark.
     func export(
         _ config: String, server: SandboxServer, options: [String] = ["--no-store"], keepRequests: Bool = false,
-        keepOutput: String? = nil
+        keepOutput: String? = nil, riffle: String? = nil
     ) async throws -> ExportMeasurement {
         server.resetRecord()
         let output = path("riffle.ndjson")
         let cpuBefore = processCPUSeconds()
         let run = try await ExportChild.run(
-            riffle, ["export", "--config", config, "--format", "ndjson"] + options, environment: environment,
+            riffle ?? self.riffle, ["export", "--config", config, "--format", "ndjson"] + options,
+            environment: environment,
             stdoutPath: output)
         let sandboxCPU = processCPUSeconds() - cpuBefore
         let items = ExportChild.lineCount(output)
@@ -121,7 +125,7 @@ final class ExportContext {
         let requests = server.requests()
         return ExportMeasurement(
             run: run, items: items, requests: requests.count, recorded: keepRequests ? requests : [],
-            sandboxCPU: sandboxCPU)
+            config: config, sandboxCPU: sandboxCPU)
     }
 
     /// `scripts/baseline-curl-jq.sh URL PAGE_SIZE` under bash, measured the same way.
