@@ -15,7 +15,7 @@ import RiffleSystem
 /// deleted, truncated or overwritten, whatever it holds.
 public final class Store: Sendable {
     /// The store file, as the caller named it.
-    public let path: String
+    let path: String
     let pool: DatabasePool
     /// The wall clock: first-seen times, refresh times, the `keep` horizon.
     let clock: @Sendable () -> Timestamp
@@ -23,9 +23,9 @@ public final class Store: Sendable {
     let marksPerSource: Int
 
     /// Items accepted in one committed page.
-    public static let maxItemsPerPage = 10_000
+    static let maxItemsPerPage = 10_000
     /// Items one `loadPage` of a stored source returns at most.
-    public static let maxReadPageSize = 1_000
+    static let maxReadPageSize = 1_000
     /// Keys accepted by one `markRead` or `readStates` call.
     public static let maxKeysPerCall = 1_000_000
     /// Read marks kept per source by default.
@@ -52,7 +52,7 @@ public final class Store: Sendable {
 
     /// Opens the store at `path` synchronously (blocking file I/O of a few milliseconds; from async code
     /// prefer `open(at:)`). `clock` is for tests.
-    public init(
+    package init(
         path: String, busyTimeout: Duration = .seconds(5), marksPerSource: Int = Store.defaultMarksPerSource,
         clock: @escaping @Sendable () -> Timestamp = Store.systemClock
     ) throws(StoreError) {
@@ -87,7 +87,7 @@ public final class Store: Sendable {
     }
 
     /// The system's wall clock.
-    public static let systemClock: @Sendable () -> Timestamp = {
+    package static let systemClock: @Sendable () -> Timestamp = {
         Timestamp(microseconds: SystemClock.wallMicroseconds())
     }
 
@@ -199,7 +199,7 @@ extension Store {
     /// Copies what the WAL holds into the main file as far as no other process's reader prevents it
     /// (a passive checkpoint: it never waits), then closes the store's connections; any later use throws.
     /// Without it, the connections close when the last reference to the store goes.
-    public func close() throws(StoreError) {
+    package func close() throws(StoreError) {
         do {
             try pool.writeWithoutTransaction { db in _ = try db.checkpoint(.passive) }
             try pool.close()
