@@ -1,4 +1,4 @@
-public import RiffleCore
+internal import RiffleCore
 
 /// Turns merged items into bytes, one format at a time, as a stream: `header`, then `item` for each
 /// item, then `footer`. It holds no items, so memory does not grow with the feed.

@@ -1,4 +1,4 @@
-public import RiffleCore
+package import RiffleCore
 
 /// The dates feeds carry, read without a locale or a time-zone database: RFC 3339 (Atom, JSON Feed,
 /// `dc:date`) through RiffleCore's parser, its looser ISO 8601 relatives (no zone, no seconds, a date

@@ -1,4 +1,4 @@
-public import RiffleCore
+package import RiffleCore
 internal import RiffleSystem
 import Synchronization
 

@@ -1,4 +1,4 @@
-public import FoundationEssentials
+package import FoundationEssentials
 
 /// One request as the sandbox received it, for tests to inspect.
 package struct SandboxRequest: Sendable {

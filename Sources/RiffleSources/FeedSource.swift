@@ -1,6 +1,6 @@
-public import RiffleCore
+package import RiffleCore
 internal import RiffleFeed
-public import RiffleHTTP
+package import RiffleHTTP
 import RiffleSystem
 
 /// A web feed read as a paginated source (contract section 7): `GET url`, parsed by `FeedParser`, each

@@ -1,4 +1,4 @@
-public import RiffleConfig
+internal import RiffleConfig
 
 /// A `type: gitlab` source: the issues of one project or one group on a GitLab instance.
 package struct GitLabSettings: AdapterSettings {

@@ -1,5 +1,5 @@
-public import RiffleCore
-public import RiffleHTTP
+package import RiffleCore
+package import RiffleHTTP
 
 /// GitLab issues of a project or a group over GraphQL (`{url}/api/graphql`), most recently updated first.
 ///

@@ -1,5 +1,5 @@
-public import RiffleCore
-public import RiffleHTTP
+package import RiffleCore
+internal import RiffleHTTP
 
 /// GraphQL over a `JSONEndpoint`: POST `{"query", "variables", "operationName"}`, decode `data` and
 /// `errors`. Failures of the exchange are the endpoint's `SourceError`s; what `data` lacks is the caller's.
@@ -7,8 +7,7 @@ package struct GraphQLEndpoint: Sendable {
     /// The JSON-over-HTTP exchange underneath.
     var json: JSONEndpoint
 
-    init(client: HTTPClient, url: String, headers: HTTPHeaders = HTTPHeaders(), timeout: Duration, retries: Int)
-    {
+    init(client: HTTPClient, url: String, headers: HTTPHeaders = HTTPHeaders(), timeout: Duration, retries: Int) {
         self.json = JSONEndpoint(client: client, url: url, headers: headers, timeout: timeout, retries: retries)
     }
 

@@ -1,5 +1,5 @@
-public import RiffleCore
-public import RiffleHTTP
+internal import RiffleCore
+internal import RiffleHTTP
 
 /// JSON over HTTP for one URL: POST a JSON body, get a JSON object back. The transport under the
 /// GraphQL adapters and SpaceX's REST API alike.
@@ -15,8 +15,7 @@ package struct JSONEndpoint: Sendable {
     /// The authority asked (`host:port`), for errors.
     let host: String
 
-    init(client: HTTPClient, url: String, headers: HTTPHeaders = HTTPHeaders(), timeout: Duration, retries: Int)
-    {
+    init(client: HTTPClient, url: String, headers: HTTPHeaders = HTTPHeaders(), timeout: Duration, retries: Int) {
         self.client = client
         self.url = url
         self.headers = headers

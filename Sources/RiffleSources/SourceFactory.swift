@@ -1,6 +1,6 @@
 public import RiffleConfig
 public import RiffleCore
-public import RiffleHTTP
+package import RiffleHTTP
 
 /// Builds the adapter for each configured source.
 public enum SourceFactory {

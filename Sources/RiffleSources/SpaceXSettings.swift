@@ -1,4 +1,4 @@
-public import RiffleConfig
+internal import RiffleConfig
 
 /// A `type: spacex` source: launches from the SpaceX API (`{url}/v4/launches/query`).
 package struct SpaceXSettings: AdapterSettings {

@@ -1,5 +1,5 @@
-public import RiffleCore
-public import RiffleHTTP
+package import RiffleCore
+package import RiffleHTTP
 
 /// SpaceX API v4 launches: `POST {url}/v4/launches/query`, newest first by `date_unix`, offset paging
 /// through mongoose-paginate's `page`/`hasNextPage`. The cursor is the next page number.

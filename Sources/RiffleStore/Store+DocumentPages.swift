@@ -1,5 +1,5 @@
 import GRDB
-package import RiffleCore
+internal import RiffleCore
 
 extension Store {
     /// Keeps what the last `200` of `document` gave `source`: its validators, its items' ids and the page

@@ -1,5 +1,5 @@
 import GRDB
-public import RiffleCore
+package import RiffleCore
 
 extension Store {
     /// How long after it was read from the network a stored page may stand in for it in a resumed export

@@ -1,6 +1,6 @@
 import Dispatch
 import GRDB
-public import RiffleCore
+package import RiffleCore
 import RiffleSystem
 
 /// riffle's store: one SQLite file holding, per source, the items riffle has read (the newest version of

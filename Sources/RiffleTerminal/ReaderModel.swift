@@ -17,7 +17,7 @@ package struct ReaderModel: Sendable {
     /// The sources shown (indices, `f NAME…`); nil shows every source.
     private(set) var sourceFilter: Set<Int>?
     /// First view position on screen.
-    internal(set) var pageStart = 0
+    var pageStart = 0
     var pageSize: Int { didSet { pageSize = max(1, pageSize) } }
     /// The merge has nothing more.
     private(set) var feedFinished = false

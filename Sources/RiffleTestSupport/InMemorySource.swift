@@ -1,5 +1,8 @@
+package import RiffleCore
+
 /// A `Pageable` over items held in memory, paged by offset (the cursor is the offset as text). For
-/// tests, benchmarks and examples; it shows the smallest complete adapter.
+/// tests and the reader fixture (test scaffolding, so it lives here and not in RiffleCore); it shows the
+/// smallest complete adapter.
 package struct InMemorySource: Pageable {
     let items: [Item]
 
