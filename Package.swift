@@ -138,7 +138,8 @@ let package = Package(
             swiftSettings: strict),
 
         .executableTarget(
-            name: "riffle-reader-fixture", dependencies: ["RiffleCore", "RiffleTerminal"], swiftSettings: strict),
+            name: "riffle-reader-fixture", dependencies: ["RiffleCore", "RiffleTerminal", "RiffleTestSupport"],
+            swiftSettings: strict),
         .executableTarget(
             name: "riffle-config-fuzz", dependencies: ["RiffleConfig", "RiffleCore", "RiffleSources"],
             swiftSettings: strict),

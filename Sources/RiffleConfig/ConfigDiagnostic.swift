@@ -4,11 +4,11 @@
 /// problem has none (a file that cannot be read), the key path when it is empty (a YAML syntax error).
 public struct ConfigDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// The file as the user named it.
-    public var file: String
+    var file: String
     /// Where the problem is, when it has a place.
-    public var mark: Mark?
+    var mark: Mark?
     /// The key path, e.g. `sources[2].page_size`; empty for problems that are not about a key.
-    public var path: String
+    var path: String
     /// What is wrong, worded for the user. Never quotes a value that came from the environment.
     public var message: String
 

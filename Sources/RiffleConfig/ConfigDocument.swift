@@ -5,7 +5,7 @@
 /// read from this one parse, and `decode` turns the same tree into a `Configuration`.
 public struct ConfigDocument: Sendable {
     /// The file it was read from, as given.
-    public let path: String
+    let path: String
     /// The root node; `nil` for an empty file.
     let root: YAMLNode?
     /// The file's permission bits, when it was read from disk.
@@ -20,7 +20,7 @@ public struct ConfigDocument: Sendable {
     }
 
     /// Parses configuration bytes (which need not be UTF-8: that is checked), as if read from `file`.
-    public static func parse(
+    package static func parse(
         bytes: [UInt8], file: String, limits: ParseLimits = .standard
     ) throws(ConfigError) -> ConfigDocument {
         try parse(bytes: bytes, file: file, limits: limits, mode: nil)

@@ -8,7 +8,7 @@ internal import RiffleSystem
 /// of its inputs (the file-exists probe is passed in), so the order is testable.
 public enum ConfigLocator {
     /// Which rule chose the file.
-    public enum Origin: Sendable, Hashable {
+    package enum Origin: Sendable, Hashable {
         case flag
         case environment
         case xdg
@@ -17,9 +17,9 @@ public enum ConfigLocator {
     /// The chosen path and why.
     public struct Location: Sendable, Hashable {
         public var path: String
-        public var origin: Origin
+        var origin: Origin
 
-        public init(path: String, origin: Origin) {
+        package init(path: String, origin: Origin) {
             self.path = path
             self.origin = origin
         }
@@ -40,7 +40,7 @@ public enum ConfigLocator {
 
     /// `$XDG_CONFIG_HOME/riffle/config.yaml`: the last place looked, and where `riffle init` writes; `nil`
     /// when neither `$XDG_CONFIG_HOME` (absolute) nor `$HOME` is set.
-    public static func defaultPath(environment: [String: String]) -> String? {
+    static func defaultPath(environment: [String: String]) -> String? {
         configHome(environment: environment).map { $0 + "/riffle/config.yaml" }
     }
 

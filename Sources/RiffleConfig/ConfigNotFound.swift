@@ -4,9 +4,9 @@
 public struct ConfigNotFound: Error, Sendable, Hashable, CustomStringConvertible {
     /// `$XDG_CONFIG_HOME/riffle/config.yaml` as resolved, or `nil` when neither `$XDG_CONFIG_HOME` nor
     /// `$HOME` is set (so there was no third place to look).
-    public var defaultPath: String?
+    var defaultPath: String?
 
-    public init(defaultPath: String?) {
+    package init(defaultPath: String?) {
         self.defaultPath = defaultPath
     }
 

@@ -5,7 +5,7 @@ extension Configuration {
     /// `BuiltInAdapters.all`) and `plugins` is the catalogue of plugin types a source may use. Throws
     /// every problem found (up to a cap), each as `FILE:LINE:COLUMN: KEY.PATH: message`. A literal token in a
     /// file readable by group or others is not an error but a warning in `warnings`.
-    public static func load(
+    package static func load(
         path: String, environment: [String: String], adapters: [any SourceTypeDecoder.Type],
         plugins: [String: PluginTypeInfo] = [:], limits: ParseLimits = .standard
     ) throws(ConfigError) -> Configuration {
@@ -14,7 +14,7 @@ extension Configuration {
     }
 
     /// Decodes configuration text, as if read from `file` (used in messages and to resolve `plugins:`).
-    public static func parse(
+    package static func parse(
         text: String, file: String = "config.yaml", environment: [String: String] = [:],
         adapters: [any SourceTypeDecoder.Type], plugins: [String: PluginTypeInfo] = [:],
         limits: ParseLimits = .standard
@@ -25,7 +25,7 @@ extension Configuration {
     }
 
     /// Decodes configuration bytes (which need not be UTF-8: that is checked), as if read from `file`.
-    public static func parse(
+    package static func parse(
         bytes: [UInt8], file: String = "config.yaml", environment: [String: String] = [:],
         adapters: [any SourceTypeDecoder.Type], plugins: [String: PluginTypeInfo] = [:],
         limits: ParseLimits = .standard

@@ -6,10 +6,10 @@ public struct Configuration: Sendable, Hashable {
     /// The file it was read from, as given.
     public var path: String
     public var reader: ReaderSettings
-    public var defaults: DefaultSettings
+    package var defaults: DefaultSettings
     public var store: StoreSettings
     /// The `plugins:` directories, resolved against the config file's directory (`~` is `$HOME`).
-    public var pluginDirectories: [String]
+    package var pluginDirectories: [String]
     public var sources: [SourceSettings]
     /// Every non-empty value substituted from the environment into a secret position (`SecretPosition`:
     /// headers, tokens, keys): the HTTP log masks these.
@@ -17,7 +17,7 @@ public struct Configuration: Sendable, Hashable {
     /// Problems that do not stop riffle, worded with their fix (a token in a file others can read).
     public var warnings: [String]
 
-    public init(
+    init(
         path: String, reader: ReaderSettings = ReaderSettings(), defaults: DefaultSettings = DefaultSettings(),
         store: StoreSettings = StoreSettings(), pluginDirectories: [String] = [], sources: [SourceSettings] = [],
         secrets: Set<String> = [],

@@ -1,17 +1,17 @@
 /// The `defaults:` section: request settings every source uses unless it overrides them.
-public struct DefaultSettings: Sendable, Hashable {
+package struct DefaultSettings: Sendable, Hashable {
     /// Items per request (1...1000); adapters clamp to their API's maximum.
-    public var pageSize: Int
+    package var pageSize: Int
     /// How long one request may take.
-    public var timeout: Duration
+    package var timeout: Duration
     /// Retries after a failed request (0...10).
-    public var retries: Int
+    var retries: Int
 
-    public static let pageSizeRange = 1...1000
-    public static let timeoutRange: ClosedRange<Duration> = .milliseconds(1)...(.seconds(3600))
-    public static let retriesRange = 0...10
+    static let pageSizeRange = 1...1000
+    static let timeoutRange: ClosedRange<Duration> = .milliseconds(1)...(.seconds(3600))
+    static let retriesRange = 0...10
 
-    public init(pageSize: Int = 50, timeout: Duration = .seconds(20), retries: Int = 3) {
+    package init(pageSize: Int = 50, timeout: Duration = .seconds(20), retries: Int = 3) {
         self.pageSize = pageSize
         self.timeout = timeout
         self.retries = retries

@@ -7,7 +7,7 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     public var segments: [String]
 
     /// Parses `text`; `nil` when a segment is empty or holds whitespace.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         // One pass over the bytes, cutting at dots (splitting first, then copying, cost two arrays).
         let utf8 = text.utf8
         var segments: [String] = []

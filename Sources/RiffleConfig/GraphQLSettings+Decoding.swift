@@ -6,7 +6,7 @@ extension GraphQLSettings {
     /// For callers outside a config file, such as a plugin manifest's `source:` once its `${param.…}` are
     /// substituted. `keyPath` prefixes every key path in messages (`source`, `sources[2]`). Non-empty values
     /// taken from the environment are added to `secrets`.
-    public static func decode(
+    package static func decode(
         from node: YAMLNode, file: String, keyPath: String = "", environment: [String: String],
         secrets: inout Set<String>
     ) throws(ConfigError) -> GraphQLSettings {

@@ -34,7 +34,7 @@ public struct GraphQLSettings: AdapterSettings {
 
         static let keys = ["id", "time", "title", "url", "author", "summary", "tags"]
 
-        public init(
+        package init(
             id: FieldPath, time: FieldPath, title: FieldPath, url: FieldPath? = nil, author: FieldPath? = nil,
             summary: FieldPath? = nil, tags: FieldPath? = nil
         ) {
@@ -54,7 +54,7 @@ public struct GraphQLSettings: AdapterSettings {
         "page_size_variable", "offset_variable", "fields",
     ]
 
-    public init(
+    package init(
         endpoint: String, headers: [HTTPHeader] = [], query: String, variables: [String: JSONValue] = [:],
         items: FieldPath, cursor: FieldPath? = nil, hasMore: FieldPath? = nil, cursorVariable: String = "after",
         pageSizeVariable: String = "first", offsetVariable: String? = nil, fields: Fields

@@ -4,7 +4,7 @@ public struct HTTPHeader: Sendable, Hashable {
     /// Checked free of CR, LF and NUL, so it cannot split a request.
     public var value: String
 
-    public init(name: String, value: String) {
+    package init(name: String, value: String) {
         self.name = name
         self.value = value
     }

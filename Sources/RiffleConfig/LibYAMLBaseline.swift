@@ -2,9 +2,9 @@ internal import CLibYAML
 
 /// libyaml alone, for the configuration benchmark: the bare `yaml_parser_parse` event loop, building
 /// nothing. Lives here because only RiffleConfig imports libyaml.
-public enum LibYAMLBaseline {
+package enum LibYAMLBaseline {
     /// Runs libyaml's event parser over `bytes` and counts the events; `nil` on a syntax error.
-    public static func countEvents(in bytes: [UInt8]) -> Int? {
+    package static func countEvents(in bytes: [UInt8]) -> Int? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return nil }
         defer { yaml_parser_delete(&parser) }

@@ -4,9 +4,9 @@ internal import CLibYAML
 /// Lives here because only RiffleConfig imports libyaml.
 public struct LibYAMLVersion: Sendable, Hashable, CustomStringConvertible {
     /// libyaml's version, such as `0.2.5`.
-    public var version: String
+    var version: String
 
-    public init(version: String) {
+    init(version: String) {
         self.version = version
     }
 

@@ -3,11 +3,11 @@
 /// Every node of the tree carries one, so that any error found while decoding can say where it is.
 public struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The line, counting from 1.
-    public var line: Int
+    var line: Int
     /// The column in characters, counting from 1.
-    public var column: Int
+    var column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }

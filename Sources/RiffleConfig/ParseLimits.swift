@@ -4,13 +4,13 @@
 /// bomb or a file of ten thousand `[` is refused quickly rather than obeyed.
 public struct ParseLimits: Sendable, Hashable {
     /// The largest accepted file, in bytes.
-    public var maxBytes: Int
+    var maxBytes: Int
     /// The deepest accepted nesting of sequences and mappings.
-    public var maxDepth: Int
+    var maxDepth: Int
     /// How many nodes aliases may materialise in total (each alias counts the size of what it copies).
-    public var maxAliasExpansion: Int
+    var maxAliasExpansion: Int
 
-    public init(maxBytes: Int = 4 << 20, maxDepth: Int = 64, maxAliasExpansion: Int = 10_000) {
+    init(maxBytes: Int = 4 << 20, maxDepth: Int = 64, maxAliasExpansion: Int = 10_000) {
         self.maxBytes = maxBytes
         self.maxDepth = maxDepth
         self.maxAliasExpansion = maxAliasExpansion

@@ -11,7 +11,7 @@ extension PluginManifest {
     }
 
     /// Checks manifest text, as if read from `file` (whose name gives the type).
-    public static func parse(
+    package static func parse(
         text: String, file: String, environment: [String: String] = [:], adapters: [any SourceTypeDecoder.Type],
         limits: ParseLimits = .standard
     ) throws(ConfigError) -> PluginManifest {

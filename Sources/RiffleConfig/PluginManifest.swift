@@ -5,14 +5,14 @@
 /// params and decodes the result into `GraphQLSettings`.
 public struct PluginManifest: Sendable, Hashable {
     /// The type name: the file name without `.yaml`/`.yml`.
-    public var type: String
-    public var file: String
-    public var description: String?
-    public var params: [String: PluginParam]
+    package var type: String
+    var file: String
+    var description: String?
+    package var params: [String: PluginParam]
     /// The `source:` mapping, placeholders and all.
-    public var source: YAMLNode
+    package var source: YAMLNode
 
-    public init(type: String, file: String, description: String?, params: [String: PluginParam], source: YAMLNode) {
+    init(type: String, file: String, description: String?, params: [String: PluginParam], source: YAMLNode) {
         self.type = type
         self.file = file
         self.description = description

@@ -3,7 +3,7 @@
 /// Built by whoever loads plugins (from a manifest with `PluginManifest.typeInfo`, or from an executable's
 /// `--describe`) and passed to `Configuration.load` as the catalogue of known plugin types.
 public struct PluginTypeInfo: Sendable, Hashable {
-    public var file: String
+    var file: String
     public var description: String?
     public var params: [String: PluginParam]
 

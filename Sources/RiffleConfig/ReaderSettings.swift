@@ -8,10 +8,10 @@ public struct ReaderSettings: Sendable, Hashable {
     /// terminals that show the sequences instead of ignoring them.
     public var links: Bool
 
-    public static let linesRange = 1...1000
-    public static let prefetchRange = 0...20
+    static let linesRange = 1...1000
+    static let prefetchRange = 0...20
 
-    public init(lines: Int? = nil, prefetch: Int = 2, links: Bool = true) {
+    package init(lines: Int? = nil, prefetch: Int = 2, links: Bool = true) {
         self.lines = lines
         self.prefetch = prefetch
         self.links = links

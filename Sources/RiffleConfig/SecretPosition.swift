@@ -52,7 +52,7 @@ public enum SecretPosition {
 
     /// Whether the value of the request header `name` is a secret: any header's is, except the plain
     /// ones (`Accept`, `Content-Type`, `User-Agent`, …; case-insensitive).
-    public static func isSecretHeader(_ name: some StringProtocol) -> Bool {
+    static func isSecretHeader(_ name: some StringProtocol) -> Bool {
         !plainHeaders.contains(name.lowercased())
     }
 

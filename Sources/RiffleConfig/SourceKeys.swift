@@ -12,7 +12,7 @@ public struct SourceKeys {
     }
 
     /// Whether `key` has a value (a key with nothing after it has none).
-    public func contains(_ key: String) -> Bool {
+    func contains(_ key: String) -> Bool {
         reader.value(key) != nil
     }
 

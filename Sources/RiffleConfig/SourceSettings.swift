@@ -8,7 +8,7 @@ public struct SourceSettings: Sendable, Hashable {
     public var timeout: Duration
     public var retries: Int
     /// Where the source's entry starts in the file.
-    public var mark: Mark
+    var mark: Mark
     /// What the type's decoder made of the other keys: a built-in adapter's own settings, which it reads
     /// back, or `PluginSourceSettings` for a plugin type.
     public var settings: any AdapterSettings

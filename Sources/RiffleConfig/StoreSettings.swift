@@ -8,12 +8,12 @@ public struct StoreSettings: Sendable, Hashable {
     /// Items older than this are dropped as pages are written; `.zero` keeps them.
     public var keep: Duration
 
-    public static let defaultMaxItems = 20_000
-    public static let maxItemsRange = 1...10_000_000
+    static let defaultMaxItems = 20_000
+    static let maxItemsRange = 1...10_000_000
     /// `keep` from a minute to about a century (`0` aside).
-    public static let keepRange: ClosedRange<Duration> = .seconds(60)...(.seconds(36_500 * 86_400))
+    static let keepRange: ClosedRange<Duration> = .seconds(60)...(.seconds(36_500 * 86_400))
 
-    public init(path: String? = nil, maxItems: Int = StoreSettings.defaultMaxItems, keep: Duration = .zero) {
+    init(path: String? = nil, maxItems: Int = StoreSettings.defaultMaxItems, keep: Duration = .zero) {
         self.path = path
         self.maxItems = maxItems
         self.keep = keep

@@ -4,10 +4,10 @@
 /// command names and `--source` names.
 public enum Suggestion {
     /// Words longer than this get no suggestion: the distance costs their length times each candidate's.
-    public static let maxWordLength = 128
+    package static let maxWordLength = 128
 
     /// The candidate closest to `word`, when it is close enough to be a likely typo.
-    public static func closest(to word: String, among candidates: [String]) -> String? {
+    package static func closest(to word: String, among candidates: [String]) -> String? {
         guard word.count <= maxWordLength else { return nil }
         let lowered = word.lowercased()
         var best: (candidate: String, distance: Int)?

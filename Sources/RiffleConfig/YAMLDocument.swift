@@ -5,12 +5,12 @@ internal import CLibYAML
 /// The event API, not `yaml_parser_load`: the document API keeps duplicate keys silently and builds cyclic
 /// graphs from self-referencing aliases. libyaml's own errors (tabs, indentation, unclosed quotes) come
 /// back as diagnostics with a line and column like every other error.
-public enum YAMLDocument {
+package enum YAMLDocument {
     /// Parses the single YAML document in `bytes`; `nil` for an empty stream.
     ///
     /// Throws every problem found: a syntax error or exceeded limit (which stops parsing), and duplicate
     /// keys (which do not).
-    public static func parse(
+    static func parse(
         _ bytes: [UInt8], file: String, limits: ParseLimits = .standard
     ) throws(ConfigError) -> YAMLNode? {
         var diagnostics = Diagnostics(file: file)
@@ -20,7 +20,7 @@ public enum YAMLDocument {
     }
 
     /// Parses the single YAML document in `text`; see `parse(_:file:limits:)`.
-    public static func parse(
+    package static func parse(
         _ text: String, file: String, limits: ParseLimits = .standard
     ) throws(ConfigError) -> YAMLNode? {
         try parse(Array(text.utf8), file: file, limits: limits)

@@ -3,24 +3,24 @@
 /// The tree is built from libyaml's event stream (see `YAMLDocument`), not from libyaml's document API,
 /// so that duplicate keys, alias expansion and nesting depth are under our control. Aliases are resolved
 /// while building: an alias becomes a copy of the anchored node (copies share storage).
-public struct YAMLNode: Sendable, Hashable {
+package struct YAMLNode: Sendable, Hashable {
     /// What the node holds.
-    public enum Content: Sendable, Hashable {
+    enum Content: Sendable, Hashable {
         case scalar(YAMLScalar)
         case sequence([YAMLNode])
         /// Entries in document order. Keys are unique: the builder reports a duplicate and keeps the first.
         case mapping([YAMLPair])
     }
 
-    public var content: Content
+    var content: Content
     /// Where the node starts (for an alias: where the alias is written).
-    public var mark: Mark
+    package var mark: Mark
     /// The resolved tag when one was written (`!!str` becomes `tag:yaml.org,2002:str`), else `nil`.
-    public var tag: String?
+    var tag: String?
     /// The anchor name when the node was written with `&name`.
-    public var anchor: String?
+    package var anchor: String?
 
-    public init(content: Content, mark: Mark, tag: String? = nil, anchor: String? = nil) {
+    init(content: Content, mark: Mark, tag: String? = nil, anchor: String? = nil) {
         self.content = content
         self.mark = mark
         self.tag = tag
@@ -28,25 +28,25 @@ public struct YAMLNode: Sendable, Hashable {
     }
 
     /// The scalar, when this node is one.
-    public var scalar: YAMLScalar? {
+    package var scalar: YAMLScalar? {
         if case .scalar(let scalar) = content { return scalar }
         return nil
     }
 
     /// The entries, when this node is a mapping.
-    public var mapping: [YAMLPair]? {
+    package var mapping: [YAMLPair]? {
         if case .mapping(let pairs) = content { return pairs }
         return nil
     }
 
     /// The elements, when this node is a sequence.
-    public var sequence: [YAMLNode]? {
+    package var sequence: [YAMLNode]? {
         if case .sequence(let nodes) = content { return nodes }
         return nil
     }
 
     /// True for the YAML null forms: an empty plain scalar, `~`, `null`, `Null`, `NULL`.
-    public var isNull: Bool {
+    var isNull: Bool {
         // Asked of every value read: looked at in place, and only short values compared.
         guard tag == nil, case .scalar(let scalar) = content, scalar.style == .plain, scalar.value.utf8.count <= 4
         else { return false }
@@ -69,18 +69,18 @@ public struct YAMLNode: Sendable, Hashable {
 /// A scalar's text exactly as libyaml delivered it, and how it was written.
 ///
 /// libyaml resolves no types; booleans, numbers and nulls are ours to define (YAML 1.2 core rules).
-public struct YAMLScalar: Sendable, Hashable {
-    public var value: String
-    public var style: YAMLScalarStyle
+package struct YAMLScalar: Sendable, Hashable {
+    package var value: String
+    package var style: YAMLScalarStyle
 
-    public init(value: String, style: YAMLScalarStyle) {
+    init(value: String, style: YAMLScalarStyle) {
         self.value = value
         self.style = style
     }
 }
 
 /// How a scalar was written. Quoting matters: a quoted `"true"` is a string, a plain `true` a boolean.
-public enum YAMLScalarStyle: Sendable, Hashable {
+package enum YAMLScalarStyle: Sendable, Hashable {
     case plain
     case singleQuoted
     case doubleQuoted
@@ -90,15 +90,15 @@ public enum YAMLScalarStyle: Sendable, Hashable {
     case folded
 
     /// True for single- and double-quoted scalars.
-    public var isQuoted: Bool { self == .singleQuoted || self == .doubleQuoted }
+    var isQuoted: Bool { self == .singleQuoted || self == .doubleQuoted }
 }
 
 /// One entry of a mapping.
-public struct YAMLPair: Sendable, Hashable {
-    public var key: YAMLNode
-    public var value: YAMLNode
+package struct YAMLPair: Sendable, Hashable {
+    package var key: YAMLNode
+    package var value: YAMLNode
 
-    public init(key: YAMLNode, value: YAMLNode) {
+    init(key: YAMLNode, value: YAMLNode) {
         self.key = key
         self.value = value
     }

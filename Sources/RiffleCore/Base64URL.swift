@@ -1,10 +1,10 @@
 /// Base64url without padding (RFC 4648 §5), for tokens that travel in command lines, URLs and JSON:
 /// the merge's resume tokens, and the sandbox's GitLab-style keyset cursors.
-package enum Base64URL {
+public enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// The text form of `bytes`.
-    package static func encode(_ bytes: [UInt8]) -> String {
+    public static func encode(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
         out.reserveCapacity((bytes.count + 2) / 3 * 4)
         var index = 0
@@ -29,7 +29,7 @@ package enum Base64URL {
 
     /// The bytes `text` encodes; `nil` when it holds a character outside the alphabet (padding
     /// included) or has an impossible length.
-    package static func decode(_ text: some StringProtocol) -> [UInt8]? {
+    public static func decode(_ text: some StringProtocol) -> [UInt8]? {
         var out: [UInt8] = []
         var buffer: UInt32 = 0
         var bits = 0

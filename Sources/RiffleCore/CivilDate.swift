@@ -49,7 +49,7 @@ public struct CivilDate: Sendable, Hashable {
     }
 
     /// The length of a month (1…12) of a year.
-    public static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30

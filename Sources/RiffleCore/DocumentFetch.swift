@@ -17,7 +17,7 @@ public struct DocumentFetch: Sendable, Hashable {
     public var validators: DocumentValidators
     public var outcome: Outcome
     /// When the answer came (the refresh time).
-    public var at: Timestamp
+    package var at: Timestamp
 
     public init(validators: DocumentValidators, outcome: Outcome, at: Timestamp) {
         self.validators = validators

@@ -18,8 +18,8 @@ public actor InMemoryDocumentMemory: DocumentMemory {
 
     private var documents: [Key: Page] = [:]
     private var seen: [EntryKey: Timestamp] = [:]
-    public let maxDocuments: Int
-    public let maxFirstSeen: Int
+    let maxDocuments: Int
+    let maxFirstSeen: Int
 
     public init(maxDocuments: Int = 10_000, maxFirstSeen: Int = 1_000_000) {
         self.maxDocuments = maxDocuments

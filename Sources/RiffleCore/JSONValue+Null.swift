@@ -2,7 +2,7 @@ extension JSONValue {
     /// `members` without the ones whose value is `null`, and the same for every object nested in them
     /// (array elements stay, so positions keep their meaning). Returns `members` itself, uncopied, when
     /// it holds no `null` member: the common case costs one walk and no allocation.
-    public static func droppingNullMembers(_ members: [String: JSONValue]) -> [String: JSONValue] {
+    package static func droppingNullMembers(_ members: [String: JSONValue]) -> [String: JSONValue] {
         guard members.values.contains(where: \.holdsNullMember) else { return members }
         var kept: [String: JSONValue] = [:]
         kept.reserveCapacity(members.count)

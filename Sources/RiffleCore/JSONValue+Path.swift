@@ -7,7 +7,7 @@ extension JSONValue {
     }
 
     /// `value(at:)` over a slice: not generic, so the walk costs no runtime type lookups.
-    public func value(at segments: ArraySlice<String>) -> JSONValue? {
+    func value(at segments: ArraySlice<String>) -> JSONValue? {
         guard let segment = segments.first else { return self }
         let rest = segments.dropFirst()
         switch self {

@@ -3,14 +3,14 @@ public struct MergeOptions: Sendable, Hashable {
     /// A source whose buffer holds fewer items than this loads its next page in the background;
     /// `nil` means two of that source's pages, so a source keeps one request in flight while it holds
     /// less than two pages. The buffer never holds more than `threshold - 1 + page size` items.
-    public var prefetchThreshold: Int?
+    var prefetchThreshold: Int?
     /// Items older than this are not emitted, and a source stops paging once it reaches one.
-    public var since: Timestamp?
+    var since: Timestamp?
     /// The most pages loaded from one source.
-    public var maxPagesPerSource: Int
+    var maxPagesPerSource: Int
     /// How many pages of item ids each source remembers to drop duplicates (offset paging over changing
     /// data repeats items across a page boundary).
-    public var dedupWindowPages: Int
+    var dedupWindowPages: Int
 
     public init(
         prefetchThreshold: Int? = nil, since: Timestamp? = nil,

@@ -34,17 +34,17 @@
 /// index and id hash, the frontier when it is not the anchor's time, the entries, `finished`. A position
 /// without an anchor (nothing emitted yet) is written in the first format, `r1.`, which is still read.
 public struct MergePosition: Sendable, Hashable {
-    public struct Entry: Sendable, Hashable {
+    package struct Entry: Sendable, Hashable {
         /// The source's configured name: a resumed run matches sources by name.
-        public var name: String
+        var name: String
         /// The cursor that loads the page holding the next item (`nil`: the first page).
-        public var cursor: String?
+        var cursor: String?
         /// Items of that page already consumed.
-        public var skip: Int
+        var skip: Int
         /// The source has nothing more (exhausted after its last item).
-        public var done: Bool
+        var done: Bool
 
-        public init(name: String, cursor: String?, skip: Int, done: Bool) {
+        package init(name: String, cursor: String?, skip: Int, done: Bool) {
             self.name = name
             self.cursor = cursor
             self.skip = skip
@@ -53,18 +53,18 @@ public struct MergePosition: Sendable, Hashable {
     }
 
     /// The item a position was taken at.
-    public struct Anchor: Sendable, Hashable {
-        public var time: Timestamp
+    package struct Anchor: Sendable, Hashable {
+        var time: Timestamp
         /// Its source's configured name.
-        public var source: String
+        var source: String
         /// Its index on its source's first page, when that source has no entry (`nil` otherwise).
-        public var firstPageIndex: Int?
+        var firstPageIndex: Int?
         /// A 32-bit hash of its id (with `firstPageIndex`), to find it again if that page changed.
-        public var idHash: UInt32
+        package var idHash: UInt32
         /// No item emitted before it sorts after it: it is the frontier (time and source order).
-        public var isFrontier: Bool
+        var isFrontier: Bool
 
-        public init(time: Timestamp, source: String, firstPageIndex: Int?, idHash: UInt32, isFrontier: Bool) {
+        package init(time: Timestamp, source: String, firstPageIndex: Int?, idHash: UInt32, isFrontier: Bool) {
             self.time = time
             self.source = source
             self.firstPageIndex = firstPageIndex
@@ -73,7 +73,7 @@ public struct MergePosition: Sendable, Hashable {
         }
 
         /// The hash kept of an item id: 64-bit FNV-1a folded to 32 bits.
-        public static func hash(id: String) -> UInt32 {
+        static func hash(id: String) -> UInt32 {
             let full = FNV1a.hash(id)
             return UInt32(truncatingIfNeeded: full ^ (full >> 32))
         }
@@ -81,13 +81,13 @@ public struct MergePosition: Sendable, Hashable {
 
     /// Sources that ended within their first page, by index in the configured list of `sourceCount` sources
     /// whose names hash to `fingerprint`.
-    public struct FinishedSources: Sendable, Hashable {
-        public var fingerprint: UInt32
-        public var sourceCount: Int
+    package struct FinishedSources: Sendable, Hashable {
+        var fingerprint: UInt32
+        var sourceCount: Int
         /// Ascending, each below `sourceCount`.
-        public var indices: [Int]
+        package var indices: [Int]
 
-        public init(fingerprint: UInt32, sourceCount: Int, indices: [Int]) {
+        package init(fingerprint: UInt32, sourceCount: Int, indices: [Int]) {
             self.fingerprint = fingerprint
             self.sourceCount = sourceCount
             self.indices = indices
@@ -95,23 +95,23 @@ public struct MergePosition: Sendable, Hashable {
 
         /// The most bytes the set may take in a token, header included: a bitmap of up to 768 sources, or a
         /// list of up to about 90 finished (or unfinished) ones in a configuration of any size.
-        public static let budget = 104
+        static let budget = 104
 
         /// The hash of a configured list of source names that `fingerprint` is compared with.
-        public static func fingerprint(names: [String]) -> UInt32 {
+        static func fingerprint(names: [String]) -> UInt32 {
             Anchor.hash(id: names.joined(separator: "\u{0}")) ^ UInt32(truncatingIfNeeded: names.count)
         }
     }
 
-    public var entries: [Entry]
+    package var entries: [Entry]
     /// The time of the last in-order item emitted, which decides what counts as late.
-    public var frontier: Timestamp?
+    package var frontier: Timestamp?
     /// The item the position was taken at; `nil` in `r1.` tokens, whose entries name every source.
-    public var anchor: Anchor?
+    package var anchor: Anchor?
     /// Sources that ended within their first page, when that fits the budget (with an anchor only).
-    public var finished: FinishedSources?
+    package var finished: FinishedSources?
 
-    public init(
+    package init(
         entries: [Entry], frontier: Timestamp?, anchor: Anchor? = nil, finished: FinishedSources? = nil
     ) {
         self.entries = entries
@@ -121,7 +121,7 @@ public struct MergePosition: Sendable, Hashable {
     }
 
     /// The entry for a source name.
-    public func entry(named name: String) -> Entry? { entries.first { $0.name == name } }
+    func entry(named name: String) -> Entry? { entries.first { $0.name == name } }
 
     /// Tokens longer than this are refused when parsed (every input has a limit).
     static let maxTokenLength = 64 * 1024

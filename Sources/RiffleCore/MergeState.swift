@@ -4,14 +4,14 @@
 /// `deliver(_:to:)`, and pulls items with `next()`. An item is emitted only when every live source has
 /// its next item buffered or has ended, so the output is ordered by time (newest first), then source
 /// order, with each source's own order kept for ties. Memory is O(sources × page size).
-public struct MergeState: Sendable {
+package struct MergeState: Sendable {
     /// One page the driver should fetch.
-    public struct LoadRequest: Sendable, Hashable {
-        public var source: Int
-        public var cursor: String?
-        public var pageSize: Int
+    package struct LoadRequest: Sendable, Hashable {
+        package var source: Int
+        package var cursor: String?
+        package var pageSize: Int
 
-        public init(source: Int, cursor: String?, pageSize: Int) {
+        package init(source: Int, cursor: String?, pageSize: Int) {
             self.source = source
             self.cursor = cursor
             self.pageSize = pageSize
@@ -19,7 +19,7 @@ public struct MergeState: Sendable {
     }
 
     /// What `next()` found.
-    public enum Step: Sendable, Hashable {
+    package enum Step: Sendable, Hashable {
         /// The next item of the merged stream.
         case item(MergedItem)
         /// A source the merge needs is still loading: deliver a page, then call `next()` again.
@@ -29,11 +29,11 @@ public struct MergeState: Sendable {
     }
 
     /// A source as the merge sees it: its name and page size.
-    public struct SourceInfo: Sendable, Hashable {
-        public var name: String
-        public var pageSize: Int
+    package struct SourceInfo: Sendable, Hashable {
+        var name: String
+        var pageSize: Int
 
-        public init(name: String, pageSize: Int) {
+        package init(name: String, pageSize: Int) {
             self.name = name
             self.pageSize = max(1, pageSize)
         }
@@ -92,9 +92,9 @@ public struct MergeState: Sendable {
     /// Sources whose buffer changed since the last `loadsToStart()`.
     private var candidates: [Int] = []
     private var isCandidate: [Bool]
-    public let options: MergeOptions
+    let options: MergeOptions
     /// The time of the last in-order item emitted.
-    public private(set) var frontier: Timestamp?
+    package private(set) var frontier: Timestamp?
     /// The greatest source index among items emitted at `frontier` (`Int.max` when a resumed run cannot
     /// know it): with `frontier`, the last key of the merge order emitted so far.
     private var frontierRank = 0
@@ -114,7 +114,7 @@ public struct MergeState: Sendable {
 
     /// A merge over `sources`, from the top or, given `position`, right after the item it was taken at.
     /// Sources not named in `position` start from their first page.
-    public init(
+    package init(
         sources: [SourceInfo], options: MergeOptions = MergeOptions(), resumingAt position: MergePosition? = nil
     ) {
         self.options = options
@@ -165,10 +165,10 @@ public struct MergeState: Sendable {
     }
 
     /// Pages a source's buffer holds, for checking the memory bound.
-    public func bufferedPageCount(source index: Int) -> Int { slots[index].buffer.pageCount }
+    package func bufferedPageCount(source index: Int) -> Int { slots[index].buffer.pageCount }
 
     /// Every source's status, in configuration order.
-    public var statuses: [SourceStatus] { slots.map(\.status) }
+    package var statuses: [SourceStatus] { slots.map(\.status) }
 
     /// Whether `loadsToStart()` may have anything to return: a cheap check before calling it per item.
     var hasLoadsToConsider: Bool { !candidates.isEmpty }
@@ -176,7 +176,7 @@ public struct MergeState: Sendable {
     /// Marks the pages that should be fetched now as loading and returns them: every source that can
     /// load and holds fewer items than the prefetch threshold. Loads of different sources run at once;
     /// one source never has two loads in flight.
-    public mutating func loadsToStart() -> [LoadRequest] {
+    package mutating func loadsToStart() -> [LoadRequest] {
         guard !candidates.isEmpty else { return [] }
         var requests: [LoadRequest] = []
         for index in candidates {
@@ -192,7 +192,7 @@ public struct MergeState: Sendable {
     }
 
     /// The next item, or why there is none yet.
-    public mutating func next() -> Step {
+    package mutating func next() -> Step {
         if blocked > 0 { return .waiting }
         guard let index = tree.winner() else { return .finished }
         guard let taken = slots[index].buffer.popFirst() else {
@@ -225,7 +225,7 @@ public struct MergeState: Sendable {
 
     /// Delivers the outcome of a load started by `loadsToStart()`.
     /// A page whose every item was skipped fails its source (`Pager.unusable`); its skips are counted.
-    public mutating func deliver(_ result: Result<Page, SourceError>, to index: Int) {
+    package mutating func deliver(_ result: Result<Page, SourceError>, to index: Int) {
         var result = result
         if case .success(let page) = result,
             let error = Pager.unusable(page, number: slots[index].pager.pagesLoaded + 1)
@@ -256,7 +256,7 @@ public struct MergeState: Sendable {
     }
 
     /// Makes a failed source loadable again at the cursor that failed.
-    public mutating func retry(source index: Int) {
+    package mutating func retry(source index: Int) {
         guard slots[index].pager.isFailed else { return }
         slots[index].pager.retry()
         slots[index].status.state = .waiting
@@ -265,7 +265,7 @@ public struct MergeState: Sendable {
 
     /// Where the stream stands now: resuming from it continues right after the last emitted item. Its
     /// size grows with the sources past their first page, not with all sources (see `MergePosition`).
-    public var position: MergePosition {
+    package var position: MergePosition {
         guard let last = lastEmitted else {
             return resumedAt ?? MergePosition(entries: [], frontier: frontier)
         }
@@ -323,7 +323,7 @@ public struct MergeState: Sendable {
     /// One source's part of `position`. Emitting an item changes only its own source's entry, and an
     /// entry does not depend on whether a prefetch has arrived yet, so positions are the same on every
     /// run over the same data.
-    public func entry(for index: Int) -> MergePosition.Entry {
+    package func entry(for index: Int) -> MergePosition.Entry {
         let slot = slots[index]
         if let head = slot.buffer.first {
             return .init(name: slot.info.name, cursor: head.cursor, skip: head.index, done: false)

@@ -114,7 +114,8 @@ public final class MergedFeed: Sendable {
         /// when every source has ended and `items` is empty. `position` then stands after the last of them.
         ///
         /// One call per run rather than per item: for a consumer that needs no position between items.
-        nonisolated(nonsending) public func next(upTo limit: Int, into items: inout [MergedItem]) async throws -> Bool {
+        nonisolated(nonsending) package func next(upTo limit: Int, into items: inout [MergedItem]) async throws -> Bool
+        {
             items.removeAll(keepingCapacity: true)
             try Task.checkCancellation()
             while items.count < limit {

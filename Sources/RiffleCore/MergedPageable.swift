@@ -1,16 +1,16 @@
 /// The merged stream seen as one more `Pageable`: a page is the next `pageSize` merged items and its
 /// cursor is a `MergePosition` token, so a merge can itself be paged, resumed, or be a source of
 /// another merge. Item ids become `SOURCE/ID` to stay unique; the source name is also in `extra`.
-public struct MergedPageable: Pageable {
-    public let sources: [MergeSource]
-    public let options: MergeOptions
+package struct MergedPageable: Pageable {
+    let sources: [MergeSource]
+    let options: MergeOptions
 
-    public init(sources: [MergeSource], options: MergeOptions = MergeOptions()) {
+    package init(sources: [MergeSource], options: MergeOptions = MergeOptions()) {
         self.sources = sources
         self.options = options
     }
 
-    public func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
+    package func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
         var position: MergePosition?
         if let cursor {
             guard let parsed = MergePosition(token: cursor) else {

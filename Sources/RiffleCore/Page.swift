@@ -34,9 +34,9 @@ public struct PageNotes: Sendable, Hashable {
     /// Items the adapter could not use (no id, time or title).
     public var skipped: Int
     /// Why the first skipped item was skipped, with its position, e.g. `item 3: no time at node.updatedAt`.
-    public var firstSkipReason: String?
+    package var firstSkipReason: String?
     /// The same reason without the position, e.g. `no time at node.updatedAt`.
-    public var firstSkipCause: String?
+    var firstSkipCause: String?
     /// Server messages that came with usable data (GraphQL partial errors).
     public var warnings: [String]
     /// Set when the answer said more pages exist (or looked as if it should) but gave no way to ask for

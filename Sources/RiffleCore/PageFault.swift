@@ -59,7 +59,7 @@ public enum PageFault: Sendable, Hashable {
     /// complexity"), too slow to validate (GitLab's "Timeout on validation of query"), or naming
     /// something that does not exist (GitHub's "Could not resolve to a Repository"). Only the first 512
     /// bytes of a message are read.
-    public static func isKnownPermanent(_ message: String) -> Bool {
+    package static func isKnownPermanent(_ message: String) -> Bool {
         let text = String(decoding: message.utf8.prefix(512), as: UTF8.self).lowercased()
         return permanentPhrases.contains { text.contains($0) }
     }

@@ -6,9 +6,9 @@
 /// already made inside a failed load (`SourceError.attempts`), so a server that stays down fails after
 /// `retries + 1` requests, not `(retries + 1)²`. Waits follow `RetryPolicy`: exponential backoff with
 /// full jitter, bounded in total.
-public struct PageRetryState: Sendable, Equatable {
+package struct PageRetryState: Sendable, Equatable {
     /// What to do after a failed load.
-    public enum Action: Sendable, Hashable {
+    package enum Action: Sendable, Hashable {
         /// Wait, then load the page again; `reason` and `attempt` (the number of the request about to be
         /// made) are for the log.
         case retry(after: Duration, reason: String, attempt: Int)
@@ -17,20 +17,20 @@ public struct PageRetryState: Sendable, Equatable {
     }
 
     /// More requests allowed after the first.
-    public let retries: Int
-    public let policy: RetryPolicy
+    let retries: Int
+    let policy: RetryPolicy
     /// Requests made so far for this page.
-    public private(set) var attempts = 0
+    private(set) var attempts = 0
     /// Time waited so far between loads of this page.
-    public private(set) var waited: Duration = .zero
+    private(set) var waited: Duration = .zero
 
-    public init(retries: Int, policy: RetryPolicy = .standard) {
+    package init(retries: Int, policy: RetryPolicy = .standard) {
         self.retries = max(0, retries)
         self.policy = policy
     }
 
     /// Records a failed load and decides what follows; `random` is the jitter in `0..<1`.
-    public mutating func next(after error: SourceError, random: Double) -> Action {
+    package mutating func next(after error: SourceError, random: Double) -> Action {
         attempts += error.attempts
         guard case .transient(let reason) = PageFault(error) else { return .fail }
         let decision = policy.decide(

@@ -5,7 +5,7 @@
 /// States: idle → loading → ready (more pages) | exhausted | failed. A failed load keeps the last good
 /// cursor, so a retry continues where it stopped and never falls back to the first page.
 public struct Pager: Sendable, Hashable {
-    public enum Phase: Sendable, Hashable {
+    package enum Phase: Sendable, Hashable {
         /// Nothing loaded yet.
         case idle
         /// A load is in flight; no second one may start.
@@ -29,47 +29,47 @@ public struct Pager: Sendable, Hashable {
     }
 
     /// Refusals of `beginLoad()`.
-    public enum LoadRefusal: Error, Sendable, Hashable {
+    package enum LoadRefusal: Error, Sendable, Hashable {
         case loadInProgress
         case exhausted
         case failed
     }
 
-    public private(set) var phase: Phase = .idle
+    package private(set) var phase: Phase = .idle
     /// The cursor of the next page to load: `nil` for the first page, then the last good `nextCursor`.
-    public private(set) var cursor: String?
+    private(set) var cursor: String?
     /// How many pages loaded successfully.
-    public private(set) var pagesLoaded = 0
+    private(set) var pagesLoaded = 0
     /// The most pages this pager loads before it stops (every input has a limit).
-    public let maxPages: Int
+    let maxPages: Int
     /// Cursors already used, to stop a server that restarts at page 1 on an unknown cursor.
     private var usedCursors: Set<String> = []
 
-    public init(cursor: String? = nil, maxPages: Int = 10_000) {
+    package init(cursor: String? = nil, maxPages: Int = 10_000) {
         self.cursor = cursor
         self.maxPages = maxPages
     }
 
     /// Whether a load may start now.
-    public var canLoad: Bool {
+    package var canLoad: Bool {
         switch phase {
         case .idle, .ready: return true
         case .loading, .exhausted, .failed: return false
         }
     }
 
-    public var isExhausted: Bool {
+    var isExhausted: Bool {
         if case .exhausted = phase { return true }
         return false
     }
 
-    public var isFailed: Bool {
+    var isFailed: Bool {
         if case .failed = phase { return true }
         return false
     }
 
     /// Starts a load and returns the cursor to load after.
-    public mutating func beginLoad() throws(LoadRefusal) -> String? {
+    package mutating func beginLoad() throws(LoadRefusal) -> String? {
         switch phase {
         case .loading: throw .loadInProgress
         case .exhausted: throw .exhausted
@@ -81,7 +81,7 @@ public struct Pager: Sendable, Hashable {
     }
 
     /// Records a successful load and decides whether more pages follow.
-    public mutating func finishLoad(_ page: Page) {
+    package mutating func finishLoad(_ page: Page) {
         precondition(phase == .loading, "finishLoad without beginLoad")
         pagesLoaded += 1
         if let used = cursor { usedCursors.insert(used) }
@@ -104,7 +104,7 @@ public struct Pager: Sendable, Hashable {
     /// Why a page that loaded cannot be used, or `nil` when it can: a page whose every item was skipped
     /// (a wrong `time` path, a format the adapter cannot read) is a failure of its source, not an empty
     /// page that quietly ends it (contract section 3). `number` counts pages from 1.
-    public static func unusable(_ page: Page, number: Int) -> SourceError? {
+    package static func unusable(_ page: Page, number: Int) -> SourceError? {
         guard page.items.isEmpty, page.notes.skipped > 0 else { return nil }
         let count = page.notes.skipped == 1 ? "its only item" : "all \(page.notes.skipped) items"
         let cause = page.notes.firstSkipCause ?? page.notes.firstSkipReason ?? "unreadable"
@@ -112,18 +112,18 @@ public struct Pager: Sendable, Hashable {
     }
 
     /// Records a failed load; the cursor stays at the last good one.
-    public mutating func failLoad(_ error: SourceError) {
+    package mutating func failLoad(_ error: SourceError) {
         precondition(phase == .loading, "failLoad without beginLoad")
         phase = .failed(error)
     }
 
     /// Makes a failed pager loadable again, at the cursor that failed.
-    public mutating func retry() {
+    package mutating func retry() {
         if case .failed = phase { phase = pagesLoaded == 0 ? .idle : .ready }
     }
 
     /// Stops paging (e.g. the source went past `--since`).
-    public mutating func stop(_ reason: ExhaustedReason) {
+    mutating func stop(_ reason: ExhaustedReason) {
         phase = .exhausted(reason)
     }
 }

@@ -5,11 +5,11 @@
 /// (the source's `retries`, the HTTP layer's backoff). Each retry is logged, with its reason, when `log`
 /// is set (`-v`).
 public struct RetryingPageable: Pageable {
-    public let base: any Pageable
+    let base: any Pageable
     /// The source's name, for the log.
-    public let name: String
-    public let retries: Int
-    public let policy: RetryPolicy
+    let name: String
+    let retries: Int
+    let policy: RetryPolicy
     let log: (@Sendable (String) -> Void)?
     let random: @Sendable () -> Double
 

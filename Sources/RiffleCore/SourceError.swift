@@ -64,12 +64,12 @@ public struct SourceError: Error, Sendable, Hashable, CustomStringConvertible {
 
     private let reason: Reason
     /// The host (and port) the source asked, when the failure is about an answer or a request.
-    public let host: String?
+    package let host: String?
     /// Whether trying the same page again later may succeed (network trouble, 5xx) or not (bad token).
-    public let isRetryable: Bool
+    package let isRetryable: Bool
     /// How many requests the failed load made (the HTTP layer's retries included): a page retry counts
     /// them against the source's one budget of `retries`, so a dead server is not retried twice over.
-    public private(set) var attempts = 1
+    package private(set) var attempts = 1
 
     private init(_ reason: Reason, host: String?, isRetryable: Bool) {
         self.reason = reason
@@ -111,7 +111,7 @@ public struct SourceError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What the server said about the failure (GraphQL `errors[].message`, a REST `message`), as sent.
-    public var serverMessages: [String] {
+    package var serverMessages: [String] {
         switch reason {
         case .status(_, let messages, _, _), .graphQL(_, _, _, let messages): messages
         case .unauthorized(_, _, .status(_, let messages, _, _)): messages

@@ -33,7 +33,7 @@ public struct SourceStatus: Sendable, Hashable {
     /// ask for them, e.g. `has_more was true but data.x.pageInfo.endCursor is missing`.
     public var stoppedEarly: String?
 
-    public init(name: String, state: State = .waiting) {
+    package init(name: String, state: State = .waiting) {
         self.name = name
         self.state = state
     }

@@ -3,13 +3,13 @@
 ///
 /// For reproducible data — the sandbox's fake APIs, the configuration fuzzer, tests — never for
 /// secrets. Product code has no use for it, so it is `package`.
-package struct SplitMix64: RandomNumberGenerator, Sendable {
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// A generator whose sequence is determined by `seed`.
-    package init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    package mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9e37_79b9_7f4a_7c15
         var z = state
         z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9

@@ -74,7 +74,7 @@ extension Timestamp {
     /// Parses a plain calendar date, `2026-11-01`, as its midnight UTC: APIs and plugins that know only
     /// the day of an event send this, and dropping such items as timeless would lose them silently.
     /// Returns `nil` for anything else (exactly `YYYY-MM-DD`, a valid day).
-    public init?(date text: some StringProtocol) {
+    package init?(date text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
             return nil

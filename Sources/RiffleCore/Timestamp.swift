@@ -9,7 +9,7 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     public init(microseconds: Int64) { self.microseconds = microseconds }
 
     /// A timestamp from whole Unix seconds.
-    public init(unixSeconds: Int64) { self.microseconds = unixSeconds &* 1_000_000 }
+    package init(unixSeconds: Int64) { self.microseconds = unixSeconds &* 1_000_000 }
 
     /// Whole seconds since the epoch, rounded towards negative infinity.
     public var unixSeconds: Int64 {

@@ -1,15 +1,15 @@
-public import RiffleCore
+internal import RiffleCore
 
 /// Turns merged items into bytes, one format at a time, as a stream: `header`, then `item` for each
 /// item, then `footer`. It holds no items, so memory does not grow with the feed.
-public struct ExportEncoder: Sendable {
-    public let format: ExportFormat
+struct ExportEncoder: Sendable {
+    let format: ExportFormat
     private var count = 0
 
-    public init(format: ExportFormat) { self.format = format }
+    init(format: ExportFormat) { self.format = format }
 
     /// What comes before the first item.
-    public func header(into out: inout [UInt8]) {
+    func header(into out: inout [UInt8]) {
         switch format {
         case .json: out.append(UInt8(ascii: "["))
         case .ndjson: break
@@ -21,7 +21,7 @@ public struct ExportEncoder: Sendable {
     }
 
     /// One item; `cursor` is the token that resumes right after it.
-    public mutating func item(_ merged: MergedItem, cursor: String, into out: inout [UInt8]) {
+    mutating func item(_ merged: MergedItem, cursor: String, into out: inout [UInt8]) {
         switch format {
         case .json:
             out.append(contentsOf: count == 0 ? "\n".utf8 : ",\n".utf8)
@@ -37,7 +37,7 @@ public struct ExportEncoder: Sendable {
     }
 
     /// What comes after the last item.
-    public func footer(into out: inout [UInt8]) {
+    func footer(into out: inout [UInt8]) {
         switch format {
         case .json: out.append(contentsOf: count == 0 ? "]\n".utf8 : "\n]\n".utf8)
         case .ndjson: break

@@ -74,12 +74,12 @@ public final class StandardOutputSink: ExportSink {
 
 /// Writes a temporary file beside `path`, then flushes it and renames it into place, so a failed or
 /// interrupted run never leaves a half file or clobbers the previous one.
-public final class AtomicFileSink: ExportSink {
-    public let path: String
+package final class AtomicFileSink: ExportSink {
+    let path: String
     let temporaryPath: String
     private var fd: Int32?
 
-    public init(path: String) throws {
+    package init(path: String) throws {
         self.path = path
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
@@ -99,7 +99,7 @@ public final class AtomicFileSink: ExportSink {
         }
     }
 
-    public func write(_ bytes: [UInt8]) throws {
+    package func write(_ bytes: [UInt8]) throws {
         guard let fd else { throw ExportSinkError(description: "\(path): already closed", isBrokenPipe: false) }
         do {
             try Descriptor.writeAll(fd, bytes)
@@ -108,7 +108,7 @@ public final class AtomicFileSink: ExportSink {
         }
     }
 
-    public func commit() throws {
+    package func commit() throws {
         guard let fd else { return }
         self.fd = nil
         var open = true
@@ -124,7 +124,7 @@ public final class AtomicFileSink: ExportSink {
         }
     }
 
-    public func abort() {
+    package func abort() {
         guard let fd else { return }
         self.fd = nil
         Descriptor.close(fd)

@@ -3,17 +3,17 @@ public import RiffleCore
 /// Streams a merged feed into a sink in one format: items are encoded as the merge emits them and
 /// written in blocks, so memory stays O(sources × page size) however many items there are.
 public struct Exporter: Sendable {
-    public var format: ExportFormat
+    var format: ExportFormat
     /// Stop after this many items (and stop fetching: loads in flight are cancelled).
-    public var limit: Int?
+    var limit: Int?
     /// Called about four times a second with progress, when set (the CLI sets it when stderr is a
     /// terminal).
-    public var progress: (@Sendable (ExportProgress) -> Void)?
+    var progress: (@Sendable (ExportProgress) -> Void)?
 
     /// Only items for which this holds are written (and counted against `limit`): `--unread`.
-    public var include: (@Sendable (MergedItem) -> Bool)?
+    var include: (@Sendable (MergedItem) -> Bool)?
     /// Whether the summary lists every written item (`ExportSummary.written`), for `--mark-read`.
-    public var recordsWritten: Bool
+    var recordsWritten: Bool
 
     public init(
         format: ExportFormat, limit: Int? = nil, progress: (@Sendable (ExportProgress) -> Void)? = nil,
@@ -79,9 +79,9 @@ public struct Exporter: Sendable {
 
 /// How far an export has come.
 public struct ExportProgress: Sendable {
-    public var items: Int
-    public var elapsed: Duration
-    public var statuses: [SourceStatus]
+    var items: Int
+    var elapsed: Duration
+    var statuses: [SourceStatus]
 
     /// One line for a terminal: items out, pages per source, elapsed.
     public var line: String {

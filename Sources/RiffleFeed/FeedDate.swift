@@ -1,9 +1,9 @@
-public import RiffleCore
+package import RiffleCore
 
 /// The dates feeds carry, read without a locale or a time-zone database: RFC 3339 (Atom, JSON Feed,
 /// `dc:date`) through RiffleCore's parser, its looser ISO 8601 relatives (no zone, no seconds, a date
 /// alone), and RFC 822/1123 (RSS `pubDate`) as real feeds write it.
-public enum FeedDate {
+package enum FeedDate {
     /// `text` as a time, else `nil` (no guessing beyond the forms below).
     ///
     /// RFC 822: an optional weekday, day and month in either order, a two- or four-digit year (00–49 is
@@ -11,7 +11,7 @@ public enum FeedDate {
     /// `-05:00`), named (`GMT`, `UT`, `UTC`, `EST`/`EDT`, `CST`/`CDT`, `MST`/`MDT`, `PST`/`PDT` and a few
     /// European and Pacific ones), a military letter (read as UTC, as RFC 1123 and 2822 advise: RFC 822
     /// got their signs backwards), or none (UTC). Also `2020/1/10 14:33:00`.
-    public static func parse(_ text: some StringProtocol) -> Timestamp? {
+    package static func parse(_ text: some StringProtocol) -> Timestamp? {
         let trimmed = text.utf8.count > 128 ? "" : String(text).trimmingSpaces
         guard !trimmed.isEmpty else { return nil }
         if let time = Timestamp(rfc3339: trimmed) { return time }

@@ -20,7 +20,7 @@ public struct FeedEntry: Sendable, Hashable {
     /// The categories' names, in document order, without duplicates.
     public var tags: [String]
 
-    public init(
+    init(
         id: String, time: Timestamp?, title: String, url: String?, author: String?, summary: String?,
         tags: [String]
     ) {

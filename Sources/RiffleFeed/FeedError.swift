@@ -6,7 +6,7 @@
 /// quoted from the body (a page title, a libxml2 message) is reduced to one line and shortened.
 public struct FeedError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What the body was, coarsely.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// Nothing, or only whitespace.
         case emptyBody
         /// An HTML page: a site's front page, a login wall, a 404 page served with status 200.
@@ -60,7 +60,7 @@ public struct FeedError: Error, Sendable, Hashable, CustomStringConvertible {
     static func tooDeep(limit: Int) -> FeedError { FeedError(.tooDeep(limit: limit)) }
     static func tooManyEntries(limit: Int) -> FeedError { FeedError(.tooManyEntries(limit: limit)) }
 
-    public var kind: Kind {
+    package var kind: Kind {
         switch reason {
         case .emptyBody: .emptyBody
         case .htmlPage: .htmlPage
@@ -73,7 +73,7 @@ public struct FeedError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The HTML page's title, for `.htmlPage`.
-    public var pageTitle: String? {
+    package var pageTitle: String? {
         if case .htmlPage(let title) = reason { return title }
         return nil
     }

@@ -1,6 +1,6 @@
 /// Which kind of feed a body turned out to be, recognised from the body itself (never from the URL or
 /// the `Content-Type`, which servers get wrong).
-public enum FeedFormat: String, Sendable, Hashable {
+package enum FeedFormat: String, Sendable, Hashable {
     /// RSS 0.91–0.94 and 2.0: `<rss><channel><item>` (and RSS 2.0 written as JSON, `{"rss": …}`).
     case rss
     /// RSS 1.0 (and 0.90): RDF, `<rdf:RDF>` with `<item>` elements beside the `<channel>`.

@@ -4,15 +4,15 @@
 /// document of ten thousand nested elements or a million entries is refused (or cut) quickly.
 public struct FeedLimits: Sendable, Hashable {
     /// The largest accepted body, in bytes: the HTTP client's own cap.
-    public var maxBytes: Int
+    var maxBytes: Int
     /// The deepest accepted element (or JSON) nesting.
-    public var maxDepth: Int
+    var maxDepth: Int
     /// The most entries one body may hold.
-    public var maxEntries: Int
+    var maxEntries: Int
     /// The most UTF-8 bytes kept of any one text (a title, a summary); the rest is dropped.
-    public var maxTextBytes: Int
+    var maxTextBytes: Int
 
-    public init(maxBytes: Int = 64 << 20, maxDepth: Int = 128, maxEntries: Int = 50_000, maxTextBytes: Int = 1 << 20) {
+    package init(maxBytes: Int = 64 << 20, maxDepth: Int = 128, maxEntries: Int = 50_000, maxTextBytes: Int = 1 << 20) {
         self.maxBytes = maxBytes
         self.maxDepth = maxDepth
         self.maxEntries = maxEntries

@@ -2,10 +2,10 @@ internal import CLibXML2
 
 /// libxml2 alone, for the parse benchmark: bare passes over a document that build nothing. Lives here
 /// because only RiffleFeed imports libxml2.
-public enum LibXML2Baseline {
+package enum LibXML2Baseline {
     /// Runs `xmlTextReaderRead` over `bytes` to the end with the options riffle uses and counts the
     /// nodes; `nil` when the reader stops with an error.
-    public static func readerNodeCount(in bytes: [UInt8]) -> Int? {
+    package static func readerNodeCount(in bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBufferPointer { buffer -> Int? in
             buffer.withMemoryRebound(to: CChar.self) { chars -> Int? in
                 guard let base = chars.baseAddress,
@@ -26,7 +26,7 @@ public enum LibXML2Baseline {
 
     /// Runs libxml2's SAX2 parser (the one riffle reads feeds with) over `bytes` with element callbacks
     /// that only count; the number of elements.
-    public static func saxElementCount(in bytes: [UInt8]) -> Int {
+    package static func saxElementCount(in bytes: [UInt8]) -> Int {
         final class Counter { var elements = 0 }
         let counter = Counter()
         var sax = xmlSAXHandler()

@@ -1,7 +1,7 @@
 /// Why a file is not an OPML subscription list riffle can read, worded in one place.
 public struct OPMLError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong, coarsely.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// Nothing, or only whitespace.
         case empty
         /// XML too broken to read, refused entity declarations, or no XML at all.
@@ -12,7 +12,7 @@ public struct OPMLError: Error, Sendable, Hashable, CustomStringConvertible {
         case tooLarge
     }
 
-    public let kind: Kind
+    package let kind: Kind
     public let description: String
 
     init(_ kind: Kind, _ description: String) {

@@ -5,9 +5,9 @@ public struct OPMLOutline: Sendable, Hashable {
     /// The feed's address (`xmlUrl`), trimmed.
     public var feedURL: String
     /// The site's address (`htmlUrl`), when given and not empty.
-    public var siteURL: String?
+    var siteURL: String?
     /// The titles of the outlines it sits in, outermost first (folders; flattened away on import).
-    public var folders: [String]
+    package var folders: [String]
 
     public init(title: String?, feedURL: String, siteURL: String? = nil, folders: [String] = []) {
         self.title = title

@@ -3,19 +3,19 @@
 ///
 /// Works on the text, as the RFC does (strict parser, `remove_dot_segments`), without percent-decoding or
 /// normalising anything else, so an absolute link comes back exactly as written.
-public struct URIReference: Sendable, Hashable {
+package struct URIReference: Sendable, Hashable {
     /// The scheme without `:`, as written; `nil` for a relative reference.
-    public var scheme: String?
+    package var scheme: String?
     /// The authority without `//`; `nil` when absent (which differs from empty: `file:///x`).
-    public var authority: String?
-    public var path: String
+    var authority: String?
+    var path: String
     /// The query without `?`; `nil` when absent.
-    public var query: String?
+    var query: String?
     /// The fragment without `#`; `nil` when absent.
-    public var fragment: String?
+    var fragment: String?
 
     /// Splits `text` as RFC 3986 appendix B does (on its UTF-8 view: the delimiters are ASCII).
-    public init(_ text: String) {
+    package init(_ text: String) {
         var rest = Substring(text)
         scheme = nil
         let delimiters: (UInt8) -> Bool = {
@@ -59,7 +59,7 @@ public struct URIReference: Sendable, Hashable {
     }
 
     /// The reference put back together (RFC 3986 section 5.3).
-    public var text: String {
+    var text: String {
         var result = ""
         if let scheme { result += scheme + ":" }
         if let authority { result += "//" + authority }
@@ -71,7 +71,7 @@ public struct URIReference: Sendable, Hashable {
 
     /// `reference` resolved against `base` (RFC 3986 section 5.2.2), both trimmed of surrounding
     /// whitespace. Without an absolute base, the reference comes back as it is.
-    public static func resolve(_ reference: String, against base: String?) -> String {
+    package static func resolve(_ reference: String, against base: String?) -> String {
         let reference = reference.trimmingSpaces
         let parsed = URIReference(reference)
         guard parsed.scheme == nil, let base, case let baseReference = URIReference(base.trimmingSpaces),

@@ -4,30 +4,30 @@ extension HTTPClient {
     /// Everything about a client that callers may tune. Plain data; every limit has a sensible default.
     public struct Configuration: Sendable {
         /// The most retries a request may ask for, whatever its `retries` says.
-        public static let maxRetries = 10
+        static let maxRetries = 10
 
         /// The `User-Agent` sent with every request: `riffle/VERSION` unless set otherwise.
-        public var userAgent: String
+        var userAgent: String
         /// The most transfers in flight at once; further requests queue.
-        public var maxInFlight: Int = 32
+        package var maxInFlight: Int = 32
         /// The most transfers in flight to one origin (scheme, host, port) at once; further ones queue.
-        public var maxPerOrigin: Int = 6
+        package var maxPerOrigin: Int = 6
         /// The largest decoded response body accepted (64 MiB); larger ones fail as `.tooLarge`.
-        public var maxResponseBytes: Int = 64 * 1024 * 1024
+        package var maxResponseBytes: Int = 64 * 1024 * 1024
         /// The time allowed to establish a connection.
-        public var connectTimeout: Duration = .seconds(10)
+        package var connectTimeout: Duration = .seconds(10)
         /// A transfer slower than `lowSpeedLimit` bytes per second for `lowSpeedTime` is aborted as timed out.
-        public var lowSpeedLimit: Int = 1
+        var lowSpeedLimit: Int = 1
         /// See `lowSpeedLimit`.
-        public var lowSpeedTime: Duration = .seconds(30)
+        var lowSpeedTime: Duration = .seconds(30)
         /// The most redirects one request follows.
-        public var maxRedirects: Int = 5
+        var maxRedirects: Int = 5
         /// The most one request waits in total between retries; a server asking for more is an error.
-        public var maxTotalRetryWait: Duration = RetryPolicy.standard.maxTotalWait
+        package var maxTotalRetryWait: Duration = RetryPolicy.standard.maxTotalWait
         /// The first backoff ceiling (doubled per retry, full jitter).
-        public var backoffBase: Duration = RetryPolicy.standard.backoffBase
+        package var backoffBase: Duration = RetryPolicy.standard.backoffBase
         /// The largest backoff ceiling.
-        public var backoffCap: Duration = RetryPolicy.standard.backoffCap
+        package var backoffCap: Duration = RetryPolicy.standard.backoffCap
         /// Strings masked as `***` wherever they could appear in logs and error messages (tokens).
         public var secrets: [String] = []
         /// The request log: one line per attempt, secrets masked. `nil` logs nothing.

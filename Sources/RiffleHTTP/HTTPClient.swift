@@ -35,13 +35,13 @@ public final class HTTPClient: Sendable {
     /// Stops the loop thread and waits, suspended, until it has ended; requests in flight end as
     /// `.cancelled`, later ones fail at once. Idempotent. A client dropped without it stops its thread too,
     /// without waiting.
-    public func shutdown() async {
+    package func shutdown() async {
         await loop.shutdown()
     }
 
     /// `shutdown()` for code that is not async: blocks the calling thread until the loop thread has ended.
     @available(*, noasync, message: "blocks the calling thread; use shutdown()")
-    public func syncShutdown() {
+    package func syncShutdown() {
         loop.syncShutdown()
     }
 

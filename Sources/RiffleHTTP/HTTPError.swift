@@ -93,7 +93,7 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The HTTP status, when the failure is about one.
-    public var status: Int? {
+    package var status: Int? {
         switch reason {
         case .status(let status, _): status
         case .retryWaitTooLong(_, _, let status): status

@@ -13,7 +13,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     /// The given fields, in order.
-    public init(_ fields: [(String, String)]) {
+    init(_ fields: [(String, String)]) {
         self.fields = fields.map { (name: $0.0, value: $0.1) }
     }
 
@@ -27,7 +27,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     /// Every value of the field `name` (case-insensitive), in order.
-    public func values(for name: String) -> [String] {
+    package func values(for name: String) -> [String] {
         fields.filter { Self.sameName($0.name, name) }.map(\.value)
     }
 
@@ -48,15 +48,15 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     /// Removes every field `name` (case-insensitive).
-    public mutating func remove(name: String) {
+    mutating func remove(name: String) {
         fields.removeAll { Self.sameName($0.name, name) }
     }
 
     /// The number of fields.
-    public var count: Int { fields.count }
+    var count: Int { fields.count }
 
     /// Whether there are no fields.
-    public var isEmpty: Bool { fields.isEmpty }
+    package var isEmpty: Bool { fields.isEmpty }
 
     public func makeIterator() -> IndexingIterator<[Element]> {
         fields.makeIterator()

@@ -1,18 +1,18 @@
 /// One HTTP request as a caller describes it: plain data, validated by the client before anything is sent.
 public struct HTTPRequest: Sendable {
     /// The method, e.g. `"GET"` or `"POST"` (upper-case token characters only).
-    public var method: String
+    package var method: String
     /// An absolute `http` or `https` URL.
-    public var url: String
+    package var url: String
     /// Header fields sent with the request. They go only to this URL's origin: a redirect to another
     /// origin drops them all, so tokens never leave the host they were configured for.
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
     /// The request body (empty for none).
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// The time limit of one attempt, from connecting to the last body byte.
-    public var timeout: Duration
+    var timeout: Duration
     /// Extra attempts after the first for retryable failures (transport errors, 408, 429, 5xx).
-    public var retries: Int
+    var retries: Int
 
     public init(
         method: String = "GET", url: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],

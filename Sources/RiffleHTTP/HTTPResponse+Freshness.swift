@@ -4,7 +4,7 @@ public import RiffleCore
 extension HTTPResponse {
     /// The longest a server may silence a document: a hostile `max-age` of ten years must not stop a feed
     /// from ever being read again.
-    public static let maxFreshness: Duration = .seconds(86_400)
+    static let maxFreshness: Duration = .seconds(86_400)
 
     /// The earliest time to ask for this document again, `now` being when the answer came: the later of
     /// `Retry-After` (delta seconds or an HTTP date) and the freshness lifetime (`Cache-Control: max-age`,

@@ -13,7 +13,8 @@ public struct HTTPResponse: Sendable {
     /// Strings masked out of error text built from this response (configured secrets, token values).
     var secrets: [String] = []
 
-    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], url: String, attempts: Int = 1) {
+    package init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], url: String, attempts: Int = 1)
+    {
         self.status = status
         self.headers = headers
         self.body = body

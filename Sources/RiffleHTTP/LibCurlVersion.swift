@@ -4,11 +4,11 @@ internal import CCurl
 /// `curl_version_info`, for `riffle --version` and bug reports.
 public struct LibCurlVersion: Sendable, Hashable, CustomStringConvertible {
     /// libcurl's version, such as `7.88.1`.
-    public var version: String
+    var version: String
     /// The TLS library libcurl uses, such as `OpenSSL/3.0.15`; `nil` when it was built without one.
-    public var tls: String?
+    var tls: String?
 
-    public init(version: String, tls: String?) {
+    init(version: String, tls: String?) {
         self.version = version
         self.tls = tls
     }

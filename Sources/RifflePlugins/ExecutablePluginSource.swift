@@ -1,4 +1,4 @@
-public import RiffleCore
+package import RiffleCore
 internal import RiffleSystem
 import Synchronization
 
@@ -8,19 +8,19 @@ import Synchronization
 /// starts afresh). Each page is one request line and one answer line within the source's timeout. A
 /// plugin that crashes, hangs, prints something that is not an answer or too much fails this source only:
 /// it is stopped and reaped, and the error quotes the end of its stderr, sanitized.
-public final class ExecutablePluginSource: Pageable {
+package final class ExecutablePluginSource: Pageable {
     /// The plugin file.
-    public let executable: String
+    let executable: String
     /// The source's params, sent in every request (never in the environment).
-    public let params: [String: String]
-    public let timeout: Duration
+    package let params: [String: String]
+    package let timeout: Duration
     /// The plugin's whole environment.
-    public let environment: [String: String]
+    let environment: [String: String]
     /// Under `-v`: where request lines and the plugin's stderr lines go.
-    public let log: PluginLog?
+    let log: PluginLog?
 
     /// The longest answer line accepted.
-    public static let maxLineBytes = 8 << 20
+    static let maxLineBytes = 8 << 20
 
     private let session = Mutex(Session())
 
@@ -32,7 +32,7 @@ public final class ExecutablePluginSource: Pageable {
     /// `environment` is riffle's own: only `PATH`, `HOME` and `LANG` are passed on (see
     /// `minimalEnvironment(from:)`), plus `extraEnvironment`. `log` (under `-v`) gets a line per request
     /// and the plugin's stderr, line by line.
-    public init(
+    package init(
         executable: String, params: [String: String], timeout: Duration, environment: [String: String],
         extraEnvironment: [String: String] = [:], log: PluginLog? = nil
     ) {
@@ -48,19 +48,19 @@ public final class ExecutablePluginSource: Pageable {
     }
 
     /// `PATH` (a standard one when unset), `HOME` and `LANG` from `environment`, nothing else.
-    public static func minimalEnvironment(from environment: [String: String]) -> [String: String] {
+    static func minimalEnvironment(from environment: [String: String]) -> [String: String] {
         var minimal = ["PATH": environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"]
         for name in ["HOME", "LANG"] { minimal[name] = environment[name] }
         return minimal
     }
 
     /// The running plugin's process id, if one runs.
-    public var processID: Int32? {
+    package var processID: Int32? {
         session.withLock { session in session.process.flatMap { $0.isFinished ? nil : $0.pid } }
     }
 
     /// Stops the plugin process, if one runs, and waits until it is reaped.
-    public func stop() async {
+    package func stop() async {
         let process = session.withLock { session in
             defer { session.process = nil }
             return session.process
@@ -68,7 +68,7 @@ public final class ExecutablePluginSource: Pageable {
         await process?.stop()
     }
 
-    public func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
+    package func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
         guard let log else { return try await exchange(after: cursor, pageSize: pageSize) }
         let started = ContinuousClock.now
         let outcome: String

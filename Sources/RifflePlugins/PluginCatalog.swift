@@ -15,41 +15,41 @@ internal import RiffleSystem
 /// directories the configuration itself names.
 public struct PluginCatalog: Sendable {
     /// One loaded plugin.
-    public struct Plugin: Sendable {
-        public enum Kind: Sendable {
+    package struct Plugin: Sendable {
+        package enum Kind: Sendable {
             case manifest(PluginManifest)
             case executable
         }
 
-        public var type: String
+        var type: String
         /// The file that defines it, as found (directory + name).
-        public var file: String
-        public var kind: Kind
-        public var info: PluginTypeInfo
+        package var file: String
+        package var kind: Kind
+        package var info: PluginTypeInfo
     }
 
     /// Every usable plugin, by type.
-    public private(set) var plugins: [String: Plugin]
+    package private(set) var plugins: [String: Plugin]
     /// Files that look like plugins but cannot be used (not executable, unreadable), by the type they
     /// would define: the problem reported for each, kept to explain a source that uses the type.
-    public private(set) var unusable: [String: PluginProblem] = [:]
+    private(set) var unusable: [String: PluginProblem] = [:]
     /// The directories searched, in order (existing or not).
-    public private(set) var directories: [String]
+    private(set) var directories: [String]
     /// riffle's environment: `${VAR}` in manifests, and where `PATH`, `HOME`, `LANG` of executables come from.
-    public let environment: [String: String]
+    package let environment: [String: String]
 
-    public init(plugins: [String: Plugin] = [:], directories: [String] = [], environment: [String: String] = [:]) {
+    package init(plugins: [String: Plugin] = [:], directories: [String] = [], environment: [String: String] = [:]) {
         self.plugins = plugins
         self.directories = directories
         self.environment = environment
     }
 
     /// The catalogue `Configuration.load(path:environment:adapters:plugins:)` checks sources against.
-    public var types: [String: PluginTypeInfo] { plugins.mapValues(\.info) }
+    package var types: [String: PluginTypeInfo] { plugins.mapValues(\.info) }
 
     /// Why a type a source names is not available, for the types that only unusable files define: the
     /// hint decoding puts in place of a bare "unknown type" (`ConfigDocument.decode`'s `unavailable`).
-    public var unavailableTypes: [String: String] {
+    package var unavailableTypes: [String: String] {
         unusable.filter { plugins[$0.key] == nil }.mapValues(\.description)
     }
 
@@ -57,7 +57,7 @@ public struct PluginCatalog: Sendable {
     /// use (when there is one), then `$XDG_CONFIG_HOME/riffle/plugins` (XDG's default being
     /// `$HOME/.config`). Never the working directory as such: a directory someone else filled (a cloned
     /// repository) must not choose what riffle runs.
-    public static func standardDirectories(configurationPath: String?, environment: [String: String]) -> [String] {
+    package static func standardDirectories(configurationPath: String?, environment: [String: String]) -> [String] {
         var directories: [String] = []
         if let configurationPath {
             directories.append(directory(of: configurationPath) + "plugins")
@@ -239,7 +239,7 @@ public struct PluginCatalog: Sendable {
     /// `plugins` closure (`plugins: catalog.makeSource`). Throws `ConfigError` (the manifest's file and
     /// position, naming the source) when the params do not make valid settings, `SourceError` for a type
     /// no plugin provides.
-    public func makeSource(for source: SourceSettings, plugin: PluginSourceSettings, client: HTTPClient) throws
+    func makeSource(for source: SourceSettings, plugin: PluginSourceSettings, client: HTTPClient) throws
         -> any Pageable
     {
         guard let entry = plugins[plugin.type] else {

@@ -3,17 +3,17 @@ import RiffleCore
 /// The `-v` log of one executable-plugin source: one line per request (source, cursor, page size, time
 /// taken, outcome) and every line the plugin writes to stderr, each prefixed with the source's name
 /// (contract section 5). The sink masks secrets and makes the text inert before it reaches the terminal.
-public struct PluginLog: Sendable {
+package struct PluginLog: Sendable {
     /// The source's configured name.
-    public let source: String
+    let source: String
     /// The plugin's type, as the request lines name it.
-    public let type: String
+    let type: String
     let sink: @Sendable (String) -> Void
 
     /// The longest stderr line passed through; the rest of a longer one is dropped.
-    public static let maxStderrLineBytes = 4096
+    static let maxStderrLineBytes = 4096
 
-    public init(source: String, type: String, sink: @escaping @Sendable (String) -> Void) {
+    package init(source: String, type: String, sink: @escaping @Sendable (String) -> Void) {
         self.source = source
         self.type = type
         self.sink = sink

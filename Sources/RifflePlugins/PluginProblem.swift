@@ -13,7 +13,7 @@ public struct PluginProblem: Error, Sendable, Hashable, CustomStringConvertible 
     public var severity: Severity
     public var diagnostic: ConfigDiagnostic
 
-    public init(_ severity: Severity, _ diagnostic: ConfigDiagnostic) {
+    init(_ severity: Severity, _ diagnostic: ConfigDiagnostic) {
         self.severity = severity
         self.diagnostic = diagnostic
     }

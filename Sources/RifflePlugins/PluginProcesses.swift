@@ -27,7 +27,7 @@ public enum PluginProcesses {
     }
 
     /// The process ids of the plugins running now.
-    public static var running: [Int32] {
+    package static var running: [Int32] {
         registry.withLock { $0.processes.values.map(\.pid).sorted() }
     }
 

@@ -9,13 +9,13 @@
 /// Examples: `gitlab:3=429`, `spacex:2-4=502`, `any:every=reset`, `graphql:next2=errors`.
 extension FaultRule {
     /// The syntax, for usage messages.
-    public static let syntax =
+    static let syntax =
         "ENDPOINT:REQUESTS=FAULT — ENDPOINT gitlab|spacex|graphql|rest|feeds|any; "
         + "REQUESTS N|N-M|every|everyN|nextN; FAULT 429[:SECONDS]|400|502|503|reset|truncate|errors|partial|html|"
         + "timeout|invalid|complexity"
 
     /// Parses one rule; the error says what is wrong with it.
-    public init(parsing text: String) throws(SandboxUsageError) {
+    package init(parsing text: String) throws(SandboxUsageError) {
         let bad = SandboxUsageError("invalid fault rule '\(text)': expected \(Self.syntax)")
         guard let colon = text.firstIndex(of: ":"), let equals = text.firstIndex(of: "="), colon < equals else {
             throw bad

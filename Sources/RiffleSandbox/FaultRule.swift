@@ -4,20 +4,20 @@
 /// start, or the last ``SandboxServer/setFaults(_:)``). The first rule that matches a request wins.
 public struct FaultRule: Sendable, Hashable {
     /// The endpoint whose requests the rule counts; `nil` means any endpoint (counting all requests).
-    public var endpoint: SandboxEndpoint?
+    var endpoint: SandboxEndpoint?
     /// Which of those requests fail.
-    public var requests: Requests
+    package var requests: Requests
     /// What the response becomes.
-    public var fault: Fault
+    package var fault: Fault
 
-    public init(endpoint: SandboxEndpoint?, requests: Requests, fault: Fault) {
+    package init(endpoint: SandboxEndpoint?, requests: Requests, fault: Fault) {
         self.endpoint = endpoint
         self.requests = requests
         self.fault = fault
     }
 
     /// The request numbers a rule applies to.
-    public enum Requests: Sendable, Hashable {
+    package enum Requests: Sendable, Hashable {
         /// Requests whose numbers lie in the range (`3...3` is the third request only).
         case numbers(ClosedRange<Int>)
         /// Every request.
@@ -26,10 +26,10 @@ public struct FaultRule: Sendable, Hashable {
         case everyNth(Int)
 
         /// The Nth request only.
-        public static func nth(_ number: Int) -> Requests { .numbers(number...number) }
+        package static func nth(_ number: Int) -> Requests { .numbers(number...number) }
 
         /// The next `count` requests after the rules are installed.
-        public static func next(_ count: Int) -> Requests { .numbers(1...max(1, count)) }
+        static func next(_ count: Int) -> Requests { .numbers(1...max(1, count)) }
 
         /// Whether request `number` is one of these.
         func contains(_ number: Int) -> Bool {
@@ -42,7 +42,7 @@ public struct FaultRule: Sendable, Hashable {
     }
 
     /// What happens to a matched request.
-    public enum Fault: Sendable, Hashable {
+    package enum Fault: Sendable, Hashable {
         /// HTTP 429, `Retry-After: seconds`, plain-text body `Retry later` (GitLab's rate limiter).
         case tooManyRequests(retryAfter: Int)
         /// HTTP 502 with an HTML page, as a proxy in front of the API sends it.

@@ -88,7 +88,7 @@ public enum SandboxCommandLine {
     }
 
     /// Parses `300ms`, `1.5s`, `2s`, `0` into a duration of at most one minute.
-    public static func parseDuration(_ text: String) throws(SandboxUsageError) -> Duration {
+    package static func parseDuration(_ text: String) throws(SandboxUsageError) -> Duration {
         let bad = SandboxUsageError("invalid duration '\(text)': expected e.g. 300ms or 1.5s (at most 60s)")
         let number: Substring
         let millisecondsPerUnit: Double

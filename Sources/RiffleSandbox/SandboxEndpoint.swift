@@ -1,5 +1,5 @@
 /// The fake APIs a sandbox serves; each request is counted per endpoint for fault rules.
-public enum SandboxEndpoint: String, Sendable, Hashable, CaseIterable {
+package enum SandboxEndpoint: String, Sendable, Hashable, CaseIterable {
     /// GitLab GraphQL: `POST /api/graphql`.
     case gitlab
     /// SpaceX API v4: `POST /v4/launches/query`.

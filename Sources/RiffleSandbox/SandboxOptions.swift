@@ -4,30 +4,30 @@
 /// the same data, byte for byte.
 public struct SandboxOptions: Sendable {
     /// TCP port on 127.0.0.1; 0 lets the system choose (see ``SandboxServer/start()``).
-    public var port: UInt16
+    package var port: UInt16
     /// Delay before every response, to make paging and prefetching visible.
-    public var latency: Duration
+    package var latency: Duration
     /// Faults injected into chosen requests; changeable later with ``SandboxServer/setFaults(_:)``.
-    public var faults: [FaultRule]
+    package var faults: [FaultRule]
     /// Seed of the generated data.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Items generated per source: issues per GitLab project, SpaceX launches, GitHub-shaped issues per
     /// repository, articles, events, REST events per repository. Clamped to 1...10,000.
-    public var itemsPerSource: Int
+    package var itemsPerSource: Int
     /// A SpaceX v4 launches JSON array (like `GET /v4/launches`) served instead of generated launches.
-    public var spaceXLaunchesFile: String?
+    package var spaceXLaunchesFile: String?
     /// A SpaceX v4 rockets JSON array used for `populate`; without it the four real rockets are
     /// generated.
-    public var spaceXRocketsFile: String?
+    var spaceXRocketsFile: String?
     /// Bearer tokens the fake APIs accept. Any other token is refused with 401.
-    public var validTokens: Set<String>
+    package var validTokens: Set<String>
     /// Whether a few generated titles carry terminal escape sequences, controls and bidi overrides.
-    public var includeHostileTitles: Bool
+    package var includeHostileTitles: Bool
     /// The "now" of the generated data: items spread over the two years before it, upcoming launches
     /// after it. Fixed, so that runs are reproducible.
-    public var referenceTime: Int64
+    var referenceTime: Int64
     /// Largest request body accepted; larger ones get 413.
-    public var maxRequestBodyBytes: Int
+    var maxRequestBodyBytes: Int
 
     /// 2026-11-01T00:00:00Z, the default ``referenceTime``.
     public static let defaultReferenceTime: Int64 = 1_793_491_200

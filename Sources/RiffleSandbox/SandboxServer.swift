@@ -8,7 +8,7 @@ import Synchronization
 /// delay responses and inject faults into chosen requests. Tests start it in-process on port 0.
 public final class SandboxServer: Sendable {
     /// The options the server was created with.
-    public let options: SandboxOptions
+    let options: SandboxOptions
 
     private struct Running: Sendable {
         var server: HTTPServer
@@ -73,7 +73,7 @@ public final class SandboxServer: Sendable {
     }
 
     /// The port while running.
-    public var port: UInt16? { running.withLock { $0?.port } }
+    var port: UInt16? { running.withLock { $0?.port } }
 
     /// Stops listening and closes every connection. Safe to call when not running.
     public func stop() async {
@@ -90,22 +90,22 @@ public final class SandboxServer: Sendable {
 
     /// Requests received since start or the last ``resetRecord()``, oldest first (at most the last
     /// 10,000).
-    public func requests() -> [SandboxRequest] {
+    package func requests() -> [SandboxRequest] {
         state.requests
     }
 
     /// Forgets the recorded requests.
-    public func resetRecord() {
+    package func resetRecord() {
         state.resetRecord()
     }
 
     /// Replaces the fault rules; request numbers for rules start again at 1.
-    public func setFaults(_ rules: [FaultRule]) {
+    package func setFaults(_ rules: [FaultRule]) {
         state.setFaults(rules)
     }
 
     /// Changes the delay before every response.
-    public func setLatency(_ latency: Duration) {
+    package func setLatency(_ latency: Duration) {
         state.setLatency(latency)
     }
 }

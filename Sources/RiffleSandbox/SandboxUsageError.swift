@@ -3,7 +3,7 @@ public struct SandboxUsageError: Error, Sendable, Equatable, CustomStringConvert
     /// One line, without a prefix.
     public var message: String
 
-    public init(_ message: String) {
+    init(_ message: String) {
         self.message = message
     }
 

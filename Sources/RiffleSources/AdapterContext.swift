@@ -8,13 +8,13 @@ internal import RiffleSystem
 /// One struct rather than a growing list of parameters, so that what a new adapter needs is added here
 /// once. The CLI builds one per session; the store, when there is one, is its `memory`.
 public struct AdapterContext: Sendable {
-    public var client: HTTPClient
+    var client: HTTPClient
     /// `--since`, which an adapter may pass to its server as a filter.
-    public var since: Timestamp?
+    var since: Timestamp?
     /// What document adapters keep between requests; `InMemoryDocumentMemory` when there is no store.
-    public var memory: any DocumentMemory
+    var memory: any DocumentMemory
     /// The wall clock (a test's fixed clock).
-    public var now: @Sendable () -> Timestamp
+    var now: @Sendable () -> Timestamp
 
     public init(
         client: HTTPClient, since: Timestamp? = nil, memory: any DocumentMemory = InMemoryDocumentMemory(),

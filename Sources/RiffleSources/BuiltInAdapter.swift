@@ -1,6 +1,6 @@
 public import RiffleConfig
 public import RiffleCore
-public import RiffleHTTP
+internal import RiffleHTTP
 
 /// A source type riffle has built in, and all that riffle knows about it, in one place beside its code:
 /// how its keys decode (`SourceTypeDecoder`), what `riffle plugins` lists, the host `riffle sources` and

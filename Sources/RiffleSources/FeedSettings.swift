@@ -5,7 +5,7 @@ public struct FeedSettings: AdapterSettings {
     /// The feed's address, as written (http or https).
     public var url: String
     /// Sent with every request (a value empty after substitution is not sent).
-    public var headers: [HTTPHeader]
+    var headers: [HTTPHeader]
 
     package init(url: String, headers: [HTTPHeader] = []) {
         self.url = url

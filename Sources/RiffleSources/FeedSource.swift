@@ -1,6 +1,6 @@
-public import RiffleCore
+package import RiffleCore
 internal import RiffleFeed
-public import RiffleHTTP
+package import RiffleHTTP
 import RiffleSystem
 
 /// A web feed read as a paginated source (contract section 7): `GET url`, parsed by `FeedParser`, each
@@ -12,10 +12,10 @@ import RiffleSystem
 /// asked for (`Cache-Control: max-age`, `Expires`, `Retry-After`), a load running under
 /// `FetchIntent.background` is served the kept page without a request; loads the user asked for always
 /// ask. Entries without a date get the time they were first seen (`memory.firstSeen`).
-public struct FeedSource: Pageable {
-    public let settings: FeedSettings
+package struct FeedSource: Pageable {
+    let settings: FeedSettings
     /// The configured source's name: what `memory` keeps things under.
-    public let source: String
+    let source: String
     let client: HTTPClient
     let timeout: Duration
     let retries: Int
@@ -30,7 +30,7 @@ public struct FeedSource: Pageable {
         "application/atom+xml, application/rss+xml, application/rdf+xml, application/feed+json, "
         + "application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, */*;q=0.5"
 
-    public init(
+    package init(
         settings: FeedSettings, source: String, client: HTTPClient, timeout: Duration, retries: Int,
         memory: any DocumentMemory, now: @escaping @Sendable () -> Timestamp
     ) {
@@ -46,7 +46,7 @@ public struct FeedSource: Pageable {
 
     /// Loads the feed (`cursor == nil`) or the older page at the URL `cursor`. `pageSize` is not used: a
     /// feed's pages are what its server makes them.
-    public func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
+    package func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
         let url = cursor ?? settings.url
         guard HTTPURL.origin(of: url) != nil else {
             throw SourceError.invalidCursor("not a feed page URL: \(url.prefix(80))")

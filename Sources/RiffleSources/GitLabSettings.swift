@@ -1,16 +1,16 @@
-public import RiffleConfig
+internal import RiffleConfig
 
 /// A `type: gitlab` source: the issues of one project or one group on a GitLab instance.
-public struct GitLabSettings: AdapterSettings {
+package struct GitLabSettings: AdapterSettings {
     /// The instance base URL without a trailing slash; the API is `{url}/api/graphql`.
-    public var url: String
-    public var scope: Scope
-    public var state: State
+    var url: String
+    package var scope: Scope
+    var state: State
     /// Sent as `Authorization: Bearer`; `nil` for anonymous access.
-    public var token: String?
+    package var token: String?
 
     /// Whose issues: exactly one of `project:` and `group:`.
-    public enum Scope: Sendable, Hashable {
+    package enum Scope: Sendable, Hashable {
         /// A project's full path, e.g. `gitlab-org/gitlab`.
         case project(String)
         /// A group's full path.
@@ -18,7 +18,7 @@ public struct GitLabSettings: AdapterSettings {
     }
 
     /// Which issues, by state.
-    public enum State: String, Sendable, Hashable, CaseIterable {
+    package enum State: String, Sendable, Hashable, CaseIterable {
         case opened, closed, all
     }
 

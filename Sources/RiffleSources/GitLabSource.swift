@@ -1,20 +1,20 @@
-public import RiffleCore
-public import RiffleHTTP
+package import RiffleCore
+package import RiffleHTTP
 
 /// GitLab issues of a project or a group over GraphQL (`{url}/api/graphql`), most recently updated first.
 ///
 /// Always sends `first` (without it GitLab reports `hasNextPage: false`) and `sort: UPDATED_DESC`;
 /// `--since` becomes `updatedAfter`, so the server filters. A token goes in `Authorization: Bearer`,
 /// which libcurl and riffle's redirect policy both drop on a cross-origin redirect.
-public struct GitLabSource: Pageable {
-    public let settings: GitLabSettings
-    public let endpoint: GraphQLEndpoint
-    public let since: Timestamp?
+package struct GitLabSource: Pageable {
+    let settings: GitLabSettings
+    let endpoint: GraphQLEndpoint
+    let since: Timestamp?
 
     /// GitLab's largest page.
-    public static let maxPageSize = 100
+    static let maxPageSize = 100
 
-    public init(settings: GitLabSettings, client: HTTPClient, timeout: Duration, retries: Int, since: Timestamp? = nil)
+    package init(settings: GitLabSettings, client: HTTPClient, timeout: Duration, retries: Int, since: Timestamp? = nil)
     {
         var headers = HTTPHeaders()
         if let token = settings.token, !token.isEmpty { headers.add(name: "Authorization", value: "Bearer \(token)") }
@@ -34,9 +34,9 @@ public struct GitLabSource: Pageable {
         """
 
     /// The query for a project's issues.
-    public static let projectQuery = query(root: "project")
+    package static let projectQuery = query(root: "project")
     /// The query for a group's issues.
-    public static let groupQuery = query(root: "group")
+    package static let groupQuery = query(root: "group")
 
     /// `Group.issues` leaves out the issues of subgroups' projects unless `includeSubgroups: true`
     /// (GitLab's schema defaults it to false), whereas a group's issue list on GitLab shows them.
@@ -56,7 +56,7 @@ public struct GitLabSource: Pageable {
     }
 
     /// The variables for one page.
-    public func variables(after cursor: String?, pageSize: Int) -> [String: JSONValue] {
+    package func variables(after cursor: String?, pageSize: Int) -> [String: JSONValue] {
         var variables: [String: JSONValue] = [
             "fullPath": .string(fullPath),
             "first": .int(Int64(min(max(1, pageSize), Self.maxPageSize))),
@@ -89,7 +89,7 @@ public struct GitLabSource: Pageable {
         }
     }
 
-    public func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
+    package func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
         let response = try await send(after: cursor, pageSize: pageSize)
         guard let data = response.data else {
             throw response.missingData(service: "GitLab", host: endpoint.host)

@@ -1,36 +1,35 @@
-public import RiffleCore
-public import RiffleHTTP
+package import RiffleCore
+internal import RiffleHTTP
 
 /// GraphQL over a `JSONEndpoint`: POST `{"query", "variables", "operationName"}`, decode `data` and
 /// `errors`. Failures of the exchange are the endpoint's `SourceError`s; what `data` lacks is the caller's.
-public struct GraphQLEndpoint: Sendable {
+package struct GraphQLEndpoint: Sendable {
     /// The JSON-over-HTTP exchange underneath.
-    public var json: JSONEndpoint
+    var json: JSONEndpoint
 
-    public init(client: HTTPClient, url: String, headers: HTTPHeaders = HTTPHeaders(), timeout: Duration, retries: Int)
-    {
+    init(client: HTTPClient, url: String, headers: HTTPHeaders = HTTPHeaders(), timeout: Duration, retries: Int) {
         self.json = JSONEndpoint(client: client, url: url, headers: headers, timeout: timeout, retries: retries)
     }
 
     /// The authority asked (`host:port`), for errors.
-    public var host: String { json.host }
+    var host: String { json.host }
 
     /// A decoded GraphQL response.
-    public struct Response: Sendable {
+    package struct Response: Sendable {
         /// `data`, unless it was absent or `null`.
-        public var data: JSONValue?
+        package var data: JSONValue?
         /// Whether the answer had a `data` entry at all (`null` included). Without one, `errors` are
         /// request errors; with one, field errors.
-        public var hasDataEntry: Bool
+        var hasDataEntry: Bool
         /// `errors[].message` (the first five), as the server wrote them.
-        public var errors: [String]
-        public var status: Int
+        var errors: [String]
+        var status: Int
         /// Requests made for it (the HTTP layer's retries included).
-        public var attempts = 1
+        var attempts = 1
 
         /// The error for an answer without usable `data`: a request error when there was no `data`
         /// entry, else a field error. `service` names the API in the words (`nil`: "the API").
-        public func missingData(service: String?, host: String) -> SourceError {
+        package func missingData(service: String?, host: String) -> SourceError {
             let error: SourceError =
                 hasDataEntry
                 ? .graphQLFieldError(service: service, host: host, messages: errors)
@@ -40,7 +39,7 @@ public struct GraphQLEndpoint: Sendable {
     }
 
     /// Sends one operation. Throws when the response cannot be used at all (see `JSONEndpoint.post`).
-    public func send(query: String, variables: [String: JSONValue], operationName: String?) async throws(SourceError)
+    func send(query: String, variables: [String: JSONValue], operationName: String?) async throws(SourceError)
         -> Response
     {
         var body: [String: JSONValue] = ["query": .string(query), "variables": .object(variables)]

@@ -7,11 +7,11 @@ public import RiffleHTTP
 /// sends it in `offset_variable`. Without `has_more`, a cursor source goes on while it gets a cursor and
 /// items, and an offset source stops at a page shorter than the page size.
 public struct GraphQLSource: Pageable {
-    public let settings: GraphQLSettings
-    public let endpoint: GraphQLEndpoint
+    let settings: GraphQLSettings
+    let endpoint: GraphQLEndpoint
 
     /// The largest page asked for: the adapter does not know the API's own maximum.
-    public static let maxPageSize = 1000
+    static let maxPageSize = 1000
 
     public init(settings: GraphQLSettings, client: HTTPClient, timeout: Duration, retries: Int) {
         var headers = HTTPHeaders()
@@ -22,7 +22,7 @@ public struct GraphQLSource: Pageable {
     }
 
     /// The variables for one page.
-    public func variables(after cursor: String?, pageSize: Int) throws -> [String: JSONValue] {
+    func variables(after cursor: String?, pageSize: Int) throws -> [String: JSONValue] {
         var variables = settings.variables
         variables[settings.pageSizeVariable] = .int(Int64(min(max(1, pageSize), Self.maxPageSize)))
         if let offsetVariable = settings.offsetVariable {

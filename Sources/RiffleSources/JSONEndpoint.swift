@@ -1,22 +1,21 @@
-public import RiffleCore
-public import RiffleHTTP
+internal import RiffleCore
+internal import RiffleHTTP
 
 /// JSON over HTTP for one URL: POST a JSON body, get a JSON object back. The transport under the
 /// GraphQL adapters and SpaceX's REST API alike.
 ///
 /// Every failure becomes a `SourceError` of a precise kind: `.transport`, `.httpStatus` (with what the
 /// server said, if it said it in JSON), `.truncatedBody` or `.notJSON`. Server text in it is untrusted.
-public struct JSONEndpoint: Sendable {
-    public var client: HTTPClient
-    public var url: String
-    public var headers: HTTPHeaders
-    public var timeout: Duration
-    public var retries: Int
+package struct JSONEndpoint: Sendable {
+    var client: HTTPClient
+    var url: String
+    var headers: HTTPHeaders
+    var timeout: Duration
+    var retries: Int
     /// The authority asked (`host:port`), for errors.
-    public let host: String
+    let host: String
 
-    public init(client: HTTPClient, url: String, headers: HTTPHeaders = HTTPHeaders(), timeout: Duration, retries: Int)
-    {
+    init(client: HTTPClient, url: String, headers: HTTPHeaders = HTTPHeaders(), timeout: Duration, retries: Int) {
         self.client = client
         self.url = url
         self.headers = headers
@@ -26,22 +25,22 @@ public struct JSONEndpoint: Sendable {
     }
 
     /// A JSON object answered with a 2xx status.
-    public struct Answer: Sendable {
-        public var json: JSONValue
-        public var status: Int
+    struct Answer: Sendable {
+        var json: JSONValue
+        var status: Int
         /// Requests made for it (the HTTP layer's retries included), for errors found in it later.
-        public var attempts = 1
+        var attempts = 1
     }
 
     /// POSTs `body` and returns the JSON object answered.
-    public func post(_ body: JSONValue) async throws(SourceError) -> Answer {
+    func post(_ body: JSONValue) async throws(SourceError) -> Answer {
         var bytes: [UInt8] = []
         body.write(to: &bytes)
         return try await post(bytes)
     }
 
     /// POSTs a serialized JSON body and returns the JSON object answered.
-    public func post(_ bytes: [UInt8]) async throws(SourceError) -> Answer {
+    func post(_ bytes: [UInt8]) async throws(SourceError) -> Answer {
         var requestHeaders = headers
         requestHeaders.replaceOrAdd(name: "Content-Type", value: "application/json")
         if !requestHeaders.contains(name: "Accept") { requestHeaders.add(name: "Accept", value: "application/json") }

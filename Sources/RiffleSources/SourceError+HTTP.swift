@@ -1,5 +1,5 @@
-public import RiffleCore
-public import RiffleHTTP
+internal import RiffleCore
+internal import RiffleHTTP
 
 extension SourceError {
     /// A request that got no answer, as a source's error: a cancelled one (the reader quit, the export

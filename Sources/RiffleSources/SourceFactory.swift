@@ -1,6 +1,6 @@
 public import RiffleConfig
 public import RiffleCore
-public import RiffleHTTP
+package import RiffleHTTP
 
 /// Builds the adapter for each configured source.
 public enum SourceFactory {
@@ -19,7 +19,7 @@ public enum SourceFactory {
 
     /// `make(_:context:plugins:)` with a context of its own: a fresh in-memory document memory and the wall
     /// clock (tests, benchmarks, and one-off probes).
-    public static func make(
+    package static func make(
         _ source: SourceSettings, client: HTTPClient, since: Timestamp? = nil,
         plugins: (SourceSettings, PluginSourceSettings) throws -> any Pageable = noPlugins
     ) throws -> any Pageable {

@@ -1,13 +1,13 @@
-public import RiffleConfig
+internal import RiffleConfig
 
 /// A `type: spacex` source: launches from the SpaceX API (`{url}/v4/launches/query`).
-public struct SpaceXSettings: AdapterSettings {
+package struct SpaceXSettings: AdapterSettings {
     /// The API base URL without a trailing slash.
-    public var url: String
-    public var upcoming: Upcoming
+    var url: String
+    var upcoming: Upcoming
 
     /// Which launches: `upcoming: false` (past only, the default), `true` (upcoming only) or `all`.
-    public enum Upcoming: String, Sendable, Hashable, CaseIterable {
+    package enum Upcoming: String, Sendable, Hashable, CaseIterable {
         case pastOnly = "false"
         case upcomingOnly = "true"
         case all

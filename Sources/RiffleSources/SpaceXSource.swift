@@ -1,16 +1,16 @@
-public import RiffleCore
-public import RiffleHTTP
+package import RiffleCore
+package import RiffleHTTP
 
 /// SpaceX API v4 launches: `POST {url}/v4/launches/query`, newest first by `date_unix`, offset paging
 /// through mongoose-paginate's `page`/`hasNextPage`. The cursor is the next page number.
-public struct SpaceXSource: Pageable {
-    public let settings: SpaceXSettings
-    public let endpoint: JSONEndpoint
+package struct SpaceXSource: Pageable {
+    let settings: SpaceXSettings
+    let endpoint: JSONEndpoint
 
     /// The most launches asked for at once.
-    public static let maxPageSize = 100
+    static let maxPageSize = 100
 
-    public init(settings: SpaceXSettings, client: HTTPClient, timeout: Duration, retries: Int) {
+    package init(settings: SpaceXSettings, client: HTTPClient, timeout: Duration, retries: Int) {
         var base = settings.url
         while base.hasSuffix("/") { base.removeLast() }
         self.settings = settings
@@ -19,7 +19,7 @@ public struct SpaceXSource: Pageable {
     }
 
     /// The request body for one page.
-    public func body(page: Int, limit: Int) -> JSONValue {
+    func body(page: Int, limit: Int) -> JSONValue {
         var query: [String: JSONValue] = [:]
         switch settings.upcoming {
         case .pastOnly: query["upcoming"] = .bool(false)
@@ -37,7 +37,7 @@ public struct SpaceXSource: Pageable {
         ])
     }
 
-    public func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
+    package func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
         let page: Int
         if let cursor {
             guard let number = Int(cursor), number >= 1 else {

@@ -9,13 +9,13 @@ public import RiffleCore
 /// A store failure never fails the source: it is reported once to `trouble`, and pages come from the
 /// network from then on. A load cancelled while it reads the store ends as cancelled.
 public struct FreshPagesFirst: Pageable {
-    public let store: Store
+    let store: Store
     /// The source's configured name.
-    public let source: String
+    let source: String
     /// The fingerprint of what decides the source's pages besides cursor and page size (`PageRequest`).
-    public let shape: Int64
-    public let network: any Pageable
-    public let trouble: StoreTrouble
+    let shape: Int64
+    let network: any Pageable
+    let trouble: StoreTrouble
 
     public init(store: Store, source: String, shape: Int64, network: any Pageable, trouble: StoreTrouble) {
         self.store = store

@@ -1,15 +1,15 @@
 /// What a page of a source was asked with, as far as it decides what the page holds: the cursor (`nil`
 /// for the head page), the page size, and `shape`, a fingerprint of everything else that does (the
 /// source's settings, a `--since` filter). A stored page is given back only for the same request.
-public struct PageRequest: Sendable, Hashable {
-    public var cursor: String?
-    public var pageSize: Int
-    public var shape: Int64
+package struct PageRequest: Sendable, Hashable {
+    var cursor: String?
+    var pageSize: Int
+    var shape: Int64
 
     /// Cursor text longer than this is not kept as a page key (such a page is always asked again).
-    public static let maxCursorLength = 4_096
+    static let maxCursorLength = 4_096
 
-    public init(cursor: String?, pageSize: Int, shape: Int64) {
+    package init(cursor: String?, pageSize: Int, shape: Int64) {
         self.cursor = cursor
         self.pageSize = pageSize
         self.shape = shape

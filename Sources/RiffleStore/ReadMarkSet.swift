@@ -13,5 +13,5 @@ public struct ReadMarkSet: Sendable {
     }
 
     /// How many marks the snapshot holds.
-    public var count: Int { marks.values.reduce(0) { $0 + $1.count } }
+    var count: Int { marks.values.reduce(0) { $0 + $1.count } }
 }

@@ -87,7 +87,7 @@ public actor RecordingPageable: Pageable {
     }
 
     /// Waits until every page read so far is written (or the store failed); nothing is written after.
-    public func finishWriting() async {
+    package func finishWriting() async {
         writes.finish()
         await writer.value
     }

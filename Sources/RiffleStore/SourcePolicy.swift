@@ -2,13 +2,13 @@
 /// scan of the whole store at start-up).
 public struct SourcePolicy: Sendable, Hashable {
     /// The most items kept for the source; beyond it the oldest are dropped. `nil` keeps them all.
-    public var maxItems: Int?
+    var maxItems: Int?
     /// Items older than this (by item time) are dropped; `.zero` keeps them all.
-    public var keep: Duration
+    var keep: Duration
     /// Whether items the source no longer lists stay stored (feed sources: entries fall off the end of a
     /// feed, and a re-read says nothing about them). Otherwise re-reading a run of pages from the head makes
     /// the stored items in the time range those pages cover exactly those pages' items.
-    public var keepsFallenOff: Bool
+    var keepsFallenOff: Bool
 
     /// `store.max_items` default of the contract.
     public static let defaultMaxItems = 20_000

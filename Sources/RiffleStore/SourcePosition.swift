@@ -1,16 +1,16 @@
-public import RiffleCore
+package import RiffleCore
 
 /// Where paging a source goes on past what is stored: the cursor of the page after the deepest stored page
 /// of the head run (the run of pages read from the source's head that reached deepest).
-public struct SourcePosition: Sendable, Hashable {
+package struct SourcePosition: Sendable, Hashable {
     /// The `nextCursor` of that page; `nil` when the source gave none.
-    public var cursor: String?
+    package var cursor: String?
     /// Whether the source said more pages follow. `false`: the run reached the source's end.
-    public var hasMore: Bool
+    package var hasMore: Bool
     /// The oldest item time that run reached: stored items older than it came from earlier runs.
-    public var oldestTime: Timestamp?
+    package var oldestTime: Timestamp?
 
-    public init(cursor: String?, hasMore: Bool, oldestTime: Timestamp?) {
+    package init(cursor: String?, hasMore: Bool, oldestTime: Timestamp?) {
         self.cursor = cursor
         self.hasMore = hasMore
         self.oldestTime = oldestTime

@@ -1,5 +1,5 @@
 import GRDB
-public import RiffleCore
+package import RiffleCore
 
 /// One read of a source from its head, written to the store page by page as it streams:
 ///
@@ -21,9 +21,9 @@ public import RiffleCore
 /// to the newest item seen so far in the run (up to the end of time for the first page; down to the start
 /// of time once the source's end is reached) — are exactly the items this run listed. Items are tagged with
 /// the run that last listed them; a newer concurrent run of the same source is never undone by an older.
-public struct SourceRun: Sendable {
-    public let source: StoreSource
-    public let policy: SourcePolicy
+package struct SourceRun: Sendable {
+    let source: StoreSource
+    let policy: SourcePolicy
     let store: Store
     let sourceID: Int64
     /// This run's number for the source (increasing per source across processes).
@@ -31,9 +31,9 @@ public struct SourceRun: Sendable {
     /// The oldest item time committed so far in this run.
     private(set) var oldestSoFar: Timestamp?
     /// How many pages this run committed.
-    public private(set) var pagesCommitted = 0
+    private(set) var pagesCommitted = 0
     /// Whether a committed page reached the source's end.
-    public private(set) var reachedEnd = false
+    private(set) var reachedEnd = false
 
     init(source: StoreSource, policy: SourcePolicy, store: Store, sourceID: Int64, run: Int64) {
         self.source = source
@@ -48,7 +48,7 @@ public struct SourceRun: Sendable {
     /// the feed adapter's state for the document this page came from, committed with it. `request`: what
     /// the page was asked with, to keep it as a page a resumed export may take from the store
     /// (`Store.freshPage`); a page with notes (skipped items, warnings) is not kept as one.
-    public mutating func commit(
+    package mutating func commit(
         _ page: Page, reachedEnd: Bool? = nil, feedDocument: DocumentValidators? = nil, request: PageRequest? = nil
     ) async throws(StoreError) {
         guard page.items.count <= Store.maxItemsPerPage else {
@@ -68,7 +68,7 @@ public struct SourceRun: Sendable {
     }
 
     /// Records how the refresh ended (and when: now), for `riffle sources`.
-    public func finish(_ outcome: RefreshOutcome) async throws(StoreError) {
+    package func finish(_ outcome: RefreshOutcome) async throws(StoreError) {
         let now = store.clock().microseconds
         let error: String? =
             switch outcome {

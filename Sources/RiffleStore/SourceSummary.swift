@@ -4,15 +4,15 @@ public import RiffleCore
 public struct SourceSummary: Sendable, Hashable {
     public var name: String
     /// The adapter type last written for it (empty when only read marks were ever written).
-    public var type: String
+    package var type: String
     public var itemCount: Int
     public var unreadCount: Int
     /// When the last refresh ended, and how; `nil` when never refreshed.
     public var lastRefresh: Timestamp?
     public var lastOutcome: RefreshOutcome?
-    public var position: SourcePosition?
+    package var position: SourcePosition?
 
-    public init(
+    init(
         name: String, type: String, itemCount: Int, unreadCount: Int, lastRefresh: Timestamp?,
         lastOutcome: RefreshOutcome?, position: SourcePosition?
     ) {

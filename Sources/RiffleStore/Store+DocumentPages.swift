@@ -1,11 +1,11 @@
 import GRDB
-public import RiffleCore
+internal import RiffleCore
 
 extension Store {
     /// Keeps what the last `200` of `document` gave `source`: its validators, its items' ids and the page
     /// after it (`Page.document` must be set; other pages are ignored). A `304` keeps the item list and
     /// updates only the validators' next-request time.
-    public func rememberDocument(of source: String, page: Page) async throws(StoreError) {
+    func rememberDocument(of source: String, page: Page) async throws(StoreError) {
         guard let document = page.document else { return }
         let validators = document.validators
         switch document.outcome {
@@ -37,7 +37,7 @@ extension Store {
 
     /// The page the last `200` of `url` gave `source`, rebuilt from the stored items (newest first), or
     /// `nil` when none is kept or one of its items has left the store (then the adapter asks again).
-    public func documentPage(of source: String, url: String) async throws(StoreError) -> Page? {
+    func documentPage(of source: String, url: String) async throws(StoreError) -> Page? {
         try await read { db in
             guard
                 let row = try Row.fetchOne(

@@ -1,12 +1,12 @@
 import GRDB
-public import RiffleCore
+package import RiffleCore
 
 extension Store {
     /// Entry ids accepted by one `firstSeen` call.
-    public static let maxEntriesPerCall = 10_000
+    static let maxEntriesPerCall = 10_000
 
     /// The feed adapter's state for one document of `source`, or `nil` when none was saved.
-    public func feedDocument(of source: String, url: String) async throws(StoreError) -> DocumentValidators? {
+    package func feedDocument(of source: String, url: String) async throws(StoreError) -> DocumentValidators? {
         try await read { db in
             try Row.fetchOne(
                 db,
@@ -25,7 +25,7 @@ extension Store {
 
     /// Saves the feed adapter's state for one document of `source` on its own (a `304 Not Modified`, a
     /// new earliest-next-request time). With a page, pass it to `SourceRun.commit` instead.
-    public func saveFeedDocument(_ state: DocumentValidators, of source: String) async throws(StoreError) {
+    package func saveFeedDocument(_ state: DocumentValidators, of source: String) async throws(StoreError) {
         try await write { db in
             try Store.saveFeedDocument(db, sourceID: Store.sourceID(db, name: source), state)
         }
@@ -46,7 +46,7 @@ extension Store {
 
     /// When each entry of `source` was first seen: the time kept from an earlier read, else now (recorded,
     /// so a re-read gives the same time). For entries that carry no date of their own.
-    public func firstSeen(of source: String, entryIDs: [String]) async throws(StoreError) -> [String: Timestamp] {
+    package func firstSeen(of source: String, entryIDs: [String]) async throws(StoreError) -> [String: Timestamp] {
         guard entryIDs.count <= Store.maxEntriesPerCall else {
             throw .invalidArgument(path, "\(entryIDs.count) entries at once (at most \(Store.maxEntriesPerCall))")
         }

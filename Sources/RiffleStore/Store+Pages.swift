@@ -1,16 +1,16 @@
 import GRDB
-public import RiffleCore
+package import RiffleCore
 
 extension Store {
     /// How long after it was read from the network a stored page may stand in for it in a resumed export
     /// (`--after`): a resume soon after the run it continues gets the pages that run read as they were.
-    public static let pageFreshness: Duration = .seconds(600)
+    package static let pageFreshness: Duration = .seconds(600)
 
     /// The page `source` gave for `request`, rebuilt from the store, when it is fresh: read from the
     /// network by the source's latest run from its head (`beginRun`), no longer than `maxAge` ago, with the
     /// same cursor, page size and shape, and every item it listed still stored as it listed it (no later
     /// page of the run listed one again, retention dropped none). Otherwise `nil`: the page is asked again.
-    public func freshPage(
+    package func freshPage(
         of source: String, request: PageRequest, maxAge: Duration = Store.pageFreshness
     ) async throws(StoreError) -> Page? {
         guard let key = request.key else { return nil }

@@ -3,7 +3,7 @@ public import RiffleCore
 
 extension Store {
     /// Whether this version of the item was marked read (a mark for an older version does not count).
-    public func isRead(_ key: ItemVersion) async throws(StoreError) -> Bool {
+    package func isRead(_ key: ItemVersion) async throws(StoreError) -> Bool {
         try await readStates(of: [key])[0]
     }
 

@@ -5,7 +5,7 @@ extension Store {
     /// Starts a read of `source` from its head: records the source (name and adapter type) and numbers the
     /// run. A name stored with another adapter type is another source: what was stored under it is
     /// forgotten first. The pages kept of earlier runs are forgotten (see `freshPage`).
-    public func beginRun(of source: StoreSource, policy: SourcePolicy = SourcePolicy()) async throws(StoreError)
+    package func beginRun(of source: StoreSource, policy: SourcePolicy = SourcePolicy()) async throws(StoreError)
         -> SourceRun
     {
         let (sourceID, run) = try await write { db in
@@ -30,7 +30,7 @@ extension Store {
     }
 
     /// Where paging `source` goes on past what is stored, or `nil` when nothing was stored for it.
-    public func position(of source: String) async throws(StoreError) -> SourcePosition? {
+    package func position(of source: String) async throws(StoreError) -> SourcePosition? {
         try await read { db in
             try Row.fetchOne(
                 db,
@@ -50,14 +50,14 @@ extension Store {
     }
 
     /// The names of every source the store holds something for, sorted.
-    public func sourceNames() async throws(StoreError) -> [String] {
+    package func sourceNames() async throws(StoreError) -> [String] {
         try await read { db in try String.fetchAll(db, sql: "SELECT name FROM source ORDER BY name") }
     }
 
     /// Forgets everything stored for `source` (items, read marks, position, feed state), e.g. once it has
     /// left the configuration. Returns whether there was anything.
     @discardableResult
-    public func removeSource(named source: String) async throws(StoreError) -> Bool {
+    package func removeSource(named source: String) async throws(StoreError) -> Bool {
         try await write { db in
             try db.execute(sql: "DELETE FROM source WHERE name = ?", arguments: [source])
             return db.changesCount > 0

@@ -1,6 +1,6 @@
 import Dispatch
 import GRDB
-public import RiffleCore
+package import RiffleCore
 import RiffleSystem
 
 /// riffle's store: one SQLite file holding, per source, the items riffle has read (the newest version of
@@ -16,7 +16,7 @@ import RiffleSystem
 /// date, so a store whose damage only a read finds is left as it was (issue 13).
 public final class Store: Sendable {
     /// The store file, as the caller named it.
-    public let path: String
+    let path: String
     /// Read-only connections for snapshot reads, concurrent with each other and with `writer`. Declared
     /// before `writer`: a store released without `close()` releases them first (stored properties go in
     /// declaration order), so the writer is the last connection, whose close checkpoints the WAL.
@@ -32,9 +32,9 @@ public final class Store: Sendable {
     let marksPerSource: Int
 
     /// Items accepted in one committed page.
-    public static let maxItemsPerPage = 10_000
+    static let maxItemsPerPage = 10_000
     /// Items one `loadPage` of a stored source returns at most.
-    public static let maxReadPageSize = 1_000
+    static let maxReadPageSize = 1_000
     /// Keys accepted by one `markRead` or `readStates` call.
     public static let maxKeysPerCall = 1_000_000
     /// Read marks kept per source by default.
@@ -61,7 +61,7 @@ public final class Store: Sendable {
 
     /// Opens the store at `path` synchronously (blocking file I/O of a few milliseconds; from async code
     /// prefer `open(at:)`). `clock` is for tests.
-    public init(
+    package init(
         path: String, busyTimeout: Duration = .seconds(5), marksPerSource: Int = Store.defaultMarksPerSource,
         clock: @escaping @Sendable () -> Timestamp = Store.systemClock
     ) throws(StoreError) {
@@ -112,7 +112,7 @@ public final class Store: Sendable {
     }
 
     /// The system's wall clock.
-    public static let systemClock: @Sendable () -> Timestamp = {
+    package static let systemClock: @Sendable () -> Timestamp = {
         Timestamp(microseconds: SystemClock.wallMicroseconds())
     }
 
@@ -224,7 +224,7 @@ extension Store {
     /// Copies what the WAL holds into the main file as far as no other process's reader prevents it
     /// (a passive checkpoint: it never waits), then closes the store's connections; any later use throws.
     /// Without it, the connections close when the last reference to the store goes.
-    public func close() throws(StoreError) {
+    package func close() throws(StoreError) {
         do {
             try writer.writeWithoutTransaction { db in _ = try db.checkpoint(.passive) }
             try readers.close()

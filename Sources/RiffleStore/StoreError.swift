@@ -7,7 +7,7 @@
 /// or overwrote the file.
 public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What happened, coarsely: what a caller branches on.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// The file is not a riffle store: not an SQLite database, or another program's database.
         case notAStore
         /// The file is an SQLite database whose pages are damaged ("database disk image is malformed").
@@ -41,14 +41,14 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
 
     private let reason: Reason
     /// The store file, as the caller named it.
-    public let path: String
+    let path: String
 
     private init(_ reason: Reason, path: String) {
         self.reason = reason
         self.path = path
     }
 
-    public var kind: Kind {
+    package var kind: Kind {
         switch reason {
         case .notADatabase, .foreignDatabase: .notAStore
         case .corrupt: .corrupt

@@ -3,8 +3,8 @@
 /// When a name comes back with another adapter type, it is another source: what the store held under the
 /// name (items, read marks, position, feed state) is forgotten by the next `beginRun`.
 public struct StoreSource: Sendable, Hashable {
-    public var name: String
-    public var type: String
+    package var name: String
+    var type: String
 
     public init(name: String, type: String) {
         self.name = name

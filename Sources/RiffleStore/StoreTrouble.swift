@@ -18,7 +18,7 @@ public final class StoreTrouble: Sendable {
     public var isBroken: Bool { first.withLock { $0 != nil } }
 
     /// The first failure, if any.
-    public var error: StoreError? { first.withLock { $0 } }
+    var error: StoreError? { first.withLock { $0 } }
 
     /// Records `error`; the first one is told.
     public func report(_ error: StoreError) {

@@ -9,14 +9,14 @@ public import RiffleCore
 /// (`MICROSECONDS ID`) stays valid while items are added or removed. The last page says no more follow;
 /// where paging goes on over the network is `Store.position(of:)`.
 public struct StoredItems: Pageable {
-    public let store: Store
+    let store: Store
     /// The source's configured name.
-    public let source: String
+    let source: String
     /// Only items not marked read (in their stored version).
-    public let unreadOnly: Bool
+    let unreadOnly: Bool
 
     /// Cursor text accepted, in bytes.
-    public static let maxCursorLength = 16_384
+    static let maxCursorLength = 16_384
 
     public init(store: Store, source: String, unreadOnly: Bool = false) {
         self.store = store
@@ -29,7 +29,7 @@ public struct StoredItems: Pageable {
     }
 
     /// `loadPage` with its error typed.
-    public func load(after cursor: String?, pageSize: Int) async throws(StoreError) -> Page {
+    package func load(after cursor: String?, pageSize: Int) async throws(StoreError) -> Page {
         let size = min(max(1, pageSize), Store.maxReadPageSize)
         var after: (time: Int64, rank: Int64, id: String)?
         if let cursor {

@@ -2,17 +2,17 @@ import Glibc
 
 /// Calls on paths: bounded reads, directory listings, the checks of what a path names, and the steps of
 /// an atomic file replacement.
-package enum FileSystem {
+public enum FileSystem {
     /// The bytes of a regular file and its permission bits.
-    package struct Contents: Sendable, Equatable {
-        package var bytes: [UInt8]
+    public struct Contents: Sendable, Equatable {
+        public var bytes: [UInt8]
         /// `st_mode & 0o7777`.
-        package var mode: UInt32
+        public var mode: UInt32
     }
 
     /// Reads the regular file at `path`, at most `limit` bytes. The size is checked before anything is
     /// read (a 2 GB "config" is refused, not loaded), and again while reading, as the file may grow.
-    package static func readFile(_ path: String, limit: Int) throws(FileReadError) -> Contents {
+    public static func readFile(_ path: String, limit: Int) throws(FileReadError) -> Contents {
         let fd: Int32
         do {
             fd = try syscall(where: "open \(path)") { open(path, O_RDONLY | O_CLOEXEC) }
@@ -49,7 +49,7 @@ package enum FileSystem {
     }
 
     /// The names in a directory, sorted, without `.` and `..`; `nil` when it cannot be opened.
-    package static func listDirectory(_ path: String) -> [String]? {
+    public static func listDirectory(_ path: String) -> [String]? {
         guard let directory = opendir(path) else { return nil }
         defer { closedir(directory) }
         var names: [String] = []
@@ -63,7 +63,7 @@ package enum FileSystem {
     }
 
     /// The canonical absolute path, when `path` exists.
-    package static func realPath(_ path: String) -> String? {
+    public static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -77,23 +77,23 @@ package enum FileSystem {
     }
 
     /// Whether anything exists at `path` (a dangling link does not count).
-    package static func exists(_ path: String) -> Bool { fileType(path) != nil }
+    public static func exists(_ path: String) -> Bool { fileType(path) != nil }
 
-    package static func isDirectory(_ path: String) -> Bool { fileType(path) == S_IFDIR }
+    public static func isDirectory(_ path: String) -> Bool { fileType(path) == S_IFDIR }
 
     /// Whether `path` exists and is something other than a regular file or a directory: a device, a FIFO,
     /// a socket.
-    package static func isSpecialFile(_ path: String) -> Bool {
+    public static func isSpecialFile(_ path: String) -> Bool {
         guard let type = fileType(path) else { return false }
         return type != S_IFREG && type != S_IFDIR
     }
 
     /// Whether `path` names a regular file (after following links).
-    package static func isRegularFile(_ path: String) -> Bool { fileType(path) == S_IFREG }
+    public static func isRegularFile(_ path: String) -> Bool { fileType(path) == S_IFREG }
 
     /// The first bytes of the file at `path`, at most `count` (fewer when the file is shorter): enough to
     /// tell what a file is (a `#!` line, an ELF header) without reading the rest.
-    package static func readPrefix(_ path: String, count: Int) throws(SystemError) -> [UInt8] {
+    public static func readPrefix(_ path: String, count: Int) throws(SystemError) -> [UInt8] {
         let fd = try syscall(where: "open \(path)") { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         defer { Descriptor.close(fd) }
         var bytes = [UInt8](repeating: 0, count: max(0, count))
@@ -106,19 +106,19 @@ package enum FileSystem {
     }
 
     /// A regular file (after following links) that this process may execute.
-    package static func isExecutableFile(_ path: String) -> Bool {
+    public static func isExecutableFile(_ path: String) -> Bool {
         fileType(path) == S_IFREG && access(path, X_OK) == 0
     }
 
     /// Creates a new file that no one else has (`O_EXCL`), `mode` (0644 unless given) less the umask, open
     /// for writing. An existing file, or a link, is never opened: the error `isAlreadyExists`.
-    package static func createExclusive(_ path: String, mode: UInt32 = 0o644) throws(SystemError) -> Int32 {
+    public static func createExclusive(_ path: String, mode: UInt32 = 0o644) throws(SystemError) -> Int32 {
         try syscall(where: "open \(path)") { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
     }
 
     /// Creates `path` and any missing parents (`mkdir -p`), each new one with `mode` less the umask.
     /// Existing directories are left as they are.
-    package static func createDirectories(_ path: String, mode: UInt32) throws(SystemError) {
+    public static func createDirectories(_ path: String, mode: UInt32) throws(SystemError) {
         guard !isDirectory(path) else { return }
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             try createDirectories(String(path[..<slash]), mode: mode)
@@ -131,15 +131,15 @@ package enum FileSystem {
     }
 
     /// Opens an existing file for writing: no create, no truncate (devices and FIFOs).
-    package static func openForWriting(_ path: String) throws(SystemError) -> Int32 {
+    public static func openForWriting(_ path: String) throws(SystemError) -> Int32 {
         try syscall(where: "open \(path)") { open(path, O_WRONLY | O_CLOEXEC) }
     }
 
     /// Renames `source` to `destination`, replacing it atomically.
-    package static func rename(_ source: String, to destination: String) throws(SystemError) {
+    public static func rename(_ source: String, to destination: String) throws(SystemError) {
         try syscall(where: "rename to \(destination)") { Glibc.rename(source, destination) }
     }
 
     /// Removes `path`, quietly: for clean-up after a failure, when there is nothing better to do.
-    package static func removeQuietly(_ path: String) { _ = unlink(path) }
+    public static func removeQuietly(_ path: String) { _ = unlink(path) }
 }

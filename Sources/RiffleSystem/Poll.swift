@@ -1,30 +1,30 @@
 import Glibc
 
 /// `poll(2)` over a few descriptors: one `Watch` each, filled in with what happened.
-package enum Poll {
+public enum Poll {
     /// One descriptor to watch, and what `wait` saw on it.
-    package struct Watch: Sendable, Equatable {
-        package var fd: Int32
+    public struct Watch: Sendable, Equatable {
+        public var fd: Int32
         /// Wait for room to write instead of for something to read.
-        package var output: Bool
+        var output: Bool
         package var readable = false
-        package var writable = false
+        var writable = false
         /// Hung up, in error, or not open.
-        package var closed = false
+        var closed = false
 
-        package init(fd: Int32, output: Bool = false) {
+        public init(fd: Int32, output: Bool = false) {
             self.fd = fd
             self.output = output
         }
 
         /// Whether anything happened on it.
-        package var isReady: Bool { readable || writable || closed }
+        public var isReady: Bool { readable || writable || closed }
     }
 
     /// Waits until one of `watches` is ready, or `timeoutMilliseconds` pass (`-1` waits for ever), and
     /// fills in what each saw. Blocks: call it on a `SystemThread`.
     @available(*, noasync, message: "blocks the calling thread; call it on a SystemThread")
-    package static func wait(_ watches: inout [Watch], timeoutMilliseconds: Int32) throws(SystemError) {
+    public static func wait(_ watches: inout [Watch], timeoutMilliseconds: Int32) throws(SystemError) {
         var fds = watches.map { pollfd(fd: $0.fd, events: Int16($0.output ? POLLOUT : POLLIN), revents: 0) }
         let ready = try syscall(where: "poll") {
             fds.withUnsafeMutableBufferPointer { Glibc.poll($0.baseAddress, nfds_t($0.count), timeoutMilliseconds) }

@@ -5,7 +5,7 @@ public enum ColorChoice: Sendable, Hashable {
     case always
     case never
 
-    public var isEnabled: Bool { self == .always }
+    var isEnabled: Bool { self == .always }
 
     /// The decision, as a pure function of its inputs, first rule that applies:
     /// 1. `--no-color` → never.
@@ -13,7 +13,7 @@ public enum ColorChoice: Sendable, Hashable {
     /// 3. `CLICOLOR_FORCE` set, non-empty and not `0` → always, even into a pipe.
     /// 4. stdout not a terminal, or `TERM=dumb` → never.
     /// 5. Otherwise → always.
-    public static func resolve(noColorFlag: Bool, environment: [String: String], stdoutIsTerminal: Bool) -> ColorChoice
+    package static func resolve(noColorFlag: Bool, environment: [String: String], stdoutIsTerminal: Bool) -> ColorChoice
     {
         if noColorFlag || environment["NO_COLOR"] != nil { return .never }
         if let force = environment["CLICOLOR_FORCE"], !force.isEmpty, force != "0" { return .always }
@@ -33,7 +33,7 @@ public enum ColorChoice: Sendable, Hashable {
     /// Whether item titles link to their URLs (OSC 8 hyperlinks): only with colour on, on a terminal
     /// (`CLICOLOR_FORCE` into a pipe gets none), not with `TERM=dumb` or `NO_COLOR`, and not when the
     /// configuration says `reader.links: false`. Terminals that do not know OSC 8 ignore it.
-    public func hyperlinks(configured: Bool, environment: [String: String], stdoutIsTerminal: Bool) -> Bool {
+    package func hyperlinks(configured: Bool, environment: [String: String], stdoutIsTerminal: Bool) -> Bool {
         isEnabled && configured && stdoutIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
     }
 

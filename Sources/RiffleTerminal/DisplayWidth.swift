@@ -9,9 +9,9 @@ internal import RiffleSystem
 /// whatever wcwidth says. Otherwise a cluster is as wide as its widest scalar, so marks and joiners
 /// add nothing; a scalar wcwidth does not know counts one. Only for sanitized text: controls are
 /// already visible text by then.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// Columns of one character.
-    public static func of(_ character: Character) -> Int {
+    static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         if let first = scalars.first, scalars.count == 1, first.isASCII {
             return first.value >= 0x20 && first.value != 0x7F ? 1 : 0
@@ -25,7 +25,7 @@ public enum DisplayWidth {
     }
 
     /// Columns of a whole string.
-    public static func of(_ text: some StringProtocol) -> Int {
+    package static func of(_ text: some StringProtocol) -> Int {
         var total = 0
         for character in text { total += of(character) }
         return total

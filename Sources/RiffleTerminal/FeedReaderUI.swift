@@ -18,20 +18,20 @@ internal import RiffleSystem
 /// The terminal mode is restored on every path: normal return and thrown errors (`defer`), Ctrl-C and
 /// SIGTERM (their handlers restore first), Ctrl-Z (restored while stopped), and `exit()` (`atexit`).
 public struct FeedReaderUI: Sendable {
-    public enum Failure: Error, Sendable, Hashable {
+    enum Failure: Error, Sendable, Hashable {
         /// No thread could be started to read the input.
         case inputUnavailable
     }
 
-    public var sources: [MergeSource]
-    public var options: MergeOptions
-    public var settings: ReaderSettings
-    public var io: TerminalIO
+    var sources: [MergeSource]
+    var options: MergeOptions
+    var settings: ReaderSettings
+    var io: TerminalIO
     /// Which items are read: the store's marks, or `SessionReadMarks` (this session only).
-    public var readMarks: any ReadMarks
+    var readMarks: any ReadMarks
     /// A refresh that runs beside the reader (the store's), delivering what it finds to the inbox; it
     /// runs as a child task from the start and is cancelled when the reader ends.
-    public var backgroundRefresh: (@Sendable (RefreshInbox) async -> Void)?
+    var backgroundRefresh: (@Sendable (RefreshInbox) async -> Void)?
 
     public init(
         sources: [MergeSource], options: MergeOptions, settings: ReaderSettings, io: TerminalIO = .standard,

@@ -5,15 +5,15 @@
 /// outside printable ASCII (`!` to `~`) is percent-encoded: ESC, BEL, the 8-bit string terminator
 /// U+009C (UTF-8 `C2 9C`), spaces, and every other control or non-ASCII byte. What is left holds no
 /// byte a terminal could take as the end of the sequence. Existing `%XX` escapes are kept as they are.
-public struct HyperlinkTarget: Sendable, Hashable {
+package struct HyperlinkTarget: Sendable, Hashable {
     /// The encoded URI: printable ASCII only.
-    public let uri: String
+    package let uri: String
 
     /// The longest URL, in UTF-8 bytes, that becomes a link.
-    public static let maxBytes = 4096
+    package static let maxBytes = 4096
 
     /// The target for `url`, or nil when it is not http or https, or too long.
-    public init?(_ url: String) {
+    package init?(_ url: String) {
         let bytes = Array(url.utf8)
         guard bytes.count <= Self.maxBytes else { return nil }
         let lower = url.prefix(8).lowercased()

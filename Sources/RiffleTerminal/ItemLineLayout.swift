@@ -1,4 +1,4 @@
-public import RiffleCore
+package import RiffleCore
 
 /// Lays out one item as one line: number, flags, age, source, title, then what fits of author and tags.
 ///
@@ -11,16 +11,16 @@ public import RiffleCore
 /// palette); tags take their GitLab label colour from `extra["label_colors"]` (`{label: "#hex"}`) when
 /// there is one. The whole line is then fitted to the width, so the title is cut before author and tags
 /// are shown at its expense; remote text is sanitized (`UntrustedText`) on the way in.
-public struct ItemLineLayout: Sendable {
+package struct ItemLineLayout: Sendable {
     /// Columns the line may take.
-    public var width: Int
+    var width: Int
     /// Columns of the number column (digits of the largest number on the page).
-    public var numberWidth: Int
+    var numberWidth: Int
     /// Columns of the source column.
-    public var sourceWidth: Int
-    public var now: Timestamp
+    var sourceWidth: Int
+    var now: Timestamp
 
-    public init(width: Int, numberWidth: Int, sourceWidth: Int, now: Timestamp) {
+    package init(width: Int, numberWidth: Int, sourceWidth: Int, now: Timestamp) {
         self.width = width
         self.numberWidth = numberWidth
         self.sourceWidth = sourceWidth
@@ -28,12 +28,12 @@ public struct ItemLineLayout: Sendable {
     }
 
     /// The source column width for these names: the widest, at most 14 columns.
-    public static func sourceWidth(for names: [String]) -> Int {
+    static func sourceWidth(for names: [String]) -> Int {
         min(14, max(1, names.map { DisplayWidth.of(UntrustedText($0).terminalText) }.max() ?? 1))
     }
 
     /// The item's line; `number` nil leaves out the number and the flags (output that is not a terminal).
-    public func line(number: Int?, item merged: MergedItem, unread: Bool = false) -> StyledLine {
+    package func line(number: Int?, item merged: MergedItem, unread: Bool = false) -> StyledLine {
         var line = StyledLine()
         if let number {
             let digits = String(number)
@@ -69,7 +69,7 @@ public struct ItemLineLayout: Sendable {
 
     /// The line without number or width limit, for output that is not a terminal: URL last. Colour only
     /// when asked for (`CLICOLOR_FORCE` into a pipe).
-    public func plainLine(item merged: MergedItem, color: Bool = false) -> String {
+    package func plainLine(item merged: MergedItem, color: Bool = false) -> String {
         var layout = self
         layout.width = Int.max
         var text = layout.line(number: nil, item: merged).rendered(color: color)

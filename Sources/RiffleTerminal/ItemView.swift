@@ -1,4 +1,4 @@
-public import RiffleCore
+package import RiffleCore
 internal import RiffleSystem
 
 /// `v N`: one item in full, as lines fitted to the width — which source, its number and whether it is
@@ -17,19 +17,19 @@ internal import RiffleSystem
 ///
 /// Every remote string (title, author, URL, tags, extras' names and values, summary, source name) goes
 /// through `UntrustedText`; only the title and the URL carry links. A pure function of its inputs.
-public enum ItemView {
+package enum ItemView {
     /// The most of a summary shown, in UTF-8 bytes; a longer one is cut with a note.
-    public static let maxSummaryBytes = 64 * 1024
+    package static let maxSummaryBytes = 64 * 1024
     /// The most summary lines shown after wrapping.
-    public static let maxSummaryLines = 2000
+    package static let maxSummaryLines = 2000
     /// The most extras shown, and the most characters of each value.
-    public static let maxExtras = 40
-    public static let maxExtraCharacters = 400
+    static let maxExtras = 40
+    static let maxExtraCharacters = 400
 
     /// Columns of the label column (`milestone` and a space).
     static let labelWidth = 10
 
-    public static func lines(
+    package static func lines(
         number: Int, item merged: MergedItem, unread: Bool, now: Timestamp, width: Int
     ) -> [StyledLine] {
         let width = max(20, width)

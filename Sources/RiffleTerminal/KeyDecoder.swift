@@ -6,8 +6,8 @@
 /// and `f` open a one-line editor (echoed by the reader, since the terminal's echo is
 /// off): Backspace deletes, Ctrl-U clears, Enter runs it as a typed line, Esc or Backspace on an empty
 /// line cancels. An ESC that ends a chunk is the Esc key; one followed by more bytes starts a sequence.
-public struct KeyDecoder: Sendable, Hashable {
-    public enum Event: Sendable, Hashable {
+package struct KeyDecoder: Sendable, Hashable {
+    package enum Event: Sendable, Hashable {
         case command(ReaderCommand)
         /// The line being edited changed: redraw `line` (e.g. `/foo` or `o 12`).
         case editing(line: String)
@@ -27,15 +27,15 @@ public struct KeyDecoder: Sendable, Hashable {
 
     private(set) var mode: Mode = .keys
 
-    public init() {}
+    package init() {}
 
-    public var isEditing: Bool {
+    var isEditing: Bool {
         if case .editing = mode { return true }
         return false
     }
 
     /// Decodes one chunk of input.
-    public mutating func feed(_ chunk: [UInt8]) -> [Event] {
+    package mutating func feed(_ chunk: [UInt8]) -> [Event] {
         var events: [Event] = []
         for (offset, byte) in chunk.enumerated() {
             if let event = step(byte, isLast: offset == chunk.count - 1) { events.append(event) }

@@ -4,8 +4,8 @@
 /// Every input has a limit: a line longer than `maxLineBytes` is not kept growing — its bytes are
 /// dropped as they come, and when its newline arrives it is reported as discarded (with its length) so
 /// the reader can say so in one line. Memory stays at most `maxLineBytes` whatever stdin holds.
-public struct LineInput: Sendable, Hashable {
-    public enum Event: Sendable, Hashable {
+package struct LineInput: Sendable, Hashable {
+    package enum Event: Sendable, Hashable {
         /// A complete command line, without its newline.
         case line(String)
         /// A line over the limit ended; it held this many bytes and was ignored.
@@ -13,16 +13,16 @@ public struct LineInput: Sendable, Hashable {
     }
 
     /// The longest command line kept, in bytes.
-    public static let maxLineBytes = 4096
+    package static let maxLineBytes = 4096
 
     private var pending: [UInt8] = []
     /// Bytes of the current line beyond what `pending` holds, once it went over the limit.
     private var overflow = 0
 
-    public init() {}
+    package init() {}
 
     /// Decodes one chunk of input.
-    public mutating func feed(_ chunk: some Collection<UInt8>) -> [Event] {
+    package mutating func feed(_ chunk: some Collection<UInt8>) -> [Event] {
         var events: [Event] = []
         for byte in chunk {
             if byte == 0x0A {
@@ -40,7 +40,7 @@ public struct LineInput: Sendable, Hashable {
     }
 
     /// The last line when input ended without a newline (`nil` when there is none or it was too long).
-    public mutating func finish() -> String? {
+    package mutating func finish() -> String? {
         defer {
             pending = []
             overflow = 0

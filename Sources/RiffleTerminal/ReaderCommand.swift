@@ -1,6 +1,6 @@
 /// What the user asked the reader to do: the same whether it came as one key (stdin a terminal) or as
 /// a typed line (stdin a pipe or file).
-public enum ReaderCommand: Sendable, Hashable {
+package enum ReaderCommand: Sendable, Hashable {
     case nextPage
     case previousPage
     case firstPage
@@ -28,7 +28,7 @@ public enum ReaderCommand: Sendable, Hashable {
     /// Parses one typed line: empty or space → next page; `b`, `g`, `n`, `A`, `r`, `s`, `?`/`h`, `q`;
     /// `/text` (a bare `/` clears the filter); `o N` or `oN`, `v N` or `vN`; `f NAME…` (names apart by
     /// spaces or commas; a bare `f` shows every source).
-    public static func parse(line: String) -> ReaderCommand {
+    package static func parse(line: String) -> ReaderCommand {
         let trimmed = line.trimmingWhitespace()
         if trimmed.isEmpty { return .nextPage }
         if trimmed.first == "/" {

@@ -1,4 +1,4 @@
-public import RiffleCore
+package import RiffleCore
 
 /// Unread state and what a refresh found: the model's copy of the read marks (the session asks
 /// `ReadMarks` and records the answers here, so drawing needs no wait), `n`'s search, and the items
@@ -7,10 +7,10 @@ extension ReaderModel {
     // MARK: Unread
 
     /// Whether the held version of this item is unread.
-    public func isUnread(_ merged: MergedItem) -> Bool { unreadKeys.contains(ItemVersion(merged)) }
+    package func isUnread(_ merged: MergedItem) -> Bool { unreadKeys.contains(ItemVersion(merged)) }
 
     /// Records these items as unread, each only if it is the version held.
-    public mutating func setUnread(_ merged: some Sequence<MergedItem>) {
+    package mutating func setUnread(_ merged: some Sequence<MergedItem>) {
         for item in merged {
             let key = ItemVersion(item)
             if latest[key] == item.item.time { unreadKeys.insert(key) }
@@ -18,22 +18,22 @@ extension ReaderModel {
     }
 
     /// Records these items as read.
-    public mutating func setRead(_ merged: some Sequence<MergedItem>) {
+    package mutating func setRead(_ merged: some Sequence<MergedItem>) {
         for item in merged { unreadKeys.remove(ItemVersion(item)) }
     }
 
     /// Records every held item as read (`A`).
-    public mutating func setAllRead() { unreadKeys.removeAll() }
+    package mutating func setAllRead() { unreadKeys.removeAll() }
 
     /// Held items that are unread, per source index.
-    public var unreadCountBySource: [Int: Int] {
+    package var unreadCountBySource: [Int: Int] {
         var counts: [Int: Int] = [:]
         for key in unreadKeys { counts[key.source, default: 0] += 1 }
         return counts
     }
 
     /// Where `n` went.
-    public enum UnreadMove: Sendable, Hashable {
+    package enum UnreadMove: Sendable, Hashable {
         /// To the page that holds the next unread item.
         case found
         /// Past everything held, to a page still on its way: it may hold unread items.
@@ -45,7 +45,7 @@ extension ReaderModel {
     /// The next page (on the same grid as Enter's pages) that holds an unread item in the view. When
     /// no held item after this page is unread, moves to the first page not yet complete, whose items are
     /// still to come.
-    public mutating func nextUnreadPage() -> UnreadMove {
+    package mutating func nextUnreadPage() -> UnreadMove {
         let from = pageStart + pageSize
         if from < viewCount {
             for position in from..<viewCount where unreadKeys.contains(ItemVersion(items[itemIndex(view: position)])) {
@@ -59,18 +59,18 @@ extension ReaderModel {
     }
 
     /// Whether the page on screen holds an unread item.
-    public var pageHasUnread: Bool { page.contains { isUnread($0.item) } }
+    var pageHasUnread: Bool { page.contains { isUnread($0.item) } }
 
     // MARK: What a refresh found
 
     /// Items found by a refresh, waiting for `g` (`N new — g`).
-    public var freshCount: Int { fresh.count }
+    package var freshCount: Int { fresh.count }
 
     /// Keeps what a refresh found that is new: a newer version of a held item, or an item not held that
     /// is newer than everything its source has shown (older ones the merge brings in its turn). The page
     /// on screen does not change. Returns how many items now wait.
     @discardableResult
-    public mutating func holdFresh(_ found: [MergedItem]) -> Int {
+    package mutating func holdFresh(_ found: [MergedItem]) -> Int {
         for item in found {
             let key = ItemVersion(item)
             if let seen = latest[key] {
@@ -92,7 +92,7 @@ extension ReaderModel {
 
     /// Puts the waiting items at the top and shows the first page (`g`); returns the items inserted,
     /// whose unread state the caller asks for.
-    public mutating func showFresh() -> [MergedItem] {
+    package mutating func showFresh() -> [MergedItem] {
         let waiting = Array(fresh.values)
         fresh = [:]
         guard !waiting.isEmpty else {

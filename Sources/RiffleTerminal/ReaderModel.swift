@@ -1,4 +1,4 @@
-public import RiffleCore
+package import RiffleCore
 
 /// What the reader holds and shows, without I/O: every item received so far (kept, so `b` and `g` need
 /// no refetch), the filters, which page of the (filtered) view is on screen, which items are unread, and
@@ -8,29 +8,29 @@ public import RiffleCore
 /// Numbers shown on screen are positions in the whole list (1-based), so `o N` and `v N` mean the same
 /// item whatever the filter. Items a refresh found wait (`N new — g`) and go to the top, renumbering
 /// the list, only when `g` shows them: never into the page being read.
-public struct ReaderModel: Sendable {
-    public private(set) var items: [MergedItem] = []
+package struct ReaderModel: Sendable {
+    package private(set) var items: [MergedItem] = []
     /// Items of `items` that pass the filters (indices), maintained only while a filter is set.
     private var matches: [Int] = []
     /// The text filter, lowercased; nil shows everything.
-    public private(set) var filter: String?
+    private(set) var filter: String?
     /// The sources shown (indices, `f NAME…`); nil shows every source.
-    public private(set) var sourceFilter: Set<Int>?
+    private(set) var sourceFilter: Set<Int>?
     /// First view position on screen.
-    public internal(set) var pageStart = 0
-    public var pageSize: Int { didSet { pageSize = max(1, pageSize) } }
+    var pageStart = 0
+    var pageSize: Int { didSet { pageSize = max(1, pageSize) } }
     /// The merge has nothing more.
-    public private(set) var feedFinished = false
+    private(set) var feedFinished = false
     /// Items received from the merge (not counting those a refresh added): what demand is measured in.
-    public private(set) var pulled = 0
+    private(set) var pulled = 0
     /// Items received since the last navigation; bounds how far a filter searches on its own.
     private var scannedSinceNavigation = 0
     /// The newest version seen of each item, by source and id.
     var latest: [ItemVersion: Timestamp] = [:]
     /// The newest time each source has shown, for deciding what a refresh found is new.
-    public private(set) var newestBySource: [Int: Timestamp] = [:]
+    package private(set) var newestBySource: [Int: Timestamp] = [:]
     /// How many items a filter examines per step before it shows what it found.
-    public var filterScanLimit: Int
+    var filterScanLimit: Int
     /// Held items (their held version) that are unread.
     var unreadKeys: Set<ItemVersion> = []
     /// What a refresh found above what is held, waiting for `g`, by item.
@@ -38,7 +38,7 @@ public struct ReaderModel: Sendable {
 
     /// The most items kept waiting for `g`; beyond it the oldest are dropped (a later refresh finds them
     /// again).
-    public static let maxFresh = 10_000
+    package static let maxFresh = 10_000
 
     struct ItemVersion: Hashable, Sendable {
         var source: Int
@@ -52,7 +52,7 @@ public struct ReaderModel: Sendable {
         init(_ merged: MergedItem) { self.init(source: merged.sourceIndex, id: merged.item.id) }
     }
 
-    public init(pageSize: Int, filterScanLimit: Int = 1000) {
+    package init(pageSize: Int, filterScanLimit: Int = 1000) {
         self.pageSize = max(1, pageSize)
         self.filterScanLimit = filterScanLimit
     }
@@ -60,15 +60,15 @@ public struct ReaderModel: Sendable {
     // MARK: The view
 
     /// A text or source filter is in force.
-    public var isFiltered: Bool { filter != nil || sourceFilter != nil }
+    package var isFiltered: Bool { filter != nil || sourceFilter != nil }
 
     /// Items in the view (all items, or those that pass the filters).
-    public var viewCount: Int { isFiltered ? matches.count : items.count }
+    var viewCount: Int { isFiltered ? matches.count : items.count }
 
     func itemIndex(view position: Int) -> Int { isFiltered ? matches[position] : position }
 
     /// The page on screen: (number, item) pairs, at most `pageSize`.
-    public var page: [(number: Int, item: MergedItem)] {
+    package var page: [(number: Int, item: MergedItem)] {
         let end = min(viewCount, pageStart + pageSize)
         guard pageStart < end else { return [] }
         return (pageStart..<end).map { position in
@@ -78,26 +78,26 @@ public struct ReaderModel: Sendable {
     }
 
     /// The view positions on screen, 1-based, for the prompt (`41–60`); nil when the page is empty.
-    public var pageRange: ClosedRange<Int>? {
+    package var pageRange: ClosedRange<Int>? {
         let end = min(viewCount, pageStart + pageSize)
         return pageStart < end ? (pageStart + 1)...end : nil
     }
 
     /// Whether the page can be drawn now: it is full, the merge has ended, or a filter searched as far
     /// as one step goes.
-    public var isPageReady: Bool {
+    package var isPageReady: Bool {
         viewCount >= pageStart + pageSize || feedFinished
             || (isFiltered && scannedSinceNavigation >= filterScanLimit)
     }
 
     /// Whether a filter stopped searching before the page was full (the prompt says so).
-    public var filterSearchPaused: Bool {
+    package var filterSearchPaused: Bool {
         isFiltered && !feedFinished && viewCount < pageStart + pageSize && scannedSinceNavigation >= filterScanLimit
     }
 
     /// How many items the merge should have delivered in total: the page on screen plus `prefetchPages`
     /// pages beyond it. With a filter, while the page is not full, one page more than received.
-    public func demand(prefetchPages: Int) -> Int {
+    package func demand(prefetchPages: Int) -> Int {
         let target = pageStart + pageSize * (1 + max(0, prefetchPages))
         if !isFiltered {
             return pulled + max(0, target - items.count)
@@ -107,7 +107,7 @@ public struct ReaderModel: Sendable {
     }
 
     /// The item numbered `number` on screen.
-    public func item(number: Int) -> MergedItem? {
+    package func item(number: Int) -> MergedItem? {
         items.indices.contains(number - 1) ? items[number - 1] : nil
     }
 
@@ -115,7 +115,7 @@ public struct ReaderModel: Sendable {
 
     /// Takes items from the merge, in order. A version of an item already held with the same or a newer
     /// time (which a refresh put at the top) is dropped.
-    public mutating func receive(_ merged: [MergedItem]) {
+    package mutating func receive(_ merged: [MergedItem]) {
         for item in merged {
             pulled += 1
             let key = ItemVersion(item)
@@ -127,13 +127,13 @@ public struct ReaderModel: Sendable {
     }
 
     /// The merge has ended (or, after a retry, has not).
-    public mutating func setFeedFinished(_ finished: Bool) { feedFinished = finished }
+    package mutating func setFeedFinished(_ finished: Bool) { feedFinished = finished }
 
     /// Puts items at the top, newest first, and shows the first page. Items already held at the same
     /// time are ignored; newer versions replace the old ones (which lose their unread mark: the caller
     /// asks afresh). Returns (new, updated) counts.
     @discardableResult
-    public mutating func insertAtTop(_ fresh: [MergedItem]) -> (new: Int, updated: Int) {
+    package mutating func insertAtTop(_ fresh: [MergedItem]) -> (new: Int, updated: Int) {
         var added: [MergedItem] = []
         var updated = 0
         for item in fresh {
@@ -159,7 +159,7 @@ public struct ReaderModel: Sendable {
         return (added.count - updated, updated)
     }
 
-    public enum Move: Sendable, Hashable {
+    package enum Move: Sendable, Hashable {
         case moved
         /// Nothing further: the merge ended and the last page is on screen.
         case atEnd
@@ -168,7 +168,7 @@ public struct ReaderModel: Sendable {
     }
 
     /// The next page. On a page a filter left short, searches further instead of moving.
-    public mutating func nextPage() -> Move {
+    package mutating func nextPage() -> Move {
         scannedSinceNavigation = 0
         if pageStart + pageSize < viewCount || (!feedFinished && viewCount >= pageStart + pageSize) {
             pageStart += pageSize
@@ -177,26 +177,26 @@ public struct ReaderModel: Sendable {
         return feedFinished ? .atEnd : .moved
     }
 
-    public mutating func previousPage() -> Move {
+    package mutating func previousPage() -> Move {
         scannedSinceNavigation = 0
         guard pageStart > 0 else { return .atStart }
         pageStart = max(0, pageStart - pageSize)
         return .moved
     }
 
-    public mutating func firstPage() {
+    package mutating func firstPage() {
         scannedSinceNavigation = 0
         pageStart = 0
     }
 
     /// Shows only items whose title, author, tags or source name contain `text`, ignoring case; nil clears.
-    public mutating func setFilter(_ text: String?) {
+    package mutating func setFilter(_ text: String?) {
         filter = text.map { $0.lowercased() }
         filtersChanged()
     }
 
     /// Shows only the items of these sources (indices); nil shows every source.
-    public mutating func setSourceFilter(_ sources: Set<Int>?) {
+    package mutating func setSourceFilter(_ sources: Set<Int>?) {
         sourceFilter = sources
         filtersChanged()
     }

@@ -13,11 +13,11 @@ public struct ReaderOutcome: Sendable {
     /// Ctrl-C (SIGINT) ended the session; the terminal has been restored.
     public var interrupted: Bool
     /// Items read from the merge.
-    public var itemsRead: Int
+    package var itemsRead: Int
     /// For each page turn (Enter, `b`, `g`): how long from the key to the drawn page.
-    public var pageTurnWaits: [Duration]
+    package var pageTurnWaits: [Duration]
     /// How long the first page took to appear.
-    public var firstPageWait: Duration?
+    package var firstPageWait: Duration?
 
     public var anySourceFailed: Bool { !failedSources.isEmpty }
 
@@ -40,7 +40,7 @@ public struct ReaderOutcome: Sendable {
         }
     }
 
-    public init(
+    package init(
         failedSources: [FailedSource] = [], interrupted: Bool = false, itemsRead: Int = 0,
         pageTurnWaits: [Duration] = [], firstPageWait: Duration? = nil
     ) {

@@ -4,22 +4,22 @@ internal import RiffleSystem
 /// How the reader behaves: from the config's `reader:` section and the command line.
 public struct ReaderSettings: Sendable {
     /// Items per page; nil: the terminal height less the prompt line (config `reader.lines: auto`).
-    public var lines: Int?
+    var lines: Int?
     /// Pages of items kept pulled from the merge ahead of the page on screen (config `reader.prefetch`).
-    public var prefetchPages: Int
-    public var color: ColorChoice
+    var prefetchPages: Int
+    var color: ColorChoice
     /// Titles link to their items' URLs (OSC 8); see `ColorChoice.hyperlinks`.
-    public var links: Bool
+    var links: Bool
     /// The most items read from the merge (`--limit`).
-    public var limit: Int?
+    var limit: Int?
     /// The clock relative ages are measured from.
-    public var now: @Sendable () -> Timestamp
+    var now: @Sendable () -> Timestamp
     /// Opens an item's URL (`o N`).
-    public var opener: URLOpener
+    var opener: URLOpener
     /// Pages `r` loads per source at most while looking for where the known items start.
-    public var refreshPageLimit: Int
+    var refreshPageLimit: Int
     /// The backoff between automatic retries of a failed source while the reader is open.
-    public var retryPolicy: RetryPolicy
+    var retryPolicy: RetryPolicy
 
     public init(
         lines: Int? = nil, prefetchPages: Int = 2, color: ColorChoice = .never, links: Bool = false, limit: Int? = nil,

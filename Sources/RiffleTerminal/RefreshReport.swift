@@ -5,11 +5,11 @@ public struct RefreshReport: Sendable {
     /// Items found, any order. The reader keeps those newer than what it holds of their source (or newer
     /// versions of items it holds) waiting for `g`; `sourceIndex` is the source's place in the
     /// configuration, as in the merge.
-    public var items: [MergedItem]
+    var items: [MergedItem]
     /// Sources whose refresh failed, with the error (untrusted text).
-    public var failures: [(source: String, message: String)]
+    var failures: [(source: String, message: String)]
 
-    public init(items: [MergedItem], failures: [(source: String, message: String)] = []) {
+    init(items: [MergedItem], failures: [(source: String, message: String)] = []) {
         self.items = items
         self.failures = failures
     }

@@ -22,14 +22,14 @@ public struct RetrySchedule: Sendable, Equatable {
     }
 
     /// The backoff: `backoffBase` doubling per failure in a row, up to `backoffCap`.
-    public let policy: RetryPolicy
+    let policy: RetryPolicy
     private(set) var entries: [Int: Entry] = [:]
 
     /// The reader's backoff: 2 s, doubling up to 5 minutes, for as long as the reader is open.
     public static let readerPolicy = RetryPolicy(
         backoffBase: .seconds(2), backoffCap: .seconds(300), maxTotalWait: .seconds(86_400))
 
-    public init(policy: RetryPolicy = RetrySchedule.readerPolicy) {
+    package init(policy: RetryPolicy = RetrySchedule.readerPolicy) {
         self.policy = policy
     }
 
@@ -38,7 +38,7 @@ public struct RetrySchedule: Sendable, Equatable {
     /// is between half and all of the backoff ceiling, so it never collapses to a busy retry. Returns
     /// whether anything changed.
     @discardableResult
-    public mutating func observe(_ statuses: [SourceStatus], now: ContinuousClock.Instant, random: Double) -> Bool {
+    package mutating func observe(_ statuses: [SourceStatus], now: ContinuousClock.Instant, random: Double) -> Bool {
         var changed = false
         for (index, status) in statuses.enumerated() {
             var entry = entries[index] ?? Entry()
@@ -68,22 +68,22 @@ public struct RetrySchedule: Sendable, Equatable {
     }
 
     /// The sources whose retry is due at `now`, in order; they wait for their outcome from then on.
-    public mutating func takeDue(now: ContinuousClock.Instant) -> [Int] {
+    package mutating func takeDue(now: ContinuousClock.Instant) -> [Int] {
         let due = entries.filter { $0.value.due.map { $0 <= now } ?? false }.keys.sorted()
         for index in due { entries[index]?.due = nil }
         return due
     }
 
     /// `r` retries these sources now: their pending automatic retries are dropped.
-    public mutating func retriedNow(_ sources: [Int]) {
+    package mutating func retriedNow(_ sources: [Int]) {
         for index in sources { entries[index]?.due = nil }
     }
 
     /// The earliest pending retry.
-    public var nextDue: ContinuousClock.Instant? { entries.values.compactMap(\.due).min() }
+    package var nextDue: ContinuousClock.Instant? { entries.values.compactMap(\.due).min() }
 
     /// How long until the source's retry, when one is pending.
-    public func wait(source index: Int, now: ContinuousClock.Instant) -> Duration? {
+    package func wait(source index: Int, now: ContinuousClock.Instant) -> Duration? {
         entries[index]?.due.map { max(.zero, $0 - now) }
     }
 }

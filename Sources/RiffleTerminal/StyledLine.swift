@@ -1,21 +1,21 @@
 /// One line of output as styled pieces of already-safe text. Escape sequences exist only in
 /// `rendered(color:links:)`, added around whole pieces after fitting, so truncation can never split one.
 /// A piece may carry a hyperlink target (OSC 8), written only when links are on.
-public struct StyledLine: Sendable, Hashable {
-    public struct Segment: Sendable, Hashable {
+package struct StyledLine: Sendable, Hashable {
+    struct Segment: Sendable, Hashable {
         /// Safe text: sanitized remote text, or the program's own.
-        public var text: String
-        public var style: TextStyle
+        var text: String
+        var style: TextStyle
         /// Where the piece links to, when links are on.
-        public var link: HyperlinkTarget?
+        var link: HyperlinkTarget?
     }
 
-    public private(set) var segments: [Segment] = []
+    private(set) var segments: [Segment] = []
 
-    public init() {}
+    package init() {}
 
     /// Appends remote text, sanitized.
-    public mutating func append(_ text: UntrustedText, style: TextStyle = .plain, link: HyperlinkTarget? = nil) {
+    package mutating func append(_ text: UntrustedText, style: TextStyle = .plain, link: HyperlinkTarget? = nil) {
         appendSafe(text.terminalText, style: style, link: link)
     }
 
@@ -35,15 +35,15 @@ public struct StyledLine: Sendable, Hashable {
     }
 
     /// The text without styles.
-    public var plainText: String { segments.map(\.text).joined() }
+    package var plainText: String { segments.map(\.text).joined() }
 
     /// Display columns.
-    public var width: Int { segments.reduce(0) { $0 + DisplayWidth.of($1.text) } }
+    package var width: Int { segments.reduce(0) { $0 + DisplayWidth.of($1.text) } }
 
     /// The line cut to at most `columns` display columns. A cut line ends with `…`; the cut falls between
     /// characters (grapheme clusters), so a wide character, emoji sequence or combining mark is kept whole
     /// or dropped whole.
-    public func fitted(to columns: Int) -> StyledLine {
+    package func fitted(to columns: Int) -> StyledLine {
         guard columns > 0 else { return StyledLine() }
         guard width > columns else { return self }
         var budget = columns - 1  // room for the ellipsis
@@ -68,7 +68,7 @@ public struct StyledLine: Sendable, Hashable {
     /// The bytes to write: with `color`, each styled piece wrapped in its SGR sequence and a reset; with
     /// `links` too, each linked piece inside its OSC 8 hyperlink (links need colour: both mean a terminal
     /// that takes escape sequences).
-    public func rendered(color: Bool, links: Bool = false) -> String {
+    package func rendered(color: Bool, links: Bool = false) -> String {
         guard color else { return plainText }
         var output = ""
         for segment in segments {

@@ -4,18 +4,18 @@ internal import RiffleSystem
 /// is stdin/stdout with everything asked of the system; tests and the benchmark pass pipes and say
 /// what to pretend.
 public struct TerminalIO: Sendable {
-    public var inputFD: Int32
-    public var outputFD: Int32
+    var inputFD: Int32
+    var outputFD: Int32
     /// Prompt and page (true), or print the feed as plain lines and exit (false). Standard: stdout is a tty.
-    public var isInteractive: Bool
+    var isInteractive: Bool
     /// Single keys in raw mode (true), or whole typed lines (false). Standard: stdin is a tty.
-    public var inputIsTerminal: Bool
+    var inputIsTerminal: Bool
     /// A fixed size instead of asking the terminal (columns, rows).
-    public var fixedSize: (columns: Int, rows: Int)?
+    var fixedSize: (columns: Int, rows: Int)?
     /// Handle SIGINT, SIGTERM, SIGWINCH and SIGCONT while the reader runs (the program's own terminal).
-    public var handlesSignals: Bool
+    var handlesSignals: Bool
 
-    public init(
+    package init(
         inputFD: Int32, outputFD: Int32, isInteractive: Bool, inputIsTerminal: Bool,
         fixedSize: (columns: Int, rows: Int)? = nil, handlesSignals: Bool = false
     ) {

@@ -1,13 +1,13 @@
 /// How a piece of a line is drawn when colour is on: the parameters of one SGR escape sequence, built
 /// only from numbers this program chose, never from remote text.
-public struct TextStyle: Sendable, Hashable {
+package struct TextStyle: Sendable, Hashable {
     /// SGR parameters, e.g. `2` (dim) or `38;2;255;0;0`; empty for plain text.
     let parameters: String
 
-    public static let plain = TextStyle(parameters: "")
-    public static let dim = TextStyle(parameters: "2")
-    public static let bold = TextStyle(parameters: "1")
-    public static let reverse = TextStyle(parameters: "7")
+    package static let plain = TextStyle(parameters: "")
+    static let dim = TextStyle(parameters: "2")
+    package static let bold = TextStyle(parameters: "1")
+    static let reverse = TextStyle(parameters: "7")
 
     /// One of the 16 standard colours (30–37, 90–97).
     static func ansi(_ code: Int) -> TextStyle { TextStyle(parameters: String(code)) }

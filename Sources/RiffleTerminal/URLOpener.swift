@@ -3,13 +3,13 @@ internal import RiffleSystem
 /// Opens a URL for `o N`. `.system` runs `$BROWSER` or `xdg-open`; tests pass their own.
 public struct URLOpener: Sendable {
     /// Opens the URL; returns nil on success, else what went wrong in plain words.
-    public var open: @Sendable (String) async -> String?
+    var open: @Sendable (String) async -> String?
 
-    public init(_ open: @escaping @Sendable (String) async -> String?) { self.open = open }
+    package init(_ open: @escaping @Sendable (String) async -> String?) { self.open = open }
 
     /// Whether the reader will hand this URL to a browser: `http://` or `https://` (any case), with no
     /// spaces or control characters.
-    public static func isOpenable(_ url: String) -> Bool {
+    package static func isOpenable(_ url: String) -> Bool {
         let lower = url.lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), url.utf8.count <= 8192 else { return false }
         return url.unicodeScalars.allSatisfy { $0.value > 0x20 && !UntrustedText.needsEscaping($0) }
@@ -18,7 +18,7 @@ public struct URLOpener: Sendable {
     /// The argument vector that opens `url`: `$BROWSER` (its first `:`-separated entry, split on spaces;
     /// `%s` replaced by the URL, else the URL appended), else `xdg-open URL`. The URL is always exactly
     /// one element, and nothing goes through a shell.
-    public static func command(for url: String, browser: String?) -> [String] {
+    package static func command(for url: String, browser: String?) -> [String] {
         let entry = browser?.split(separator: ":").first.map(String.init)?.trimmingWhitespace() ?? ""
         let words = entry.split(separator: " ").map(String.init)
         guard !words.isEmpty else { return ["xdg-open", url] }

@@ -18,12 +18,12 @@
 /// no input can make this fail.
 public struct UntrustedText: Sendable, Hashable {
     /// The text as received.
-    public let raw: String
+    let raw: String
 
-    public init(_ raw: String) { self.raw = raw }
+    package init(_ raw: String) { self.raw = raw }
 
     /// The text made safe to write to a terminal.
-    public var terminalText: String {
+    package var terminalText: String {
         // Fast path: nothing to change in the common, printable case.
         if raw.unicodeScalars.allSatisfy({ !Self.needsEscaping($0) }) { return raw }
         var output = String.UnicodeScalarView()

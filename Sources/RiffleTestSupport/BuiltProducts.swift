@@ -5,11 +5,11 @@ import Glibc
 /// They sit beside the running test bundle, in the build's bin path, whatever the scratch path
 /// (`--scratch-path`) or configuration (`-c release`); `RIFFLE_BIN_PATH` (what `swift build
 /// --show-bin-path` prints) overrides that.
-public enum BuiltProducts {
+package enum BuiltProducts {
     /// Why a product could not be found.
-    public struct Missing: Error, Sendable, CustomStringConvertible {
-        public var path: String
-        public var description: String {
+    package struct Missing: Error, Sendable, CustomStringConvertible {
+        var path: String
+        package var description: String {
             "\(path) is not built: run `swift build --build-tests` (or `make test`) first, or set RIFFLE_BIN_PATH"
         }
     }
@@ -18,7 +18,7 @@ public enum BuiltProducts {
     static let maxPathBytes = 4096
 
     /// The directory the products are in: `RIFFLE_BIN_PATH`, else the running executable's directory.
-    public static var directory: String? {
+    package static var directory: String? {
         if let override = getenv("RIFFLE_BIN_PATH").map({ String(cString: $0) }), !override.isEmpty {
             return override
         }
@@ -31,7 +31,7 @@ public enum BuiltProducts {
     }
 
     /// The path of the executable product `name`, if it is built.
-    public static func path(of name: String) throws(Missing) -> String {
+    package static func path(of name: String) throws(Missing) -> String {
         let path = (directory ?? ".") + "/" + name
         guard access(path, X_OK) == 0 else { throw Missing(path: path) }
         return path

@@ -5,7 +5,7 @@
 /// The condition is checked once more at the deadline, and at once when the waiting task is cancelled.
 /// The default deadline is generous: it only bounds a failing test, and a loaded machine (parallel
 /// tests on two cores) can take seconds to schedule the event.
-public func eventually(
+package func eventually(
     timeout: Duration = .seconds(30), interval: Duration = .milliseconds(20),
     _ condition: () async throws -> Bool
 ) async rethrows -> Bool {

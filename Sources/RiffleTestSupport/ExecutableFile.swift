@@ -8,19 +8,19 @@ internal import RiffleSystem
 /// thread forks meanwhile (a tmux server, a plugin, `curl`) inherits the write descriptor and keeps it
 /// for as long as it lives. Here the descriptor is close-on-exec, lives only while the bytes are
 /// written, and the file appears under its name, complete and executable, only after it is closed.
-public enum ExecutableFile {
+package enum ExecutableFile {
     /// Why an executable could not be written: the step and its `errno`.
-    public struct WriteError: Error, Sendable, CustomStringConvertible {
-        public var path: String
-        public var step: String
-        public var code: Int32
+    package struct WriteError: Error, Sendable, CustomStringConvertible {
+        var path: String
+        var step: String
+        var code: Int32
 
-        public var description: String { "cannot \(step) \(path): \(String(cString: strerror(code)))" }
+        package var description: String { "cannot \(step) \(path): \(String(cString: strerror(code)))" }
     }
 
     /// Writes `text` to `path` with mode 0755: to a temporary name in the same directory (opened
     /// close-on-exec), closed, made executable, then renamed into place.
-    public static func write(_ text: String, to path: String) throws(WriteError) {
+    package static func write(_ text: String, to path: String) throws(WriteError) {
         let temporary = path + ".partial-\(getpid())"
         let descriptor: Int32
         do {

@@ -1,8 +1,8 @@
 /// A tiny gzip encoder for test servers (no zlib): fixed-Huffman deflate that encodes runs of one byte
 /// as back-references, so a long run of zeros compresses about 200:1 (enough for a "gzip bomb").
-public enum Gzip {
+enum Gzip {
     /// `bytes` as a gzip member.
-    public static func compress(_ bytes: [UInt8]) -> [UInt8] {
+    static func compress(_ bytes: [UInt8]) -> [UInt8] {
         var writer = BitWriter()
         writer.write(1, count: 1)  // BFINAL
         writer.write(1, count: 2)  // BTYPE = fixed Huffman
@@ -29,7 +29,7 @@ public enum Gzip {
     }
 
     /// The CRC-32 (IEEE) of `bytes`.
-    public static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
             crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)

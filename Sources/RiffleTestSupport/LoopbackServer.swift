@@ -3,44 +3,44 @@ import FoundationEssentials
 
 /// An HTTP/1.1 server on 127.0.0.1 at a free port, for tests and benchmarks, with a standard set of
 /// routes that misbehave on request (see `LoopbackServer+Routes.swift`) and `stats` of what it saw.
-public final class LoopbackServer: Sendable {
+package final class LoopbackServer: Sendable {
     /// A canned answer for a custom route.
-    public struct Reply: Sendable {
-        public var status: Int
-        public var headers: [(name: String, value: String)]
-        public var body: [UInt8]
+    package struct Reply: Sendable {
+        var status: Int
+        var headers: [(name: String, value: String)]
+        var body: [UInt8]
 
-        public init(status: Int = 200, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        package init(status: Int = 200, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
             self.status = status
             self.headers = headers
             self.body = body
         }
 
-        public init(status: Int = 200, headers: [(name: String, value: String)] = [], text: String) {
+        package init(status: Int = 200, headers: [(name: String, value: String)] = [], text: String) {
             self.init(status: status, headers: headers, body: Array(text.utf8))
         }
     }
 
     /// Why a server could not start.
-    public enum StartError: Error {
+    enum StartError: Error {
         case noIPv4Address
     }
 
     /// The port the server listens on.
-    public let port: UInt16
+    package let port: UInt16
     /// What the server observed.
-    public let stats: ServerStats
+    package let stats: ServerStats
     private let server: HTTPServer
     private let task: Task<Void, any Error>
 
     /// `http://127.0.0.1:PORT`.
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    package var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// `baseURL` + `path` (which starts with `/`).
-    public func url(_ path: String) -> String { baseURL + path }
+    package func url(_ path: String) -> String { baseURL + path }
 
     /// Starts a server with the standard routes plus `routes` (path → handler), which take precedence.
-    public static func start(
+    package static func start(
         routes: [(path: String, handler: @Sendable (RecordedRequest) async -> Reply)] = []
     ) async throws -> LoopbackServer {
         let server = HTTPServer(
@@ -73,7 +73,7 @@ public final class LoopbackServer: Sendable {
     }
 
     /// Stops the server, dropping its connections.
-    public func stop() {
+    package func stop() {
         task.cancel()
     }
 

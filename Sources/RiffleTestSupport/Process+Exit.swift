@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 extension Process {
     /// Runs the process, then `whileRunning` (which may signal it), then waits for it to exit; its
@@ -7,7 +7,7 @@ extension Process {
     /// The wait ends on the exit itself (`terminationHandler`), not on polling `isRunning`. When
     /// `whileRunning` throws or the task is cancelled, the process is terminated before the error is
     /// thrown, so no test leaves one behind.
-    public func runUntilExit(whileRunning: () async throws -> Void = {}) async throws -> Int32 {
+    package func runUntilExit(whileRunning: () async throws -> Void = {}) async throws -> Int32 {
         let (exits, exited) = AsyncStream.makeStream(of: Int32.self, bufferingPolicy: .bufferingNewest(1))
         terminationHandler = { process in
             exited.yield(process.terminationStatus)

@@ -4,9 +4,9 @@ import Synchronization
 /// A TCP server on 127.0.0.1 for the failures an HTTP server library cannot produce: a server that
 /// accepts and never answers, or one that resets the connection in the middle of a response.
 /// Each connection gets its own thread (blocking sockets, tests only).
-public final class RawSocketServer: Sendable {
+package final class RawSocketServer: Sendable {
     /// What the server does with each connection.
-    public enum Behaviour: Sendable {
+    package enum Behaviour: Sendable {
         /// Reads the request and never answers; notices when the client closes.
         case neverAnswer
         /// Sends the start of a response promising more bytes, then resets the connection.
@@ -14,7 +14,7 @@ public final class RawSocketServer: Sendable {
     }
 
     /// Why the server could not start.
-    public enum StartError: Error {
+    enum StartError: Error {
         case cannotListen
         case cannotStartThread
     }
@@ -26,20 +26,20 @@ public final class RawSocketServer: Sendable {
     }
 
     /// The port the server listens on.
-    public let port: UInt16
+    let port: UInt16
     private let state = Mutex(State())
     private let listener: Int32
 
     /// `http://127.0.0.1:PORT`.
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    package var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// Connections accepted so far.
-    public var acceptedCount: Int { state.withLock { $0.accepted } }
+    package var acceptedCount: Int { state.withLock { $0.accepted } }
     /// Connections the client closed (seen as end of stream or a reset) so far.
-    public var clientClosedCount: Int { state.withLock { $0.clientClosed } }
+    package var clientClosedCount: Int { state.withLock { $0.clientClosed } }
 
     /// Starts listening.
-    public init(behaviour: Behaviour) throws {
+    package init(behaviour: Behaviour) throws {
         guard let (listener, port) = try? LoopbackSocket.listen() else { throw StartError.cannotListen }
         self.listener = listener
         self.port = port
@@ -57,7 +57,7 @@ public final class RawSocketServer: Sendable {
 
     /// Stops accepting at once (the port refuses connections when this returns) and closes open
     /// connections within about 100 ms.
-    public func stop() {
+    package func stop() {
         let first = state.withLock { state -> Bool in
             defer { state.stopped = true }
             return !state.stopped

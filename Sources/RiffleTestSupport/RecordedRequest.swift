@@ -1,19 +1,19 @@
 /// A request as a loopback server saw it, for tests to inspect.
-public struct RecordedRequest: Sendable {
+package struct RecordedRequest: Sendable {
     /// The method, e.g. `GET`.
-    public var method: String
+    var method: String
     /// The path without the query.
-    public var path: String
+    package var path: String
     /// The query parameters, in order.
-    public var query: [(name: String, value: String)]
+    var query: [(name: String, value: String)]
     /// The header fields, in order, names as sent.
-    public var headers: [(name: String, value: String)]
+    var headers: [(name: String, value: String)]
     /// The body.
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// The client's port, which identifies the connection the request came on.
-    public var remotePort: Int?
+    var remotePort: Int?
 
-    public init(
+    init(
         method: String, path: String, query: [(name: String, value: String)] = [],
         headers: [(name: String, value: String)] = [], body: [UInt8] = [], remotePort: Int? = nil
     ) {
@@ -26,12 +26,12 @@ public struct RecordedRequest: Sendable {
     }
 
     /// The first value of a header (case-insensitive name).
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
     /// The first value of a query parameter.
-    public func query(_ name: String) -> String? {
+    func query(_ name: String) -> String? {
         query.first { $0.name == name }?.value
     }
 }

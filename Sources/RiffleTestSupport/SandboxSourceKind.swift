@@ -1,7 +1,7 @@
 /// Sources over riffle-sandbox, as configuration YAML: one of each pagination style the sandbox serves.
 /// The end-to-end tests and the benchmarks configure the sandbox from here, so each source is written once.
 /// Repeated under distinct names, copies are not deduplicated (items are unique per source name and id).
-public enum SandboxSourceKind: String, CaseIterable, Sendable {
+package enum SandboxSourceKind: String, CaseIterable, Sendable {
     case gitlabRocket = "gitlab sandbox/rocket"
     case gitlabGround = "gitlab sandbox/ground"
     case spacex = "spacex launches"
@@ -11,11 +11,11 @@ public enum SandboxSourceKind: String, CaseIterable, Sendable {
     case acmeGround = "graphql acme/ground issues (edges)"
 
     /// The six of the limit benchmark, in the order the baseline script fetches them.
-    public static let limitSet: [SandboxSourceKind] = [
+    package static let limitSet: [SandboxSourceKind] = [
         .gitlabRocket, .gitlabGround, .spacex, .articles, .acmeRocket, .events,
     ]
 
-    public var shortName: String {
+    package var shortName: String {
         switch self {
         case .gitlabRocket: "rocket"
         case .gitlabGround: "ground"
@@ -29,7 +29,7 @@ public enum SandboxSourceKind: String, CaseIterable, Sendable {
 
     /// The YAML of one source named `name`, indented as an element of `sources:`. `token` goes to the
     /// GitLab sources (without one the sandbox hides confidential issues and private projects).
-    public func yaml(name: String, sandbox url: String, token: String? = nil) -> String {
+    package func yaml(name: String, sandbox url: String, token: String? = nil) -> String {
         switch self {
         case .gitlabRocket, .gitlabGround:
             return """
@@ -112,7 +112,7 @@ public enum SandboxSourceKind: String, CaseIterable, Sendable {
     }
 
     /// A whole config: `sources` as (kind, name) pairs, every source asking for `pageSize` items.
-    public static func config(
+    package static func config(
         _ sources: [(kind: SandboxSourceKind, name: String)], pageSize: Int, sandbox url: String,
         token: String? = nil, timeout: String = "60s", retries: Int = 0
     ) -> String {
@@ -129,7 +129,7 @@ public enum SandboxSourceKind: String, CaseIterable, Sendable {
     }
 
     /// `count` sources cycling through every kind, named `rocket-1`, `ground-1`, ….
-    public static func scaleSet(_ count: Int) -> [(kind: SandboxSourceKind, name: String)] {
+    package static func scaleSet(_ count: Int) -> [(kind: SandboxSourceKind, name: String)] {
         (0..<count).map { index in
             let kind = allCases[index % allCases.count]
             return (kind, "\(kind.shortName)-\(index / allCases.count + 1)")

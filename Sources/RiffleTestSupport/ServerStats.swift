@@ -1,7 +1,7 @@
 import Synchronization
 
 /// What a loopback server observed: requests, connections, concurrency. Thread-safe.
-public final class ServerStats: Sendable {
+package final class ServerStats: Sendable {
     private struct State {
         var requests: [RecordedRequest] = []
         var inFlight = 0
@@ -12,16 +12,16 @@ public final class ServerStats: Sendable {
 
     private let state = Mutex(State())
 
-    public init() {}
+    init() {}
 
     /// Every request received so far, in arrival order.
-    public var requests: [RecordedRequest] { state.withLock { $0.requests } }
+    package var requests: [RecordedRequest] { state.withLock { $0.requests } }
     /// The number of requests received.
-    public var requestCount: Int { state.withLock { $0.requests.count } }
+    package var requestCount: Int { state.withLock { $0.requests.count } }
     /// The most requests handled at the same moment.
-    public var maxConcurrent: Int { state.withLock { $0.maxInFlight } }
+    package var maxConcurrent: Int { state.withLock { $0.maxInFlight } }
     /// Distinct client connections seen (by client port).
-    public var connectionCount: Int { state.withLock { $0.connections.count } }
+    package var connectionCount: Int { state.withLock { $0.connections.count } }
 
     /// Records a request arriving; pair with `end()`.
     func begin(_ request: RecordedRequest) {

@@ -1,6 +1,7 @@
 import Glibc
 import RiffleCore
 import RiffleTerminal
+import RiffleTestSupport
 
 // riffle-reader-fixture: runs the reader over in-memory sources with chosen data, for the pty tests
 // (the real CLI is built elsewhere). Options:

@@ -1,4 +1,5 @@
 import RiffleCore
+import RiffleTestSupport
 import Testing
 
 // Test data: sources as arrays of items, newest first, with deterministic pseudo-random times

@@ -1,4 +1,5 @@
 import RiffleCore
+import RiffleTestSupport
 import Testing
 
 @testable import RiffleStore

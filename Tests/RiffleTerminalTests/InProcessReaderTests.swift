@@ -1,6 +1,7 @@
 import Foundation
 import RiffleCore
 import RiffleTerminal
+import RiffleTestSupport
 import Testing
 
 /// The whole reader in this process, over pipes: typed lines in (stdin not a terminal), text out.

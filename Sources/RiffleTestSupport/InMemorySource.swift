@@ -1,7 +1,10 @@
+package import RiffleCore
+
 /// A `Pageable` over items held in memory, paged by offset (the cursor is the offset as text). For
-/// tests, benchmarks and examples; it shows the smallest complete adapter.
+/// tests and the reader fixture (test scaffolding, so it lives here and not in RiffleCore); it shows the
+/// smallest complete adapter.
 package struct InMemorySource: Pageable {
-    package let items: [Item]
+    let items: [Item]
 
     package init(items: [Item]) { self.items = items }
 
