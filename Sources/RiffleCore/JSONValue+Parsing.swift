@@ -9,7 +9,7 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 
 extension JSONValue {
     /// The deepest nesting accepted: deeper input is refused, never a stack overflow.
-    static let maxDepth = 512
+    package static let maxDepth = 512
 
     /// Parses one JSON document (RFC 8259). Integers that fit `Int64` stay `.int`; other numbers are
     /// `.double`. Invalid UTF-8 in strings and `\u` escapes with lone surrogates become U+FFFD.
