@@ -96,9 +96,15 @@ public struct ReaderModel: Sendable {
     }
 
     /// How many items the merge should have delivered in total: the page on screen plus `prefetchPages`
-    /// pages beyond it. With a filter, while the page is not full, one page more than received.
-    public func demand(prefetchPages: Int) -> Int {
-        let target = pageStart + pageSize * (1 + max(0, prefetchPages))
+    /// pages of this screen's size beyond it (see ``demand(aheadItems:)``).
+    public func demand(prefetchPages: Int) -> Int { demand(aheadItems: max(0, prefetchPages) * pageSize) }
+
+    /// How many items the merge should have delivered in total: the page on screen plus `aheadItems`
+    /// beyond it (the reader's `ReadAhead`). With a filter, while the page is not full, one page more
+    /// than received. The page is drawn as soon as its own items are here (`isPageReady`), never
+    /// waiting for the items beyond it.
+    package func demand(aheadItems: Int) -> Int {
+        let target = pageStart + pageSize + max(0, aheadItems)
         if !isFiltered {
             return pulled + max(0, target - items.count)
         }
