@@ -108,4 +108,11 @@ public final class SandboxServer: Sendable {
     package func setLatency(_ latency: Duration) {
         state.setLatency(latency)
     }
+
+    /// Makes every request after the first `count` (counted across endpoints, from the last
+    /// ``setFaults(_:)``) wait `latency` instead of the latency above: a test holds later pages back
+    /// while the first ones are answered.
+    package func setLatency(_ latency: Duration, afterRequests count: Int) {
+        state.setLatency(latency, afterRequests: count)
+    }
 }

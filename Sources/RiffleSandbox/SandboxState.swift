@@ -9,6 +9,8 @@ final class SandboxState: Sendable {
         var total = 0
         var faults: [FaultRule]
         var latency: Duration
+        /// Requests after the first `after` (counted as `total`) wait `latency` instead.
+        var later: (after: Int, latency: Duration)?
     }
 
     /// Most requests kept in the record; older ones are dropped first.
@@ -33,7 +35,9 @@ final class SandboxState: Sendable {
                     rule.requests.contains(values.total)
                 }
             }
-            return (number, rule?.fault, values.latency)
+            var latency = values.latency
+            if let later = values.later, values.total > later.after { latency = later.latency }
+            return (number, rule?.fault, latency)
         }
     }
 
@@ -61,5 +65,9 @@ final class SandboxState: Sendable {
 
     func setLatency(_ latency: Duration) {
         values.withLock { $0.latency = latency }
+    }
+
+    func setLatency(_ latency: Duration, afterRequests count: Int) {
+        values.withLock { $0.later = (count, latency) }
     }
 }

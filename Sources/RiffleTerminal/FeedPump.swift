@@ -2,8 +2,9 @@ import RiffleCore
 
 /// Pulls items from the merge ahead of the screen. It runs in the one task that owns
 /// `MergedFeed.Reader` (the reader is used from no other), and pulls until it has delivered as many
-/// items as the interactive loop's latest demand — the page on screen plus `prefetchPages` pages —
-/// so page turns at reading speed find their items already there.
+/// items as the interactive loop's latest demand — the page on screen plus the read-ahead, counted in
+/// items (`ReadAhead`) — so page turns at reading speed find their items already there. Each item is
+/// handed over as soon as the merge decides it, so a page is drawn without waiting for the rest.
 enum FeedPump {
     enum Command: Sendable {
         /// Deliver items until this many have been delivered in total.

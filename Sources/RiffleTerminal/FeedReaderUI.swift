@@ -11,8 +11,9 @@ internal import RiffleSystem
 /// typed lines.
 ///
 /// Concurrency (structured only): one task group with two children — the pump, which owns the merge's
-/// `Reader` and pulls `prefetchPages` pages ahead of the screen, and the interactive loop, which owns all
-/// screen state — and a third when there is a `backgroundRefresh`. Input is read by a dedicated POSIX thread (`InputThread`), signals arrive through
+/// `Reader` and pulls the read-ahead (`ReadAhead`: `prefetchPages` pages, counted in items) beyond the
+/// screen, and the interactive loop, which owns all screen state — and a third when there is a
+/// `backgroundRefresh`. Input is read by a dedicated POSIX thread (`InputThread`), signals arrive through
 /// Dispatch sources; both only post events. When the loop ends, the pump is cancelled and awaited.
 ///
 /// The terminal mode is restored on every path: normal return and thrown errors (`defer`), Ctrl-C and

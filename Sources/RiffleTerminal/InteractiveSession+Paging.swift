@@ -107,8 +107,10 @@ extension InteractiveSession {
         promptShown = true
     }
 
+    /// Asks the pump for the page on screen and the read-ahead beyond it, counted in items.
     func sendDemand() {
-        let demand = model.demand(prefetchPages: context.settings.prefetchPages)
+        let ahead = ReadAhead(prefetchPages: context.settings.prefetchPages).items(screenLines: model.pageSize)
+        let demand = model.demand(aheadItems: ahead)
         if demand > lastDemand {
             lastDemand = demand
             context.pump.yield(.demand(demand))

@@ -18,7 +18,7 @@ package struct ReaderModel: Sendable {
     private(set) var sourceFilter: Set<Int>?
     /// First view position on screen.
     var pageStart = 0
-    var pageSize: Int { didSet { pageSize = max(1, pageSize) } }
+    package var pageSize: Int { didSet { pageSize = max(1, pageSize) } }
     /// The merge has nothing more.
     private(set) var feedFinished = false
     /// Items received from the merge (not counting those a refresh added): what demand is measured in.
@@ -96,9 +96,11 @@ package struct ReaderModel: Sendable {
     }
 
     /// How many items the merge should have delivered in total: the page on screen plus `prefetchPages`
-    /// pages beyond it. With a filter, while the page is not full, one page more than received.
-    package func demand(prefetchPages: Int) -> Int {
-        let target = pageStart + pageSize * (1 + max(0, prefetchPages))
+    /// pages beyond it, as the reader's `ReadAhead` counts them: `aheadItems` beyond the page. With a filter,
+    /// while the page is not full, one page more than received. The page is drawn as soon as its own items
+    /// are here (`isPageReady`), never waiting for the items beyond it.
+    package func demand(aheadItems: Int) -> Int {
+        let target = pageStart + pageSize + max(0, aheadItems)
         if !isFiltered {
             return pulled + max(0, target - items.count)
         }

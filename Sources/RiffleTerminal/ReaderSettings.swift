@@ -5,7 +5,8 @@ internal import RiffleSystem
 public struct ReaderSettings: Sendable {
     /// Items per page; nil: the terminal height less the prompt line (config `reader.lines: auto`).
     var lines: Int?
-    /// Pages of items kept pulled from the merge ahead of the page on screen (config `reader.prefetch`).
+    /// Pages of items kept pulled from the merge ahead of the page on screen (config `reader.prefetch`),
+    /// a page counted as at least 20 items (`ReadAhead`).
     var prefetchPages: Int
     var color: ColorChoice
     /// Titles link to their items' URLs (OSC 8); see `ColorChoice.hyperlinks`.

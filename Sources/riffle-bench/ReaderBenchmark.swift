@@ -9,11 +9,13 @@ import RiffleStore
 import RiffleTerminal
 import RiffleTestSupport
 
-/// `riffle-bench reader [--turns N] [--interval-ms N] [--latency-ms N] [--page-size N] [--lines N]`: the
-/// reader over 4 sandbox sources (or, with `--in-memory`, sleeping in-memory ones) at `latency` per request, turning a page
-/// every `interval` (simulated reading) through its line-mode input, as a user would. Reports how long
-/// each turn waited, from the key to the drawn page, with the reader's prefetch on (default 2 pages),
-/// off (the merge's own one-page read-ahead only), and with no read-ahead at all. Goal: median < 20 ms.
+/// `riffle-bench reader [--turns N] [--interval-ms N] [--latency-ms N] [--page-size N] [--lines N] [--first-runs N]`:
+/// the reader over 4 sandbox sources (or, with `--in-memory`, sleeping in-memory ones) at `latency` per request,
+/// each reader with a sandbox and an HTTP client of its own. First the first screen alone — from the reader's
+/// start to its first drawn page — `--first-runs` times (5) for each mode in turn; then turning a page every
+/// `interval` (simulated reading) through its line-mode input, as a user would, the modes at once: how long
+/// each turn waited, from the key to the drawn page, with the reader's prefetch on (default 2 pages), off (the
+/// merge's own read-ahead only), and with no read-ahead at all. Goal: median < 20 ms.
 enum ReaderBenchmark {
     /// Items on demand, newest first; every load sleeps `latency` first.
     struct SlowSource: Pageable {
@@ -48,30 +50,46 @@ enum ReaderBenchmark {
         let latency = options.int("--latency-ms", default: 300)
         let pageSize = options.int("--page-size", default: 50)
         let lines = options.int("--lines", default: 20)
+        let firstRuns = options.int("--first-runs", default: 5)
+        let prefetch = options.int("--prefetch", default: 2)
         let inMemory = arguments.contains("--in-memory")
         // `--store-marks`: read marks written to a store file at every turn (StoreReadMarks), as the reader
         // on a terminal with a store does; else in memory.
         let storeMarks = arguments.contains("--store-marks")
         let marksDirectory = "/tmp/riffle-bench-marks-\(getpid())"
-        let server = SandboxServer(options: SandboxOptions(latency: .milliseconds(latency), itemsPerSource: 2_000))
-        let backend: Backend
-        if inMemory {
-            backend = .inMemory
-        } else {
-            let port = try await server.start()
-            backend = .sandbox(url: "http://127.0.0.1:\(port)", client: try HTTPClient())
-        }
-        defer { if !inMemory { Task { await server.stop() } } }
+        let backend = Backend(inMemory: inMemory, latency: latency, pageSize: pageSize)
         print(
             "reader: 4 sources (\(inMemory ? "in memory, sleeping" : "riffle-sandbox through the real adapters: gitlab, spacex, 2 × graphql"))"
                 + ", \(latency) ms per request, \(pageSize) items per page, \(lines) lines per screen;"
                 + " \(turns) turns \(interval) ms apart; read marks \(storeMarks ? "in a store" : "in memory")"
-                + "; goal: median turn wait < 20 ms")
+                + "; each mode with its own sandbox and HTTP client; goal: median turn wait < 20 ms")
         let modes = [
-            Mode(name: "prefetch 2", prefetchPages: 2, mergeThreshold: nil),
+            Mode(name: "prefetch \(prefetch)", prefetchPages: prefetch, mergeThreshold: nil),
             Mode(name: "prefetch 0", prefetchPages: 0, mergeThreshold: nil),
             Mode(name: "none", prefetchPages: 0, mergeThreshold: 1),
         ]
+        // The first screen alone, the modes in turn (one reader at a time), `firstRuns` rounds.
+        if firstRuns > 0 {
+            var firsts: [Int: [Double]] = [:]
+            for _ in 0..<firstRuns {
+                for (index, mode) in modes.enumerated() {
+                    let outcome = try await measure(
+                        mode, backend: backend, turns: 0, interval: 0, lines: lines, marks: SessionReadMarks())
+                    firsts[index, default: []].append(outcome.firstPageWait.map { $0.seconds * 1000 } ?? .nan)
+                }
+            }
+            print("first screen, the modes in turn, \(firstRuns) rounds (one answer takes \(latency) ms):")
+            print(row("mode", "median", "fastest", "slowest") + " each run (ms)")
+            for (index, mode) in modes.enumerated() {
+                let values = (firsts[index] ?? []).sorted()
+                print(
+                    row(
+                        mode.name, format(median(values)), format(values.first ?? .nan), format(values.last ?? .nan))
+                        + " "
+                        + (firsts[index] ?? []).map { String(format: "%.0f", $0) }.joined(separator: " "))
+            }
+        }
+        guard turns > 0 else { return }
         // The modes run at once: they mostly sleep, and it keeps the run at turns × interval.
         let results = try await withThrowingTaskGroup(of: (Int, ReaderOutcome).self) { group in
             for (index, mode) in modes.enumerated() {
@@ -86,8 +104,7 @@ enum ReaderBenchmark {
                     return (
                         index,
                         try await measure(
-                            mode, backend: backend, turns: turns, interval: interval, latency: latency,
-                            pageSize: pageSize, lines: lines, marks: marks)
+                            mode, backend: backend, turns: turns, interval: interval, lines: lines, marks: marks)
                     )
                 }
             }
@@ -95,28 +112,63 @@ enum ReaderBenchmark {
             for try await (index, outcome) in group { results[index] = outcome }
             return results
         }
-        print(row("mode", "first page", "turns", "median", "p90", "worst", "waits > 20 ms"))
+        print("page turns, the modes at once:")
+        print(row("mode", "first page", "turns", "median", "p90", "worst", "waits > 20 ms", "waits (ms)"))
         for (index, mode) in modes.enumerated() {
             guard let outcome = results[index] else { continue }
-            let waits = outcome.pageTurnWaits.map { $0.seconds * 1000 }.sorted()
+            let inOrder = outcome.pageTurnWaits.map { $0.seconds * 1000 }
+            let waits = inOrder.sorted()
             func percentile(_ p: Double) -> Double {
                 waits.isEmpty ? .nan : waits[min(waits.count - 1, Int((Double(waits.count - 1) * p).rounded()))]
+            }
+            // Each wait over 20 ms, as "turn: ms".
+            let long = inOrder.enumerated().filter { $0.element > 20 }.map {
+                "\($0.offset + 1): \(String(format: "%.0f", $0.element))"
             }
             print(
                 row(
                     mode.name, format(outcome.firstPageWait.map { $0.seconds * 1000 } ?? .nan), "\(waits.count)",
-                    format(percentile(0.5)),
-                    format(percentile(0.9)), format(waits.last ?? .nan), "\(waits.filter { $0 > 20 }.count)"))
+                    format(percentile(0.5)), format(percentile(0.9)), format(waits.last ?? .nan),
+                    "\(long.count)", long.joined(separator: ", ")))
         }
         print("prefetch N = reader keeps N pages pulled ahead; prefetch 0 = the merge's own read-ahead only;")
         print("none = no read-ahead anywhere (a source loads only when its buffer is empty)")
     }
 
-    /// One reader session driven through a pipe, output to /dev/null.
-    /// Where the four sources come from.
-    enum Backend: Sendable {
-        case inMemory
-        case sandbox(url: String, client: HTTPClient)
+    /// Where the four sources come from. Each reader gets a sandbox and an HTTP client of its own, as each
+    /// riffle process has its own client: readers sharing one queued behind each other's requests at its
+    /// per-origin limit (6), which put a second round trip before a first screen by chance.
+    struct Backend: Sendable {
+        var inMemory: Bool
+        var latency: Int
+        var pageSize: Int
+
+        /// Runs `body` with the sources, and stops their sandbox after it.
+        func withSources<R>(
+            perSource: Int, _ body: ([MergeSource]) async throws -> R
+        ) async throws -> R {
+            if inMemory {
+                let sources = (0..<4).map { index in
+                    MergeSource(
+                        name: "source\(index)",
+                        pageable: SlowSource(index: index, count: perSource, latency: .milliseconds(latency)),
+                        pageSize: pageSize)
+                }
+                return try await body(sources)
+            }
+            let server = SandboxServer(options: SandboxOptions(latency: .milliseconds(latency), itemsPerSource: 2_000))
+            let port = try await server.start()
+            do {
+                let sources = try ReaderBenchmark.sandboxSources(
+                    url: "http://127.0.0.1:\(port)", client: try HTTPClient(), pageSize: pageSize)
+                let result = try await body(sources)
+                await server.stop()
+                return result
+            } catch {
+                await server.stop()
+                throw error
+            }
+        }
     }
 
     /// The four sandbox sources, configured as a user would (the store benchmark's reader runs the built
@@ -137,9 +189,10 @@ enum ReaderBenchmark {
         }
     }
 
+    /// One reader session driven through a pipe, output to /dev/null: `turns` page turns `interval` apart,
+    /// then `q` (typed lines wait for the page on its way, so `q` never comes before the first screen).
     static func measure(
-        _ mode: Mode, backend: Backend, turns: Int, interval: Int, latency: Int, pageSize: Int, lines: Int,
-        marks: any ReadMarks
+        _ mode: Mode, backend: Backend, turns: Int, interval: Int, lines: Int, marks: any ReadMarks
     ) async throws -> ReaderOutcome {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw BenchError("pipe failed") }
@@ -148,48 +201,39 @@ enum ReaderBenchmark {
             close(fds[0])
             close(devNull)
         }
-        let perSource = (turns + 4) * lines + 100
-        let sources: [MergeSource]
-        switch backend {
-        case .inMemory:
-            sources = (0..<4).map { index in
-                MergeSource(
-                    name: "source\(index)",
-                    pageable: SlowSource(index: index, count: perSource, latency: .milliseconds(latency)),
-                    pageSize: pageSize)
-            }
-        case .sandbox(let url, let client):
-            sources = try sandboxSources(url: url, client: client, pageSize: pageSize)
-        }
-        let reader = FeedReaderUI(
-            sources: sources, options: MergeOptions(prefetchThreshold: mode.mergeThreshold),
-            settings: ReaderSettings(lines: lines, prefetchPages: mode.prefetchPages, color: .never),
-            io: TerminalIO(
-                inputFD: fds[0], outputFD: devNull, isInteractive: true, inputIsTerminal: false,
-                fixedSize: (columns: 100, rows: lines + 1)),
-            readMarks: marks)
-        let writeFD = fds[1]
-        return try await withThrowingTaskGroup(of: ReaderOutcome?.self) { group in
-            group.addTask { try await reader.run() }
-            group.addTask {
-                defer { close(writeFD) }
-                for _ in 0..<turns {
+        return try await backend.withSources(perSource: (turns + 4) * lines + 100) { sources in
+            let reader = FeedReaderUI(
+                sources: sources, options: MergeOptions(prefetchThreshold: mode.mergeThreshold),
+                settings: ReaderSettings(lines: lines, prefetchPages: mode.prefetchPages, color: .never),
+                io: TerminalIO(
+                    inputFD: fds[0], outputFD: devNull, isInteractive: true, inputIsTerminal: false,
+                    fixedSize: (columns: 100, rows: lines + 1)),
+                readMarks: marks)
+            let writeFD = fds[1]
+            return try await withThrowingTaskGroup(of: ReaderOutcome?.self) { group in
+                group.addTask { try await reader.run() }
+                group.addTask {
+                    defer { close(writeFD) }
+                    for _ in 0..<turns {
+                        try await Task.sleep(for: .milliseconds(interval))
+                        _ = "\n".utf8CString.withUnsafeBytes { write(writeFD, $0.baseAddress, 1) }
+                    }
                     try await Task.sleep(for: .milliseconds(interval))
-                    _ = "\n".utf8CString.withUnsafeBytes { write(writeFD, $0.baseAddress, 1) }
+                    _ = "q\n".utf8CString.withUnsafeBytes { write(writeFD, $0.baseAddress, 2) }
+                    return nil
                 }
-                try await Task.sleep(for: .milliseconds(interval))
-                _ = "q\n".utf8CString.withUnsafeBytes { write(writeFD, $0.baseAddress, 2) }
-                return nil
+                var outcome = ReaderOutcome()
+                for try await result in group { if let result { outcome = result } }
+                return outcome
             }
-            var outcome = ReaderOutcome()
-            for try await result in group { if let result { outcome = result } }
-            return outcome
         }
     }
 
+    /// Columns padded to fixed widths; the last as it is.
     static func row(_ columns: String...) -> String {
-        let widths = [12, 11, 6, 9, 9, 9, 14]
+        let widths = [12, 11, 9, 9, 9, 9, 14]
         return zip(columns, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: " ")
+            + (columns.count > widths.count ? " " + columns[widths.count...].joined(separator: " ") : "")
     }
 
     static func format(_ milliseconds: Double) -> String {

@@ -110,8 +110,9 @@ extension PseudoTerminalTests {
         try tmux.press("n")
         rows = try await tmux.waitForScreen("the next page with unread items") { self.prompt($0).hasPrefix("23–33") }
         #expect(itemRows(rows.suffix(12)).allSatisfy { flags($0.text) == "* " })
-        // Wait for the two pages read ahead (34–55) to arrive: 22 unread in all.
-        rows = try await tmux.waitForScreen("the pages read ahead") { self.unreadTotal(self.prompt($0)) == 22 }
+        // Wait for the two pages read ahead to arrive: 40 unread in all (items 34–73: the read-ahead is
+        // counted in items, a page at least 20 of them — issue 17; two 11-line screens were 22 before).
+        rows = try await tmux.waitForScreen("the pages read ahead") { self.unreadTotal(self.prompt($0)) == 40 }
         try tmux.press("A")
         rows = try await tmux.waitForScreen("everything read") { self.prompt($0).contains("marked everything read") }
         try tmux.press("Enter")

@@ -17,15 +17,15 @@ import Testing
     @Test func pagesForwardBackAndToTheStart() {
         var model = ReaderModel(pageSize: 10)
         #expect(!model.isPageReady)
-        #expect(model.demand(prefetchPages: 2) == 30)
+        #expect(model.demand(aheadItems: 2 * model.pageSize) == 30)
         model.receive(items(25))
         #expect(model.isPageReady)
         #expect(model.page.map(\.number) == Array(1...10))
         #expect(model.pageRange == 1...10)
         #expect(model.nextPage() == .moved)
         #expect(model.page.map(\.number) == Array(11...20))
-        #expect(model.demand(prefetchPages: 2) == 40)
-        #expect(model.demand(prefetchPages: 0) == 25)
+        #expect(model.demand(aheadItems: 2 * model.pageSize) == 40)
+        #expect(model.demand(aheadItems: 0) == 25)
         #expect(model.nextPage() == .moved)
         #expect(!model.isPageReady)  // 21–25 of a feed that has not ended
         model.setFeedFinished(true)
@@ -59,14 +59,14 @@ import Testing
     @Test func filterSearchIsBounded() {
         var model = ReaderModel(pageSize: 5, filterScanLimit: 50)
         model.setFilter("needle")
-        #expect(model.demand(prefetchPages: 2) == 5)
+        #expect(model.demand(aheadItems: 2 * model.pageSize) == 5)
         model.receive(items(50))
         #expect(model.isPageReady)
         #expect(model.filterSearchPaused)
-        #expect(model.demand(prefetchPages: 2) == 50)
+        #expect(model.demand(aheadItems: 2 * model.pageSize) == 50)
         #expect(model.nextPage() == .moved)  // short page: search further, same start
         #expect(model.pageRange == nil)
-        #expect(model.demand(prefetchPages: 2) == 55)
+        #expect(model.demand(aheadItems: 2 * model.pageSize) == 55)
     }
 
     @Test func refreshedItemsGoToTheTop() {
