@@ -14,10 +14,10 @@
 package struct ReadAhead: Sendable, Hashable {
     /// The fewest items a page of read-ahead counts for: the 20-line screen (a 21-row terminal), at which
     /// `prefetch: 2` was measured to keep page turns at reading speed from waiting.
-    package static let minimumPageItems = 20
+    static let minimumPageItems = 20
 
     /// `reader.prefetch`: pages of items kept ahead (0: none beyond the screen).
-    package var prefetchPages: Int
+    var prefetchPages: Int
 
     package init(prefetchPages: Int) { self.prefetchPages = max(0, prefetchPages) }
 

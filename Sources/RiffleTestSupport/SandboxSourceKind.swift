@@ -83,7 +83,7 @@ package enum SandboxSourceKind: String, CaseIterable, Sendable {
 
     /// A graphql source over the sandbox's GitHub-shaped issues of `acme/REPOSITORY`, named `name`; without
     /// `withBody` it asks for no body text (and maps no summary).
-    public static func issuesYAML(name: String, repository: String, sandbox url: String, withBody: Bool) -> String {
+    package static func issuesYAML(name: String, repository: String, sandbox url: String, withBody: Bool) -> String {
         """
           - name: \(name)
             type: graphql
