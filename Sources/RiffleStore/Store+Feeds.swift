@@ -23,14 +23,6 @@ extension Store {
         }
     }
 
-    /// Saves the feed adapter's state for one document of `source` on its own (a `304 Not Modified`, a
-    /// new earliest-next-request time). With a page, pass it to `SourceRun.commit` instead.
-    package func saveFeedDocument(_ state: DocumentValidators, of source: String) async throws(StoreError) {
-        try await write { db in
-            try Store.saveFeedDocument(db, sourceID: Store.sourceID(db, name: source), state)
-        }
-    }
-
     static func saveFeedDocument(_ db: Database, sourceID: Int64, _ state: DocumentValidators) throws {
         try db.execute(
             sql: """

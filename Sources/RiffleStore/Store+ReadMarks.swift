@@ -2,11 +2,6 @@ import GRDB
 public import RiffleCore
 
 extension Store {
-    /// Whether this version of the item was marked read (a mark for an older version does not count).
-    package func isRead(_ key: ItemVersion) async throws(StoreError) -> Bool {
-        try await readStates(of: [key])[0]
-    }
-
     /// For each key, whether it is read, in the same order; one snapshot for all of them.
     public func readStates(of keys: [ItemVersion]) async throws(StoreError) -> [Bool] {
         try checkKeyCount(keys.count)

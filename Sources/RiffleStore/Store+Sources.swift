@@ -49,21 +49,6 @@ extension Store {
             oldestTime: (row[2] as Int64?).map { Timestamp(microseconds: $0) })
     }
 
-    /// The names of every source the store holds something for, sorted.
-    package func sourceNames() async throws(StoreError) -> [String] {
-        try await read { db in try String.fetchAll(db, sql: "SELECT name FROM source ORDER BY name") }
-    }
-
-    /// Forgets everything stored for `source` (items, read marks, position, feed state), e.g. once it has
-    /// left the configuration. Returns whether there was anything.
-    @discardableResult
-    package func removeSource(named source: String) async throws(StoreError) -> Bool {
-        try await write { db in
-            try db.execute(sql: "DELETE FROM source WHERE name = ?", arguments: [source])
-            return db.changesCount > 0
-        }
-    }
-
     /// Per source, what `riffle sources` shows: items stored, unread, the last refresh and its outcome,
     /// sorted by name. Counting unread items reads each source's items once.
     public func summaries() async throws(StoreError) -> [SourceSummary] {
