@@ -49,6 +49,20 @@ import Testing
             return list
         }
 
+        /// Runs `body` with a list of `count` items being served, a temporary directory (gone afterwards), a
+        /// config naming the list in it and a store path beside it; the server stops when `body` ends.
+        static func withStore(
+            count: Int, _ body: (MutableList, _ directory: URL, _ config: String, _ store: String) async throws -> Void
+        ) async throws {
+            let list = try await start(count: count)
+            try await withResource(list.server, stop: { await $0.stop() }) { _ in
+                let directory = try Harness.temporaryDirectory()
+                defer { try? FileManager.default.removeItem(at: directory) }
+                let config = try list.config(in: directory)
+                try await body(list, directory, config, directory.appendingPathComponent("store.sqlite").path)
+            }
+        }
+
         func answer(_ request: RecordedRequest) -> LoopbackServer.Reply {
             let variables = (try? JSONValue(parsing: request.body))?["variables"]
             let first = Int(variables?["first"]?.scalarText ?? "") ?? 10
@@ -137,12 +151,7 @@ import Testing
     }
 
     @Test func unreadAndMarkReadGiveEveryItemExactlyOnce() async throws {
-        let list = try await MutableList.start(count: 30)
-        try await withResource(list.server, stop: { await $0.stop() }) { _ in
-            let directory = try Harness.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let config = try list.config(in: directory)
-            let store = directory.appendingPathComponent("store.sqlite").path
+        try await MutableList.withStore(count: 30) { list, directory, config, store in
             let arguments = [
                 "export", "--config", config, "--store", store, "--format", "ndjson", "--unread", "--mark-read",
             ]
@@ -182,12 +191,7 @@ import Testing
     }
 
     @Test func anItemTheServerNoLongerListsLeavesTheStore() async throws {
-        let list = try await MutableList.start(count: 20)
-        try await withResource(list.server, stop: { await $0.stop() }) { _ in
-            let directory = try Harness.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let config = try list.config(in: directory)
-            let store = directory.appendingPathComponent("store.sqlite").path
+        try await MutableList.withStore(count: 20) { list, directory, config, store in
             let first = try await Harness.run(["export", "--config", config, "--store", store])
             #expect(first.status == 0, "\(first.stderr)")
             list.entries.withLock { entries in entries.removeAll { $0.id == "item-9" } }
@@ -340,12 +344,7 @@ import Testing
     /// Contract section 6: `--mark-read` marks only once the output is committed. An interrupted export marks
     /// nothing: the next `--unread` gives every item.
     @Test func anInterruptedExportMarksNothing() async throws {
-        let list = try await MutableList.start(count: 30)
-        try await withResource(list.server, stop: { await $0.stop() }) { _ in
-            let directory = try Harness.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let config = try list.config(in: directory)
-            let store = directory.appendingPathComponent("store.sqlite").path
+        try await MutableList.withStore(count: 30) { list, directory, config, store in
             let unread = ["export", "--config", config, "--store", store, "--format", "ndjson", "--unread"]
             // Each answer waits, so that the run is mid-stream (5 pages of 7) when it is interrupted.
             list.delay.withLock { $0 = .milliseconds(400) }
@@ -362,12 +361,7 @@ import Testing
     /// Issue 13: a store whose pages are damaged (a real store, damaged past its schema) gives one warning
     /// naming the file and the run goes on; the commands that need it exit 1; reading it changes nothing.
     @Test func aDamagedStoreIsOneWarningAndIsLeftAsItWas() async throws {
-        let list = try await MutableList.start(count: 20)
-        try await withResource(list.server, stop: { await $0.stop() }) { _ in
-            let directory = try Harness.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let config = try list.config(in: directory)
-            let store = directory.appendingPathComponent("store.sqlite").path
+        try await MutableList.withStore(count: 20) { list, directory, config, store in
             let probe = Process()
             probe.executableURL = URL(fileURLWithPath: try BuiltProducts.path(of: "riffle-store-probe"))
             probe.arguments = [store, "list", "20", "100"]
@@ -464,12 +458,7 @@ import Testing
     }
 
     @Test func theReaderShowsTheStoreFirstAndAnnouncesWhatTheRefreshFinds() async throws {
-        let list = try await MutableList.start(count: 30)
-        try await withResource(list.server, stop: { await $0.stop() }) { _ in
-            let directory = try Harness.temporaryDirectory()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let config = try list.config(in: directory)
-            let store = directory.appendingPathComponent("store.sqlite").path
+        try await MutableList.withStore(count: 30) { list, directory, config, store in
             let first = try await Harness.run(["export", "--config", config, "--store", store])
             #expect(first.status == 0, "\(first.stderr)")
             // Two newer items on the server, which now answers after 3 s.
