@@ -1,9 +1,6 @@
 extension MergePosition {
     static let r2Prefix = "r2."
 
-    /// The most sources a token's `finished` set may speak of (a configuration holds far fewer).
-    static let maxSourceCount = 1 << 18
-
     /// Bits of the flags that open an `r2.` token.
     private enum Flag {
         static let firstPageIndex: UInt64 = 1
@@ -32,8 +29,9 @@ extension MergePosition {
     /// present; the frontier as a distance back from the anchor's time when the anchor is not the frontier;
     /// the entries (count, then flags, name, cursor when present, skip); `finished` (fingerprint, source count,
     /// form, then a bitmap, a list of indices, or a list of the other indices, each index as the gap from the
-    /// one before).
-    var r2Token: String {
+    /// one before). Written now only by tests, to check that earlier tokens still resume; an entry without
+    /// its count is written with the count 0.
+    package var r2Token: String {
         guard let anchor else { return r1Token }
         var flags: UInt64 = 0
         if anchor.firstPageIndex != nil { flags |= Flag.firstPageIndex }
@@ -58,7 +56,7 @@ extension MergePosition {
                 writer.varint((entry.cursor == nil ? 0 : EntryFlag.cursor) | (entry.done ? EntryFlag.done : 0))
                 writer.string(entry.name)
                 if let cursor = entry.cursor { writer.string(cursor) }
-                writer.count(entry.skip)
+                writer.count(entry.skip ?? 0)
             }
         }
         if let finished { writer.raw(Self.encode(finished)) }

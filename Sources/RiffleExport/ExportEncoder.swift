@@ -18,7 +18,8 @@ public struct ExportEncoder: Sendable {
         }
     }
 
-    /// One item; `cursor` is the token that resumes right after it.
+    /// One item; `cursor` is the token that resumes right after it (a `MergePosition` token: written as it
+    /// is, since its characters need no escaping).
     public mutating func item(_ merged: MergedItem, cursor: String, into out: inout [UInt8]) {
         switch format {
         case .json:
@@ -62,8 +63,12 @@ public struct ExportEncoder: Sendable {
             out.append(contentsOf: #","tags":"#.utf8)
             JSONValue.array(item.tags.map(JSONValue.string)).write(to: &out)
         }
-        out.append(contentsOf: #","cursor":"#.utf8)
-        JSONValue.writeString(cursor, to: &out)
+        // A token is `rN.` and base64url: nothing in it needs escaping, so the scan for it is left out.
+        assert(
+            cursor.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7f && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+        out.append(contentsOf: #","cursor":""#.utf8)
+        out.append(contentsOf: cursor.utf8)
+        out.append(UInt8(ascii: "\""))
         if !item.extra.isEmpty {
             out.append(contentsOf: #","extra":"#.utf8)
             JSONValue.object(item.extra).write(to: &out)
