@@ -394,8 +394,8 @@ public struct MergeState: Sendable {
 
     /// A source's entry in a token's tail, or `nil` when it needs none: only sources past their first page
     /// have one; an ended source is in `finished` when that holds every ended source; `byRule`, a source
-    /// with a buffered item leaves its count to the anchor rule. A failed source keeps its count: items of
-    /// the page it could not load may be newer than the anchor, and are shown on resume.
+    /// leaves its count to the anchor rule. A failed source keeps its count: items of the page it could not
+    /// load may be newer than the anchor, and are shown on resume.
     private func tailEntry(for index: Int, byRule: Bool) -> MergePosition.Entry? {
         guard slots[index].isListedPastFirstPage else { return nil }
         let name = slots[index].info.name
@@ -408,7 +408,10 @@ public struct MergeState: Sendable {
                 ? nil : .init(name: name, cursor: nil, skip: nil, done: true)
         }
         guard let cursor = slots[index].pager.cursor else { return nil }
-        return .init(name: name, cursor: cursor, skip: slots[index].skipOnNextPage, done: false)
+        // Its next page is still to come: the same entry as once it has come (tokens do not depend on when
+        // a prefetch lands), unless the page failed to load.
+        let skip = byRule && !slots[index].pager.isFailed ? nil : slots[index].skipOnNextPage
+        return .init(name: name, cursor: cursor, skip: skip, done: false)
     }
 
     /// The anchor of a position taken right after `last`. Its first-page index is left out when its
