@@ -21,14 +21,6 @@ extension MergePosition {
         static let known: UInt64 = 255
     }
 
-    /// Bits of an entry's flags.
-    private enum EntryFlag {
-        static let cursor: UInt64 = 1
-        static let done: UInt64 = 2
-        static let skip: UInt64 = 4
-        static let known: UInt64 = 7
-    }
-
     /// The forms of a `finished` set (the low two bits of its form number).
     private enum FinishedForm {
         static let bitmap: UInt64 = 0
@@ -170,24 +162,8 @@ extension MergePosition {
         }
         var entries: [Entry] = []
         if flags & Flag.entries != 0 {
-            guard let count = reader.count(limit: reader.remaining), count > 0 else { return nil }
-            entries.reserveCapacity(count)
-            for _ in 0..<count {
-                guard let entryFlags = reader.varint(), entryFlags & ~EntryFlag.known == 0,
-                    let name = reader.string()
-                else { return nil }
-                var cursor: String?
-                if entryFlags & EntryFlag.cursor != 0 {
-                    guard let text = reader.string() else { return nil }
-                    cursor = text
-                }
-                var skip: Int?
-                if entryFlags & EntryFlag.skip != 0 {
-                    guard let count = reader.count(limit: Int(Int32.max)) else { return nil }
-                    skip = count
-                }
-                entries.append(Entry(name: name, cursor: cursor, skip: skip, done: entryFlags & EntryFlag.done != 0))
-            }
+            guard let list = Self.readEntries(&reader, countIsFlagged: true) else { return nil }
+            entries = list
         }
         var finished: FinishedSources?
         if flags & Flag.finished != 0 {
@@ -220,29 +196,14 @@ extension MergePosition {
             list.word(finished.fingerprint)
             list.varint(form)
             list.count(finished.sourceCount)
-            list.count(count)
-            var previous = -1
-            for index in indices() {
-                list.count(index - previous - 1)
-                previous = index
-            }
+            gaps(indices(), into: &list)
             if list.bytes.count < best.bytes.count { best = list }
         }
         consider(FinishedForm.list, finished.indices, count: finished.indices.count)
-        consider(FinishedForm.complement, others(of: finished), count: finished.sourceCount - finished.indices.count)
+        consider(
+            FinishedForm.complement, others(of: finished.indices, below: finished.sourceCount),
+            count: finished.sourceCount - finished.indices.count)
         return best.bytes
-    }
-
-    /// The indices below `sourceCount` that `finished` does not hold.
-    private static func others(of finished: FinishedSources) -> [Int] {
-        var others: [Int] = []
-        var next = 0
-        for index in finished.indices {
-            others.append(contentsOf: next..<index)
-            next = index + 1
-        }
-        others.append(contentsOf: next..<max(next, finished.sourceCount))
-        return others
     }
 
     private static func r3DecodeFinished(_ reader: inout TokenCoding.Reader) -> FinishedSources? {
@@ -254,29 +215,15 @@ extension MergePosition {
                 bitmap.count <= (maxSourceCount + 7) / 8, bitmap.count > 0 || unused == 0
             else { return nil }
             let sourceCount = bitmap.count * 8 - unused
-            var indices: [Int] = []
-            for (byteIndex, byte) in bitmap.enumerated() where byte != 0 {
-                for bit in 0..<8 where byte & (1 << UInt8(bit)) != 0 { indices.append(byteIndex * 8 + bit) }
-            }
+            let indices = setBits(bitmap)
             guard indices.last.map({ $0 < sourceCount }) ?? true else { return nil }
             return FinishedSources(fingerprint: fingerprint, sourceCount: sourceCount, indices: indices)
         case FinishedForm.list, FinishedForm.complement:
             guard form >> 2 == 0, let sourceCount = reader.count(limit: maxSourceCount),
-                let count = reader.count(limit: sourceCount)
+                let listed = readGaps(&reader, below: sourceCount)
             else { return nil }
-            var listed: [Int] = []
-            listed.reserveCapacity(count)
-            var previous = -1
-            for _ in 0..<count {
-                guard let gap = reader.count(limit: sourceCount) else { return nil }
-                let index = previous + 1 + gap
-                guard index < sourceCount else { return nil }
-                listed.append(index)
-                previous = index
-            }
-            let set = FinishedSources(fingerprint: fingerprint, sourceCount: sourceCount, indices: listed)
-            guard form & 3 == FinishedForm.complement else { return set }
-            return FinishedSources(fingerprint: fingerprint, sourceCount: sourceCount, indices: others(of: set))
+            let indices = form & 3 == FinishedForm.list ? listed : others(of: listed, below: sourceCount)
+            return FinishedSources(fingerprint: fingerprint, sourceCount: sourceCount, indices: indices)
         default: return nil
         }
     }
