@@ -347,8 +347,9 @@ extension MergePositionTests {
     /// the `r1.` token (an entry for every source) at the same item.
     @Test func singlePageTokensAtAThousandSourcesCostNoMoreRequestsThanR1() throws {
         let sources = singlePageSources(1000, seed: 1000)
-        let whole = run(sources, pageSize: 50, keepEverySource: false, sizeEvery: 1000)
         let infos = sources.indices.map { MergeState.SourceInfo(name: "s\($0)", pageSize: 50) }
+        var plain = MergeState(sources: infos)
+        let whole = drain(&plain, loader: arrayLoader(sources))
         var state = MergeState(sources: infos)
         var checked = 0
         var emitted = 0
