@@ -358,7 +358,7 @@ extension MergePositionTests {
             afterEach: { state in
                 let index = emitted
                 emitted += 1
-                guard index % 300 == 150 else { return }
+                guard index % 600 == 150 else { return }
                 let r1 = MergePosition(entries: state.statuses.indices.map(state.entry(for:)), frontier: state.frontier)
                 let token = state.position.token
                 #expect(token.utf8.count < 200)
@@ -377,7 +377,7 @@ extension MergePositionTests {
 
     /// The token the export writes after each item is `position.token`, whichever order pages arrive in,
     /// and resumes exactly — also a token taken from a resumed run, resumed from `r3.`, `r2.` or `r1.`.
-    @Test(arguments: 0..<16)
+    @Test(arguments: 0..<8)
     func theExportsTokensArePositionTokensAndResumeExactly(seed: Int) throws {
         var rng = SplitMix64(seed: UInt64(seed) &+ 11_000)
         let sources = pagedSources(seed: seed, rng: &rng)
@@ -392,7 +392,7 @@ extension MergePositionTests {
         var other = MergeState(sources: infos)
         #expect(tokensOfRun(&other, sources, rng: &rng).tokens == whole.tokens)
         let loader = arrayLoader(sources)
-        for index in stride(from: 0, to: whole.items.count, by: 4) {
+        for index in stride(from: seed % 5, to: whole.items.count, by: 9) {
             let parsed = try #require(MergePosition(token: whole.tokens[index]))
             var resumed = MergeState(sources: infos, resumingAt: parsed)
             let rest = tokensOfRun(&resumed, sources, rng: &rng)
@@ -407,14 +407,14 @@ extension MergePositionTests {
 
     /// Tokens of the earlier formats — `r2.` (every entry with its count) and `r1.` (an entry for every
     /// source) — still resume exactly, and so do the tokens of a run resumed from them.
-    @Test(arguments: 0..<16)
+    @Test(arguments: 0..<8)
     func earlierTokensStillResumeExactly(seed: Int) throws {
         var rng = SplitMix64(seed: UInt64(seed) &+ 13_000)
         let sources = pagedSources(seed: seed, rng: &rng)
         let pageSize = Int.random(in: 2...6, using: &rng)
         let whole = run(sources, pageSize: pageSize)
         let infos = sources.indices.map { MergeState.SourceInfo(name: "s\($0)", pageSize: pageSize) }
-        for index in stride(from: 0, to: whole.items.count, by: 3) {
+        for index in stride(from: seed % 5, to: whole.items.count, by: 9) {
             let r1 = whole.everySource[index]
             let counts = Dictionary(r1.entries.map { ($0.name, $0.skip) }, uniquingKeysWith: { first, _ in first })
             var r2 = whole.positions[index]
