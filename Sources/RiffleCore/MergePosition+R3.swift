@@ -180,7 +180,7 @@ extension MergePosition {
     /// The bytes of a `finished` set in an `r3.` token, in its smallest form: a bitmap (to the token's end,
     /// the source count told by its length and the unused bits of its last byte), the indices, or the
     /// indices of the others.
-    package static func r3Encode(_ finished: FinishedSources) -> [UInt8] {
+    static func r3Encode(_ finished: FinishedSources) -> [UInt8] {
         let bitmapLength = (finished.sourceCount + 7) / 8
         var best = TokenCoding.Writer(capacity: bitmapLength + 6)
         best.word(finished.fingerprint)

@@ -73,7 +73,7 @@ public struct MergePosition: Sendable, Hashable {
         public var isFrontier: Bool
         /// When its source has an entry: items of that entry's page consumed (the entry's own `skip`, which
         /// then may be left out).
-        public var entrySkip: Int?
+        package var entrySkip: Int?
 
         public init(
             time: Timestamp, source: String, firstPageIndex: Int?, idHash: UInt32, isFrontier: Bool,

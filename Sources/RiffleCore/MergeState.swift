@@ -351,7 +351,7 @@ public struct MergeState: Sendable {
     /// `position.token`, made without walking the sources: the tail (entries and `finished`) is kept
     /// encoded and checked only for the sources that changed since, so an item costs its head and a copy
     /// of the tail rather than an entry per source past its first page. The same text as `position.token`.
-    public mutating func token() -> String {
+    package mutating func token() -> String {
         guard let last = lastEmitted, entriesMayUseTheRule(last) else { return position.token }
         refreshTail()
         let anchor = anchor(at: last, hasEntry: tail.entries[last.source] != nil, byRule: true)
