@@ -6,14 +6,25 @@ public enum Base64URL {
     /// The text form of `bytes`.
     public static func encode(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
-        out.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var index = 0
-        while index + 2 < bytes.count {
+        encode(bytes[...], appendingTo: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the text form of `bytes` to `out`, as ASCII. The text of a concatenation is the texts
+    /// concatenated whenever the first part's length is a multiple of 3, which lets a long, rarely
+    /// changing part be encoded once and reused (resume tokens, see `MergeState.token()`).
+    package static func encode(_ bytes: ArraySlice<UInt8>, appendingTo out: inout [UInt8]) {
+        out.reserveCapacity(out.count + (bytes.count + 2) / 3 * 4)
+        var index = bytes.startIndex
+        while index + 2 < bytes.endIndex {
             let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            for shift in [18, 12, 6, 0] { out.append(alphabet[Int(value >> UInt32(shift) & 63)]) }
+            out.append(alphabet[Int(value >> 18 & 63)])
+            out.append(alphabet[Int(value >> 12 & 63)])
+            out.append(alphabet[Int(value >> 6 & 63)])
+            out.append(alphabet[Int(value & 63)])
             index += 3
         }
-        let rest = bytes.count - index
+        let rest = bytes.endIndex - index
         if rest == 1 {
             let value = UInt32(bytes[index]) << 16
             out.append(alphabet[Int(value >> 18 & 63)])
@@ -24,7 +35,6 @@ public enum Base64URL {
             out.append(alphabet[Int(value >> 12 & 63)])
             out.append(alphabet[Int(value >> 6 & 63)])
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// The bytes `text` encodes; `nil` when it holds a character outside the alphabet (padding

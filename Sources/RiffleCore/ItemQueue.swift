@@ -40,6 +40,13 @@ struct ItemQueue: Sendable {
         return (front.items[front.next], front.cursor, front.next)
     }
 
+    /// Where the front item sits — the cursor that loaded its page and its index there — without copying
+    /// the item.
+    var firstPlace: (cursor: String?, index: Int)? {
+        guard count > 0 else { return nil }
+        return (front.cursor, front.next)
+    }
+
     /// The front item's time, without copying the item.
     var firstTime: Timestamp? {
         guard count > 0 else { return nil }

@@ -3,8 +3,8 @@ extension MergePosition {
 
     /// The first token format, `r1.` and base64url (no padding) of compact JSON
     /// `{"f":FRONTIER,"s":[{"c":CURSOR,"i":SKIP,"n":NAME,"x":DONE},…]}` (absent `f`/`c` omitted): an entry
-    /// for every source. Still written for a position without an anchor (nothing emitted yet), and still
-    /// read, so tokens printed by earlier versions resume as they did.
+    /// for every source. Still written for a position without an anchor (nothing emitted yet), whose entries
+    /// all have their count, and still read, so tokens printed by earlier versions resume as they did.
     var r1Token: String {
         var json: [UInt8] = []
         json.reserveCapacity(32 + entries.count * 48)
@@ -24,7 +24,7 @@ extension MergePosition {
                 json.append(UInt8(ascii: ","))
             }
             json.append(contentsOf: #""i":"#.utf8)
-            json.append(contentsOf: String(entry.skip).utf8)
+            json.append(contentsOf: String(entry.skip ?? 0).utf8)
             json.append(contentsOf: #","n":"#.utf8)
             JSONValue.writeString(entry.name, to: &json)
             json.append(contentsOf: entry.done ? #","x":true}"#.utf8 : #","x":false}"#.utf8)

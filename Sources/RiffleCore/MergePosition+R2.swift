@@ -1,9 +1,6 @@
 extension MergePosition {
     static let r2Prefix = "r2."
 
-    /// The most sources a token's `finished` set may speak of (a configuration holds far fewer).
-    static let maxSourceCount = 1 << 18
-
     /// Bits of the flags that open an `r2.` token.
     private enum Flag {
         static let firstPageIndex: UInt64 = 1
@@ -14,11 +11,11 @@ extension MergePosition {
         static let known: UInt64 = 31
     }
 
-    /// Bits of an entry's flags.
-    private enum EntryFlag {
+    /// Bits of an entry's flags (`skip` in `r3.` only, where the count is written only when flagged).
+    enum EntryFlag {
         static let cursor: UInt64 = 1
         static let done: UInt64 = 2
-        static let known: UInt64 = 3
+        static let skip: UInt64 = 4
     }
 
     /// The forms of a `finished` set.
@@ -32,8 +29,9 @@ extension MergePosition {
     /// present; the frontier as a distance back from the anchor's time when the anchor is not the frontier;
     /// the entries (count, then flags, name, cursor when present, skip); `finished` (fingerprint, source count,
     /// form, then a bitmap, a list of indices, or a list of the other indices, each index as the gap from the
-    /// one before).
-    var r2Token: String {
+    /// one before). Written now only by tests, to check that earlier tokens still resume; an entry without
+    /// its count is written with the count 0.
+    package var r2Token: String {
         guard let anchor else { return r1Token }
         var flags: UInt64 = 0
         if anchor.firstPageIndex != nil { flags |= Flag.firstPageIndex }
@@ -58,7 +56,7 @@ extension MergePosition {
                 writer.varint((entry.cursor == nil ? 0 : EntryFlag.cursor) | (entry.done ? EntryFlag.done : 0))
                 writer.string(entry.name)
                 if let cursor = entry.cursor { writer.string(cursor) }
-                writer.count(entry.skip)
+                writer.count(entry.skip ?? 0)
             }
         }
         if let finished { writer.raw(Self.encode(finished)) }
@@ -87,20 +85,8 @@ extension MergePosition {
         }
         var entries: [Entry] = []
         if flags & Flag.entries != 0 {
-            guard let count = reader.count(limit: reader.remaining), count > 0 else { return nil }
-            entries.reserveCapacity(count)
-            for _ in 0..<count {
-                guard let entryFlags = reader.varint(), entryFlags & ~EntryFlag.known == 0,
-                    let name = reader.string()
-                else { return nil }
-                var cursor: String?
-                if entryFlags & EntryFlag.cursor != 0 {
-                    guard let text = reader.string() else { return nil }
-                    cursor = text
-                }
-                guard let skip = reader.count(limit: Int(Int32.max)) else { return nil }
-                entries.append(Entry(name: name, cursor: cursor, skip: skip, done: entryFlags & EntryFlag.done != 0))
-            }
+            guard let list = Self.readEntries(&reader, countIsFlagged: false) else { return nil }
+            entries = list
         }
         var finished: FinishedSources?
         if flags & Flag.finished != 0 {
@@ -135,29 +121,89 @@ extension MergePosition {
 
         // Each listed index takes at least a byte: list the others only when there are few of them.
         if finished.sourceCount - finished.indices.count < best.bytes.count {
-            var others: [Int] = []
-            var next = 0
-            for index in finished.indices {
-                others.append(contentsOf: next..<index)
-                next = index + 1
-            }
-            others.append(contentsOf: next..<max(next, finished.sourceCount))
             var complement = TokenCoding.Writer()
             complement.varint(FinishedForm.complement)
-            gaps(others, into: &complement)
+            gaps(others(of: finished.indices, below: finished.sourceCount), into: &complement)
             if complement.bytes.count < best.bytes.count { best = complement }
         }
         return header.bytes + best.bytes
     }
 
+    /// A count of entries (at least one), then each (see `readEntry`).
+    static func readEntries(_ reader: inout TokenCoding.Reader, countIsFlagged: Bool) -> [Entry]? {
+        guard let count = reader.count(limit: reader.remaining), count > 0 else { return nil }
+        var entries: [Entry] = []
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let entry = readEntry(&reader, countIsFlagged: countIsFlagged) else { return nil }
+            entries.append(entry)
+        }
+        return entries
+    }
+
+    /// One entry: flags, name, the cursor when flagged, then the count — always in `r2.`, only when flagged
+    /// (`countIsFlagged`) in `r3.`.
+    static func readEntry(_ reader: inout TokenCoding.Reader, countIsFlagged: Bool) -> Entry? {
+        let known = EntryFlag.cursor | EntryFlag.done | (countIsFlagged ? EntryFlag.skip : 0)
+        guard let flags = reader.varint(), flags & ~known == 0, let name = reader.string() else { return nil }
+        var cursor: String?
+        if flags & EntryFlag.cursor != 0 {
+            guard let text = reader.string() else { return nil }
+            cursor = text
+        }
+        var skip: Int?
+        if !countIsFlagged || flags & EntryFlag.skip != 0 {
+            guard let count = reader.count(limit: Int(Int32.max)) else { return nil }
+            skip = count
+        }
+        return Entry(name: name, cursor: cursor, skip: skip, done: flags & EntryFlag.done != 0)
+    }
+
     /// Ascending indices as their count, the first, then each one's gap after the one before, less one.
-    private static func gaps(_ indices: [Int], into writer: inout TokenCoding.Writer) {
+    static func gaps(_ indices: [Int], into writer: inout TokenCoding.Writer) {
         writer.count(indices.count)
         var previous = -1
         for index in indices {
             writer.count(index - previous - 1)
             previous = index
         }
+    }
+
+    /// Indices written by `gaps`, each below `sourceCount`; `nil` when they are not.
+    static func readGaps(_ reader: inout TokenCoding.Reader, below sourceCount: Int) -> [Int]? {
+        guard let count = reader.count(limit: sourceCount) else { return nil }
+        var listed: [Int] = []
+        listed.reserveCapacity(count)
+        var previous = -1
+        for _ in 0..<count {
+            guard let gap = reader.count(limit: sourceCount) else { return nil }
+            let index = previous + 1 + gap
+            guard index < sourceCount else { return nil }
+            listed.append(index)
+            previous = index
+        }
+        return listed
+    }
+
+    /// The indices below `sourceCount` that ascending `indices` does not hold.
+    static func others(of indices: [Int], below sourceCount: Int) -> [Int] {
+        var others: [Int] = []
+        var next = 0
+        for index in indices {
+            others.append(contentsOf: next..<index)
+            next = index + 1
+        }
+        others.append(contentsOf: next..<max(next, sourceCount))
+        return others
+    }
+
+    /// The indices of the bits set in a bitmap (bit `i % 8` of byte `i / 8`).
+    static func setBits(_ bitmap: ArraySlice<UInt8>) -> [Int] {
+        var indices: [Int] = []
+        for (byteIndex, byte) in bitmap.enumerated() where byte != 0 {
+            for bit in 0..<8 where byte & (1 << UInt8(bit)) != 0 { indices.append(byteIndex * 8 + bit) }
+        }
+        return indices
     }
 
     private static func decodeFinished(_ reader: inout TokenCoding.Reader) -> FinishedSources? {
@@ -169,32 +215,11 @@ extension MergePosition {
         case FinishedForm.bitmap:
             guard let length = reader.count(limit: (sourceCount + 7) / 8), let bitmap = reader.bytes(length)
             else { return nil }
-            for (byteIndex, byte) in bitmap.enumerated() where byte != 0 {
-                for bit in 0..<8 where byte & (1 << UInt8(bit)) != 0 { indices.append(byteIndex * 8 + bit) }
-            }
+            indices = setBits(bitmap)
             guard indices.last.map({ $0 < sourceCount }) ?? true else { return nil }
         case FinishedForm.list, FinishedForm.complement:
-            guard let count = reader.count(limit: sourceCount) else { return nil }
-            var listed: [Int] = []
-            listed.reserveCapacity(count)
-            var previous = -1
-            for _ in 0..<count {
-                guard let gap = reader.count(limit: sourceCount) else { return nil }
-                let index = previous + 1 + gap
-                guard index < sourceCount else { return nil }
-                listed.append(index)
-                previous = index
-            }
-            if form == FinishedForm.list {
-                indices = listed
-            } else {
-                var next = 0
-                for index in listed {
-                    indices.append(contentsOf: next..<index)
-                    next = index + 1
-                }
-                indices.append(contentsOf: next..<sourceCount)
-            }
+            guard let listed = readGaps(&reader, below: sourceCount) else { return nil }
+            indices = form == FinishedForm.list ? listed : others(of: listed, below: sourceCount)
         default: return nil
         }
         return FinishedSources(fingerprint: fingerprint, sourceCount: sourceCount, indices: indices)

@@ -12,17 +12,23 @@
 ///
 /// What one key cannot say is carried as entries, as before (`Entry`: cursor of the page holding the next
 /// item, items of it consumed, or done):
-/// - every source whose next item lies beyond its first page (or that ended after more than one page);
+/// - every source whose next item lies beyond its first page (or that ended after more than one page and
+///   is not in `finished`). While the stream is in order the entry of a source other than the anchor's
+///   leaves its count out (`skip` nil): the anchor rule above finds the same place on that page, for the
+///   same reasons. So an entry changes only when its source moves to another page, and the part of the
+///   token made of entries is encoded once per such move rather than once per item (see
+///   `MergeState.token()`); the anchor's own source's count goes with the anchor (`entrySkip`);
 /// - only when the stream is out of order — the anchor is a late item, or a source dropped a duplicate on
 ///   its first page — a source on its first page for which the rule above would not give back exactly what
 ///   was consumed. Sorted sources never need one.
 ///
-/// "Costs no more requests than today": a source that ended within its first page was recorded `done` and
-/// not fetched again. `finished` keeps that: those sources as indices into the configured list, guarded by a
-/// hash of the list's names, in the smallest of three forms (a bitmap, the indices, or the indices of the
-/// others), and only while that takes at most ``FinishedSources/budget`` bytes. Past that (hundreds of
-/// sources, mid-stream), it is left out and each such source costs one request on resume: its first page,
-/// whose items are then all passed over.
+/// "Costs no more requests than today": a source that had ended was recorded `done` and not fetched again.
+/// `finished` keeps that: the sources that ended (every one, or when that does not fit, those that ended
+/// within their first page, the others keeping `done` entries) as indices into the configured list, guarded
+/// by a hash of the list's names, in the smallest of three forms (a bitmap, the indices, or the indices of
+/// the others), and only while that takes at most ``FinishedSources/budget`` bytes — a bitmap of 1,000
+/// sources fits. Past that, it is left out and each such source costs one request on resume: its first
+/// page, whose items are then all passed over.
 ///
 /// Sources added, removed, renamed or reordered since: entries are matched by name and `finished` only
 /// with the same list of names; any other source resumes from its first page by the anchor rule, which
@@ -30,21 +36,23 @@
 /// position in the order is unknown and items of exactly the anchor's time are all shown.
 ///
 /// The text form (`token`) is the export's `cursor` field and `--after`'s argument: opaque to users.
-/// `r2.` and base64url (no padding) of bytes (``TokenCoding``): flags, the anchor's time, source name,
-/// index and id hash, the frontier when it is not the anchor's time, the entries, `finished`. A position
-/// without an anchor (nothing emitted yet) is written in the first format, `r1.`, which is still read.
+/// `r3.` and base64url (no padding) of bytes (``TokenCoding``): first what changes with every item —
+/// flags, the anchor's time, source name, index and id hash, the frontier when it is not the anchor's time
+/// — then the entries and `finished`, which change only when a source moves page or ends (see
+/// `MergePosition+R3`). A position without an anchor (nothing emitted yet) is written in the first format,
+/// `r1.`; `r1.` and `r2.` (the same parts in another layout, every entry with its count) are still read.
 public struct MergePosition: Sendable, Hashable {
     package struct Entry: Sendable, Hashable {
         /// The source's configured name: a resumed run matches sources by name.
         var name: String
         /// The cursor that loads the page holding the next item (`nil`: the first page).
         var cursor: String?
-        /// Items of that page already consumed.
-        var skip: Int
+        /// Items of that page already consumed; `nil`: up to the first item that sorts after the anchor.
+        var skip: Int?
         /// The source has nothing more (exhausted after its last item).
         var done: Bool
 
-        package init(name: String, cursor: String?, skip: Int, done: Bool) {
+        package init(name: String, cursor: String?, skip: Int?, done: Bool) {
             self.name = name
             self.cursor = cursor
             self.skip = skip
@@ -63,13 +71,20 @@ public struct MergePosition: Sendable, Hashable {
         package var idHash: UInt32
         /// No item emitted before it sorts after it: it is the frontier (time and source order).
         var isFrontier: Bool
+        /// When its source has an entry: items of that entry's page consumed (the entry's own `skip`, which
+        /// then may be left out).
+        package var entrySkip: Int?
 
-        package init(time: Timestamp, source: String, firstPageIndex: Int?, idHash: UInt32, isFrontier: Bool) {
+        package init(
+            time: Timestamp, source: String, firstPageIndex: Int?, idHash: UInt32, isFrontier: Bool,
+            entrySkip: Int? = nil
+        ) {
             self.time = time
             self.source = source
             self.firstPageIndex = firstPageIndex
             self.idHash = firstPageIndex == nil ? 0 : idHash
             self.isFrontier = isFrontier
+            self.entrySkip = entrySkip
         }
 
         /// The hash kept of an item id: 64-bit FNV-1a folded to 32 bits.
@@ -79,8 +94,8 @@ public struct MergePosition: Sendable, Hashable {
         }
     }
 
-    /// Sources that ended within their first page, by index in the configured list of `sourceCount` sources
-    /// whose names hash to `fingerprint`.
+    /// Sources that had ended, by index in the configured list of `sourceCount` sources whose names hash to
+    /// `fingerprint`.
     package struct FinishedSources: Sendable, Hashable {
         var fingerprint: UInt32
         var sourceCount: Int
@@ -93,9 +108,9 @@ public struct MergePosition: Sendable, Hashable {
             self.indices = indices
         }
 
-        /// The most bytes the set may take in a token, header included: a bitmap of up to 768 sources, or a
-        /// list of up to about 90 finished (or unfinished) ones in a configuration of any size.
-        static let budget = 104
+        /// The most bytes the set may take in a token (`r3.`), header included: a bitmap of up to 1,000
+        /// sources, or a list of up to about 120 finished (or unfinished) ones in a configuration of any size.
+        static let budget = 130
 
         /// The hash of a configured list of source names that `fingerprint` is compared with.
         static func fingerprint(names: [String]) -> UInt32 {
@@ -108,7 +123,7 @@ public struct MergePosition: Sendable, Hashable {
     package var frontier: Timestamp?
     /// The item the position was taken at; `nil` in `r1.` tokens, whose entries name every source.
     package var anchor: Anchor?
-    /// Sources that ended within their first page, when that fits the budget (with an anchor only).
+    /// Sources that had ended, when that fits the budget (with an anchor only).
     package var finished: FinishedSources?
 
     package init(
@@ -126,13 +141,19 @@ public struct MergePosition: Sendable, Hashable {
     /// Tokens longer than this are refused when parsed (every input has a limit).
     static let maxTokenLength = 64 * 1024
 
-    /// The opaque text form: `r2.` when there is an anchor, `r1.` otherwise.
-    public var token: String { anchor == nil ? r1Token : r2Token }
+    /// The most sources a token's `finished` set may speak of (a configuration holds far fewer).
+    static let maxSourceCount = 1 << 18
+
+    /// The opaque text form: `r3.` when there is an anchor, `r1.` otherwise.
+    public var token: String { anchor == nil ? r1Token : r3Token }
 
     /// Parses a token made by `token` (either format); `nil` when it is not one.
     public init?(token: String) {
         guard token.utf8.count <= Self.maxTokenLength else { return nil }
-        if token.hasPrefix(Self.r2Prefix) {
+        if token.hasPrefix(Self.r3Prefix) {
+            guard let bytes = Base64URL.decode(token.dropFirst(Self.r3Prefix.count)) else { return nil }
+            self.init(r3Bytes: bytes)
+        } else if token.hasPrefix(Self.r2Prefix) {
             guard let bytes = Base64URL.decode(token.dropFirst(Self.r2Prefix.count)) else { return nil }
             self.init(r2Bytes: bytes)
         } else if token.hasPrefix(Self.r1Prefix) {

@@ -54,9 +54,12 @@ package struct MergeState: Sendable {
         var isListedPastFirstPage = false
         /// The source ended within its first page (see `MergePosition.finished`).
         var finishedOnFirstPage = false
+        /// The source ended: its pager is exhausted and its buffer empty.
+        var isDone = false
         /// The oldest time on its first page (not counting items older than `--since`).
         var firstPageOldest: Timestamp?
-        /// A duplicate was dropped from it: its consumed items may not all sort before the anchor.
+        /// A duplicate was dropped from it, or an item older than `since` before items it kept: its consumed
+        /// items may not all sort before the anchor.
         var droppedDuplicates = false
         var isBlocked = false
 
@@ -108,9 +111,44 @@ package struct MergeState: Sendable {
     private var pastFirstPageSources: [Int] = []
     private var finishedSources: [Int] = []
     private var irregularSources: [Int] = []
-    /// `finishedSources` as a token carries it (nil: none, or over the budget), made again when it changes.
+    /// Every source that ended, ascending.
+    private var doneSources: [Int] = []
+    /// What a token carries as `finished`, made again when it changes: `doneSources` when that fits the
+    /// budget (`finishedHoldsDone`), else `finishedSources` when that fits, else nil.
     private var finishedForToken: MergePosition.FinishedSources?
+    private var finishedHoldsDone = false
     private let namesFingerprint: UInt32
+    /// This run resumed a source other than the anchor's by a count of items to pass over, which may
+    /// include items that sort after the anchor: its tokens then give every entry its count.
+    private var resumedWithCounts = false
+    /// The tail of the token (entries and `finished`), kept encoded between the changes of its sources.
+    private var tail: TokenTail
+
+    /// The part of an `r3.` token that changes only when a source moves page or ends (see
+    /// `MergePosition+R3`), with what it was made from, and the sources changed since.
+    struct TokenTail: Sendable {
+        var bytes: [UInt8] = []
+        /// The base64 of `bytes` when they are long enough to be encoded apart (else empty).
+        var text: [UInt8] = []
+        /// Each source's entry in it.
+        var entries: [MergePosition.Entry?]
+        var entryCount = 0
+        var isValid = false
+        /// Sources whose entry may have changed since the tail was checked.
+        var touched: [Int] = []
+        var isTouched: [Bool]
+
+        init(sourceCount: Int) {
+            entries = Array(repeating: nil, count: sourceCount)
+            isTouched = Array(repeating: false, count: sourceCount)
+        }
+
+        mutating func touch(_ index: Int) {
+            guard !isTouched[index] else { return }
+            isTouched[index] = true
+            touched.append(index)
+        }
+    }
 
     /// A merge over `sources`, from the top or, given `position`, right after the item it was taken at.
     /// Sources not named in `position` start from their first page.
@@ -122,6 +160,7 @@ package struct MergeState: Sendable {
         self.resumedAt = position
         let names = sources.map(\.name)
         self.namesFingerprint = MergePosition.FinishedSources.fingerprint(names: names)
+        self.tail = TokenTail(sourceCount: sources.count)
         var entries: [String: MergePosition.Entry] = [:]
         for entry in position?.entries ?? [] where entries[entry.name] == nil { entries[entry.name] = entry }
         let anchor = position?.anchor
@@ -134,6 +173,7 @@ package struct MergeState: Sendable {
         if let set = position?.finished, set.fingerprint == namesFingerprint, set.sourceCount == sources.count {
             finished = Set(set.indices)
         }
+        var resumesByCount = false
         self.slots = sources.enumerated().map { index, info in
             var slot = Slot(
                 info: info, pager: Pager(maxPages: options.maxPagesPerSource),
@@ -141,7 +181,14 @@ package struct MergeState: Sendable {
                 status: SourceStatus(name: info.name))
             if let entry = entries[info.name] {
                 slot.pager = Pager(cursor: entry.cursor, maxPages: options.maxPagesPerSource)
-                slot.skipOnNextPage = entry.skip
+                if index == anchorRank, let skip = anchor?.entrySkip {
+                    slot.skipOnNextPage = skip
+                } else if let skip = entry.skip {
+                    slot.skipOnNextPage = skip
+                    if skip > 0, !entry.done, index != anchorRank { resumesByCount = true }
+                } else if anchor != nil, !entry.done {
+                    slot.resume = .afterAnchor
+                }
                 slot.pastFirstPage = entry.cursor != nil || entry.done
                 if entry.done {
                     slot.pager.stop(.noMorePages)
@@ -159,6 +206,7 @@ package struct MergeState: Sendable {
             }
             return slot
         }
+        self.resumedWithCounts = resumesByCount
         self.isCandidate = Array(repeating: false, count: sources.count)
         self.tree = LoserTree(count: sources.count)
         for index in slots.indices { settle(index) }
@@ -218,6 +266,7 @@ package struct MergeState: Sendable {
             frontier = item.time
         }
         slots[index].status.itemsEmitted += 1
+        tail.touch(index)
         settleAfterTaking(index)
         return .item(
             MergedItem(sourceIndex: index, sourceName: slots[index].info.name, item: item, isLate: isLate))
@@ -226,6 +275,7 @@ package struct MergeState: Sendable {
     /// Delivers the outcome of a load started by `loadsToStart()`.
     /// A page whose every item was skipped fails its source (`Pager.unusable`); its skips are counted.
     package mutating func deliver(_ result: Result<Page, SourceError>, to index: Int) {
+        tail.touch(index)
         var result = result
         if case .success(let page) = result,
             let error = Pager.unusable(page, number: slots[index].pager.pagesLoaded + 1)
@@ -258,6 +308,7 @@ package struct MergeState: Sendable {
     /// Makes a failed source loadable again at the cursor that failed.
     package mutating func retry(source index: Int) {
         guard slots[index].pager.isFailed else { return }
+        tail.touch(index)
         slots[index].pager.retry()
         slots[index].status.state = .waiting
         settle(index)
@@ -269,10 +320,13 @@ package struct MergeState: Sendable {
         guard let last = lastEmitted else {
             return resumedAt ?? MergePosition(entries: [], frontier: frontier)
         }
+        let byRule = entriesMayUseTheRule(last)
         var withEntry: [Int] = []
+        var entries: [MergePosition.Entry] = []
         for index in pastFirstPageSources {
-            let entry = entry(for: index)
-            if entry.cursor != nil || entry.done { withEntry.append(index) }
+            guard let entry = tailEntry(for: index, byRule: byRule) else { continue }
+            withEntry.append(index)
+            entries.append(entry)
         }
         // Out of order, a source on its first page may have consumed items that sort after the anchor;
         // the anchor rule would show those again, so such a source gets an entry (see `MergePosition`).
@@ -284,14 +338,97 @@ package struct MergeState: Sendable {
                 if consumedPastAnchor(index, last) { extra.append(index) }
             }
         }
-        if !extra.isEmpty { withEntry = (withEntry + extra).sorted() }
-        let anchorHasEntry = withEntry.contains(last.source)
-        let anchor = MergePosition.Anchor(
-            time: last.time, source: slots[last.source].info.name,
-            firstPageIndex: anchorHasEntry || !last.onFirstPage ? nil : last.index,
-            idHash: MergePosition.Anchor.hash(id: last.id), isFrontier: last.isInOrder)
+        if !extra.isEmpty {
+            withEntry = (withEntry + extra).sorted()
+            entries = withEntry.map { tailEntry(for: $0, byRule: false) ?? entry(for: $0) }
+        }
         return MergePosition(
-            entries: withEntry.map(entry(for:)), frontier: frontier, anchor: anchor, finished: finishedForToken)
+            entries: entries, frontier: frontier,
+            anchor: anchor(at: last, hasEntry: withEntry.contains(last.source), byRule: byRule),
+            finished: finishedForToken)
+    }
+
+    /// `position.token`, made without walking the sources: the tail (entries and `finished`) is kept
+    /// encoded and checked only for the sources that changed since, so an item costs its head and a copy
+    /// of the tail rather than an entry per source past its first page. The same text as `position.token`.
+    package mutating func token() -> String {
+        guard let last = lastEmitted, entriesMayUseTheRule(last) else { return position.token }
+        refreshTail()
+        let anchor = anchor(at: last, hasEntry: tail.entries[last.source] != nil, byRule: true)
+        let head = MergePosition.r3Head(
+            anchor: anchor, frontier: frontier, hasEntries: tail.entryCount > 0, hasFinished: finishedForToken != nil)
+        return MergePosition.r3Text(
+            flags: head.flags, head: head.bytes, tail: tail.bytes, encodedTail: tail.text.isEmpty ? nil : tail.text)
+    }
+
+    /// Makes `tail` current: unchanged unless the entry of a source touched since differs, or `finished`
+    /// changed (which clears `isValid`).
+    private mutating func refreshTail() {
+        for index in tail.touched {
+            tail.isTouched[index] = false
+            if tail.isValid, tailEntry(for: index, byRule: true) != tail.entries[index] { tail.isValid = false }
+        }
+        tail.touched.removeAll(keepingCapacity: true)
+        guard !tail.isValid else { return }
+        var entries: [MergePosition.Entry] = []
+        entries.reserveCapacity(max(tail.entryCount, 8))
+        for index in pastFirstPageSources {
+            let entry = tailEntry(for: index, byRule: true)
+            tail.entries[index] = entry
+            if let entry { entries.append(entry) }
+        }
+        tail.entryCount = entries.count
+        tail.bytes = MergePosition.r3Tail(entries: entries, finished: finishedForToken)
+        tail.text.removeAll(keepingCapacity: true)
+        if tail.bytes.count >= MergePosition.r3SeparateTail {
+            Base64URL.encode(tail.bytes[...], appendingTo: &tail.text)
+        }
+        tail.isValid = true
+    }
+
+    /// Whether entries may leave out their count, the anchor rule finding the same place: the anchor is in
+    /// order, no source passed over an item that may sort after it, and none resumed by a count.
+    private func entriesMayUseTheRule(_ last: Emitted) -> Bool {
+        last.isInOrder && irregularSources.isEmpty && !resumedWithCounts
+    }
+
+    /// A source's entry in a token's tail, or `nil` when it needs none: only sources past their first page
+    /// have one; an ended source is in `finished` when that holds every ended source; `byRule`, a source
+    /// leaves its count to the anchor rule. A failed source keeps its count: items of the page it could not
+    /// load may be newer than the anchor, and are shown on resume.
+    private func tailEntry(for index: Int, byRule: Bool) -> MergePosition.Entry? {
+        guard slots[index].isListedPastFirstPage else { return nil }
+        let name = slots[index].info.name
+        if let place = slots[index].buffer.firstPlace {
+            guard let cursor = place.cursor else { return nil }
+            return .init(name: name, cursor: cursor, skip: byRule ? nil : place.index, done: false)
+        }
+        if slots[index].pager.isExhausted {
+            return finishedHoldsDone && finishedForToken != nil
+                ? nil : .init(name: name, cursor: nil, skip: nil, done: true)
+        }
+        guard let cursor = slots[index].pager.cursor else { return nil }
+        // Its next page is still to come: the same entry as once it has come (tokens do not depend on when
+        // a prefetch lands), unless the page failed to load.
+        let skip = byRule && !slots[index].pager.isFailed ? nil : slots[index].skipOnNextPage
+        return .init(name: name, cursor: cursor, skip: skip, done: false)
+    }
+
+    /// The anchor of a position taken right after `last`. Its first-page index is left out when its
+    /// source has an entry or is listed as finished (neither loads that page again); with `byRule`, the
+    /// count of its source's entry goes with it.
+    private func anchor(at last: Emitted, hasEntry: Bool, byRule: Bool) -> MergePosition.Anchor {
+        let listedFinished =
+            slots[last.source].isDone && finishedForToken != nil
+            && (finishedHoldsDone || slots[last.source].finishedOnFirstPage)
+        var entrySkip: Int?
+        if byRule, hasEntry, !slots[last.source].pager.isExhausted || !slots[last.source].buffer.isEmpty {
+            entrySkip = entry(for: last.source).skip
+        }
+        return MergePosition.Anchor(
+            time: last.time, source: slots[last.source].info.name,
+            firstPageIndex: hasEntry || listedFinished || !last.onFirstPage ? nil : last.index,
+            idHash: MergePosition.Anchor.hash(id: last.id), isFrontier: last.isInOrder, entrySkip: entrySkip)
     }
 
     /// Whether an item of `index`'s first page that it has consumed sorts after the anchor `last`.
@@ -307,17 +444,21 @@ package struct MergeState: Sendable {
         return false
     }
 
-    /// The sources that ended within their first page, as a token carries them, or `nil` when there are
-    /// none or they do not fit `MergePosition.FinishedSources.budget`.
-    private func finishedSet() -> MergePosition.FinishedSources? {
-        guard !finishedSources.isEmpty else { return nil }
-        // Every form takes at least a byte per listed index or per 8 sources: skip what cannot fit.
+    /// What a token carries as `finished` (see `finishedForToken`), and whether that is every ended source.
+    private func finishedSet() -> (set: MergePosition.FinishedSources?, holdsDone: Bool) {
+        if let set = fitting(doneSources) { return (set, true) }
+        return (fitting(finishedSources), false)
+    }
+
+    /// `indices` as a `finished` set, when there are any and they fit `MergePosition.FinishedSources.budget`.
+    private func fitting(_ indices: [Int]) -> MergePosition.FinishedSources? {
+        guard !indices.isEmpty else { return nil }
+        // Every form takes at least a byte per listed index or per 8 sources, and 5 more: skip what cannot fit.
         let budget = MergePosition.FinishedSources.budget
-        let bitmapBytes = (finishedSources[finishedSources.count - 1] + 8) / 8
-        guard min(bitmapBytes, finishedSources.count, slots.count - finishedSources.count) < budget else { return nil }
+        guard min((slots.count + 7) / 8, indices.count, slots.count - indices.count) + 5 <= budget else { return nil }
         let set = MergePosition.FinishedSources(
-            fingerprint: namesFingerprint, sourceCount: slots.count, indices: finishedSources)
-        return MergePosition.encode(set).count <= MergePosition.FinishedSources.budget ? set : nil
+            fingerprint: namesFingerprint, sourceCount: slots.count, indices: indices)
+        return MergePosition.r3Encode(set).count <= budget ? set : nil
     }
 
     /// One source's part of `position`. Emitting an item changes only its own source's entry, and an
@@ -325,8 +466,8 @@ package struct MergeState: Sendable {
     /// run over the same data.
     package func entry(for index: Int) -> MergePosition.Entry {
         let slot = slots[index]
-        if let head = slot.buffer.first {
-            return .init(name: slot.info.name, cursor: head.cursor, skip: head.index, done: false)
+        if let place = slot.buffer.firstPlace {
+            return .init(name: slot.info.name, cursor: place.cursor, skip: place.index, done: false)
         }
         let done = slot.pager.isExhausted
         return .init(
@@ -358,13 +499,19 @@ package struct MergeState: Sendable {
             slots[index].firstPageOldest = oldest
         }
         var dropped: Set<Int> = []
+        var firstTooOld: Int?
         // Each item's id and time are read in place rather than copying the item.
         for position in items.indices {
             let time = items[position].time
             if position >= skip, let since = options.since, time < since {
                 slots[index].pager.stop(.olderThanSince)
                 dropped.insert(position)
+                if firstTooOld == nil { firstTooOld = position }
                 continue
+            }
+            if let firstTooOld, position > firstTooOld, !slots[index].droppedDuplicates {
+                slots[index].droppedDuplicates = true
+                Self.insert(index, into: &irregularSources)
             }
             guard let seen = slots[index].window.remember(items[position].id, at: time), position >= skip else {
                 continue
@@ -440,12 +587,15 @@ package struct MergeState: Sendable {
             slots[index].isListedPastFirstPage = true
             Self.insert(index, into: &pastFirstPageSources)
         }
-        if !slots[index].finishedOnFirstPage, !slots[index].pastFirstPage, slots[index].pager.isExhausted,
-            slots[index].buffer.isEmpty
-        {
-            slots[index].finishedOnFirstPage = true
-            Self.insert(index, into: &finishedSources)
-            finishedForToken = finishedSet()
+        if !slots[index].isDone, slots[index].pager.isExhausted, slots[index].buffer.isEmpty {
+            slots[index].isDone = true
+            Self.insert(index, into: &doneSources)
+            if !slots[index].pastFirstPage {
+                slots[index].finishedOnFirstPage = true
+                Self.insert(index, into: &finishedSources)
+            }
+            (finishedForToken, finishedHoldsDone) = finishedSet()
+            tail.isValid = false
         }
         let shouldBlock = slots[index].buffer.isEmpty && slots[index].isLive
         if shouldBlock != slots[index].isBlocked {

@@ -144,6 +144,9 @@ public final class MergedFeed: Sendable {
         /// Where the stream stands, right after the last item `next()` returned.
         public var position: MergePosition { state.position }
 
+        /// `position.token`, made at the cost of what changed since the last one (`MergeState.token()`).
+        public var token: String { state.token() }
+
         /// Every source's status now.
         public var statuses: [SourceStatus] {
             foldInbox()

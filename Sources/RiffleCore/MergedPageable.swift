@@ -31,7 +31,7 @@ package struct MergedPageable: Pageable {
                     items.append(item)
                 }
             }
-            let next = reader.position.token
+            let next = reader.token
             // Peek one item: the page is the last one when nothing follows it.
             let hasMore = items.count == size ? try await reader.next() != nil : false
             return Page(items: items, nextCursor: next, hasMore: hasMore)

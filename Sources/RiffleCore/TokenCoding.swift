@@ -1,4 +1,4 @@
-/// The byte layer of resume tokens (format `r2.`, see ``MergePosition``): LEB128 varints, zigzag for signed
+/// The byte layer of resume tokens (formats `r2.` and `r3.`, see ``MergePosition``): LEB128 varints, zigzag for signed
 /// numbers, length-prefixed UTF-8, little-endian 32-bit words. Binary rather than JSON because a token goes
 /// with every exported item, so every byte counts; reading is bounded by the bytes there are.
 enum TokenCoding {
@@ -15,6 +15,30 @@ enum TokenCoding {
                 rest >>= 7
             }
             bytes.append(UInt8(rest))
+        }
+
+        /// `value` as a varint of at least `length` bytes: LEB128 allows continuation bytes that add nothing,
+        /// which every reader of varints here accepts. Used to make a part's length a multiple of 3.
+        mutating func varint(_ value: UInt64, length: Int) {
+            var rest = value
+            var written = 0
+            while rest >= 0x80 || written + 1 < length {
+                bytes.append(UInt8(truncatingIfNeeded: rest & 0x7f) | 0x80)
+                rest >>= 7
+                written += 1
+            }
+            bytes.append(UInt8(rest))
+        }
+
+        /// The bytes of `value` as a shortest varint.
+        static func varintLength(_ value: UInt64) -> Int {
+            var rest = value >> 7
+            var length = 1
+            while rest > 0 {
+                rest >>= 7
+                length += 1
+            }
+            return length
         }
 
         /// A non-negative count or index.
@@ -35,7 +59,7 @@ enum TokenCoding {
             bytes.append(contentsOf: text.utf8)
         }
 
-        mutating func raw(_ more: [UInt8]) { bytes.append(contentsOf: more) }
+        mutating func raw(_ more: some Collection<UInt8>) { bytes.append(contentsOf: more) }
     }
 
     /// Reads values back; every read returns `nil` past the end or on a malformed value.

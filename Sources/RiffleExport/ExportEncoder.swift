@@ -20,7 +20,8 @@ struct ExportEncoder: Sendable {
         }
     }
 
-    /// One item; `cursor` is the token that resumes right after it.
+    /// One item; `cursor` is the token that resumes right after it (a `MergePosition` token: written as it
+    /// is, since its characters need no escaping).
     mutating func item(_ merged: MergedItem, cursor: String, into out: inout [UInt8]) {
         switch format {
         case .json:
@@ -70,8 +71,12 @@ struct ExportEncoder: Sendable {
             JSONValue.writeString(summary, to: &out)
         }
         writeTags(item.tags, into: &out)
-        out.append(contentsOf: #","cursor":"#.utf8)
-        JSONValue.writeString(cursor, to: &out)
+        // A token is `rN.` and base64url: nothing in it needs escaping, so the scan for it is left out.
+        assert(
+            cursor.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7f && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+        out.append(contentsOf: #","cursor":""#.utf8)
+        out.append(contentsOf: cursor.utf8)
+        out.append(UInt8(ascii: "\""))
         let extra = item.extra
         if !extra.isEmpty {
             out.append(contentsOf: #","extra":"#.utf8)

@@ -45,7 +45,7 @@ public struct Exporter: Sendable {
                 var lastProgress = started
                 while limit.map({ count < $0 }) ?? true, let merged = try await reader.next() {
                     if let include, !include(merged) { continue }
-                    encoder.item(merged, cursor: reader.position.token, into: &out)
+                    encoder.item(merged, cursor: reader.token, into: &out)
                     count += 1
                     if recordsWritten {
                         written.append(

@@ -15,6 +15,8 @@ struct GraphQLService: Sendable {
     static let maxQueryLength = 10_000
 
     let schema: GraphQLSchema
+    /// Query texts parsed and validated once (see `ValidatedDocuments`).
+    let documents = ValidatedDocuments()
 
     init(sdl: String, resolvers: Resolvers) throws {
         let schema = try buildSchema(source: sdl)
@@ -38,12 +40,17 @@ struct GraphQLService: Sendable {
         self.schema = schema
     }
 
-    /// Executes one request. Syntax errors come back as a result with errors, like any GraphQL server.
+    /// Executes one request: parsed and validated as `graphql(…)` does, once per query text, then executed.
+    /// Syntax errors come back as a result with errors, like any GraphQL server.
     func execute(_ request: GraphQLRequest, context: any Sendable) async -> GraphQLResult {
         do {
-            return try await graphql(
-                schema: schema, request: request.query, context: context, variableValues: request.variables,
-                operationName: request.operationName)
+            switch documents.lookUp(request.query, schema: schema) {
+            case .errors(let errors): return GraphQLResult(errors: errors)
+            case .document(let document):
+                return try await GraphQL.execute(
+                    schema: schema, documentAST: document, rootValue: (), context: context,
+                    variableValues: request.variables, operationName: request.operationName)
+            }
         } catch let error as GraphQLError {
             return GraphQLResult(errors: [error])
         } catch {

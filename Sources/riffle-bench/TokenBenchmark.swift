@@ -2,8 +2,9 @@ import Foundation
 import RiffleCore
 
 /// `riffle-bench tokens [--sources 10,100,1000] [--items N] [--page N] [--samples N]`: the size of every
-/// resume token (the export's `cursor`) of a whole merge, median and max, beside the first format's (`r1.`,
-/// an entry per source) at the same items; the time to make one; and what resuming costs in loads, each
+/// resume token (the export's `cursor`, as `MergeState.token()` makes it) of a whole merge, median and max,
+/// beside the first format's (`r1.`, an entry per source) at the same items; the time to make one; and what
+/// resuming costs in loads, each
 /// format from the same sampled items. Two shapes of data: single-page sources (1–5 items each, the
 /// contract's case) and sources of several pages (`--items` each, pages of `--page`).
 enum TokenBenchmark {
@@ -13,8 +14,8 @@ enum TokenBenchmark {
         let items = options.int("--items", default: 60)
         let page = options.int("--page", default: 20)
         let samples = options.int("--samples", default: 40)
-        print("tokens: bytes per resume token (r2 now, r1 before); goal < 200 bytes at 1,000 single-page sources")
-        print(row("sources", "data", "items", "r2 median", "r2 max", "r1 median", "r1 max", "µs r2/r1", "loads r2/r1"))
+        print("tokens: bytes per resume token (r3 now, r1 before); goal < 200 bytes at 1,000 single-page sources")
+        print(row("sources", "data", "items", "r3 median", "r3 max", "r1 median", "r1 max", "µs r3/r1", "loads r3/r1"))
         for count in counts {
             var rng = SplitMix64(seed: UInt64(count))
             let single = (0..<count).map { source in
@@ -57,7 +58,7 @@ enum TokenBenchmark {
         let every = max(1, total / max(1, samples))
         _ = drive(&state, sources) { state, emitted in
             let started = clock.now
-            let token = state.position.token
+            let token = state.token()
             let middle = clock.now
             let old = MergePosition(entries: state.statuses.indices.map(state.entry(for:)), frontier: state.frontier)
                 .token
@@ -91,7 +92,7 @@ enum TokenBenchmark {
     /// Runs a merge to its end, loading pages synchronously by offset; calls `each` after every item with
     /// the count so far. Returns the number of loads.
     @discardableResult
-    static func drive(_ state: inout MergeState, _ sources: [[Item]], each: (MergeState, Int) -> Void) -> Int {
+    static func drive(_ state: inout MergeState, _ sources: [[Item]], each: (inout MergeState, Int) -> Void) -> Int {
         var pending: [MergeState.LoadRequest] = []
         var loads = 0
         var emitted = 0
@@ -100,7 +101,7 @@ enum TokenBenchmark {
             switch state.next() {
             case .item:
                 emitted += 1
-                each(state, emitted)
+                each(&state, emitted)
             case .finished: return loads
             case .waiting:
                 guard !pending.isEmpty else { return loads }

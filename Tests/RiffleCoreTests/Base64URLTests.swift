@@ -24,3 +24,18 @@ import Testing
         #expect(Base64URL.decode("Zm9vY") == nil)
     }
 }
+
+extension Base64URLTests {
+    /// The text of a concatenation whose first part's length is a multiple of 3 is the two texts joined
+    /// (resume tokens rely on it to reuse an encoded tail).
+    @Test(arguments: [0, 1, 2, 3, 4, 5, 6, 7])
+    func appendingJoinsTextsAtMultiplesOfThree(tailLength: Int) {
+        let head: [UInt8] = [0xfb, 0x00, 0x41, 0x10, 0xff, 0x7e]
+        let tail = (0..<tailLength).map { UInt8(truncatingIfNeeded: $0 * 37 + 5) }
+        var joined = Array("x.".utf8)
+        Base64URL.encode(head[...], appendingTo: &joined)
+        Base64URL.encode(tail[...], appendingTo: &joined)
+        #expect(String(decoding: joined, as: UTF8.self) == "x." + Base64URL.encode(head + tail))
+        #expect(Base64URL.decode(Base64URL.encode(head + tail)) == head + tail)
+    }
+}

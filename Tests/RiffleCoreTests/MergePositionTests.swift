@@ -59,8 +59,8 @@ private func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] 
                 time: Timestamp(microseconds: 1_793_490_944_000_001), source: "gitlab", firstPageIndex: 12,
                 idHash: 0xdead_beef, isFrontier: false),
             finished: .init(fingerprint: 7, sourceCount: 20, indices: [0, 3, 19]))
-        #expect(full.token.hasPrefix("r2."))
-        #expect(MergePosition(token: full.token) == full)
+        #expect(full.r2Token.hasPrefix("r2."))
+        #expect(MergePosition(token: full.r2Token) == full)
 
         let plain = MergePosition(
             entries: [], frontier: nil,
@@ -68,7 +68,7 @@ private func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] 
                 time: Timestamp(unixSeconds: 1), source: "s", firstPageIndex: nil, idHash: 9, isFrontier: true))
         #expect(plain.frontier == Timestamp(unixSeconds: 1), "the anchor is the frontier")
         #expect(plain.anchor?.idHash == 0, "no id hash without an index")
-        #expect(MergePosition(token: plain.token) == plain)
+        #expect(MergePosition(token: plain.r2Token) == plain)
     }
 
     /// The bitmap, the list and the list of the others each round-trip, and the smallest is chosen.
@@ -94,7 +94,7 @@ private func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] 
             entries: [.init(name: "x", cursor: "c", skip: 1, done: false)], frontier: nil,
             anchor: .init(time: Timestamp(unixSeconds: 5), source: "a", firstPageIndex: 2, idHash: 3, isFrontier: true),
             finished: .init(fingerprint: 1, sourceCount: 9, indices: [4]))
-        let bytes = Base64URL.decode(good.token.dropFirst(3)) ?? []
+        let bytes = Base64URL.decode(good.r2Token.dropFirst(3)) ?? []
         #expect(MergePosition(token: token(bytes)) == good)
         for cut in 0..<bytes.count {
             #expect(MergePosition(token: token(Array(bytes[..<cut]))) == nil, "cut at \(cut)")
@@ -106,7 +106,7 @@ private func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] 
         #expect(MergePosition(token: token([16, 2, 1, 0x61, 1, 0, 0, 0, 9, 1, 1, 9])) == nil, "index out of range")
         #expect(MergePosition(token: "r2.") == nil)
         #expect(MergePosition(token: "r2.!!!") == nil)
-        #expect(MergePosition(token: "r3." + good.token.dropFirst(3)) == nil)
+        #expect(MergePosition(token: "r3." + good.r2Token.dropFirst(3)) == nil)
         #expect(MergePosition(token: "r2." + String(repeating: "A", count: 70_000)) == nil)
     }
 
@@ -231,6 +231,209 @@ private func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] 
         for index in whole.items.indices {
             let parsed = try #require(MergePosition(token: whole.positions[index].token))
             #expect(resume(grown, pageSize: 10, at: parsed).items == Array(whole.items[(index + 1)...]))
+        }
+    }
+}
+
+// The `r3.` layout, and the tokens the export writes (`MergeState.token()`, the tail kept encoded).
+
+/// Drives a merge with pages arriving in random order, some before they are needed, and takes the export's
+/// token after every item, checking it against `position.token`.
+private func tokensOfRun(
+    _ state: inout MergeState, _ sources: [[Item]], rng: inout SplitMix64
+) -> (items: [MergedItem], tokens: [String]) {
+    let loader = arrayLoader(sources)
+    var pending: [MergeState.LoadRequest] = []
+    var items: [MergedItem] = []
+    var tokens: [String] = []
+    while true {
+        pending += state.loadsToStart()
+        while !pending.isEmpty, Int.random(in: 0..<3, using: &rng) == 0 {
+            let request = pending.remove(at: Int.random(in: 0..<pending.count, using: &rng))
+            state.deliver(loader(request.source, request.cursor, request.pageSize), to: request.source)
+        }
+        switch state.next() {
+        case .item(let merged):
+            items.append(merged)
+            let token = state.token()
+            #expect(token == state.position.token, "after item \(items.count - 1)")
+            tokens.append(token)
+        case .finished:
+            return (items, tokens)
+        case .waiting:
+            guard !pending.isEmpty else {
+                Issue.record("merge waits with no load in flight")
+                return (items, tokens)
+            }
+            let request = pending.remove(at: Int.random(in: 0..<pending.count, using: &rng))
+            state.deliver(loader(request.source, request.cursor, request.pageSize), to: request.source)
+        }
+    }
+}
+
+/// Random sources of several pages, some with ties, one with a late item for some seeds.
+private func pagedSources(seed: Int, rng: inout SplitMix64) -> [[Item]] {
+    let count = Int.random(in: 2...30, using: &rng)
+    var sources = (0..<count).map { index in
+        sortedItems(
+            prefix: "t\(index)-", count: Int.random(in: 0...25, using: &rng),
+            spread: Int64.random(in: 0...20, using: &rng), rng: &rng)
+    }
+    if seed % 4 == 0, let index = sources.indices.first(where: { sources[$0].count > 3 }) {
+        sources[index].swapAt(0, sources[index].count - 1)
+    }
+    return sources
+}
+
+extension MergePositionTests {
+    /// Every part round-trips: times in s, ms and µs (before 2020 and at the extremes too), entries with and
+    /// without their count, the anchor's entry count, and a tail long enough to be encoded apart.
+    @Test(arguments: [
+        1_793_490_944_000_000, 1_793_490_944_123_000, 1_793_490_944_000_001, -5_000_001, 0, Int64.max, Int64.min,
+    ])
+    func r3TokensRoundTripEveryPart(microseconds: Int64) throws {
+        let entries: [MergePosition.Entry] = [
+            .init(name: "a \"quoted\" \\ name", cursor: "eyJpZCI6IjEifQ\n\u{1B}", skip: 3, done: false),
+            .init(name: "ünïcode 😀", cursor: nil, skip: nil, done: true),
+            .init(name: "by the anchor", cursor: "c", skip: nil, done: false),
+        ]
+        let many = (0..<40).map {
+            MergePosition.Entry(name: "source-\($0)", cursor: "cursor-\($0)", skip: nil, done: false)
+        }
+        for list in [entries, entries + many] {
+            let full = MergePosition(
+                entries: list, frontier: Timestamp(microseconds: -5_000_000),
+                anchor: .init(
+                    time: Timestamp(microseconds: microseconds), source: "gitlab", firstPageIndex: 12,
+                    idHash: 0xdead_beef, isFrontier: false, entrySkip: 4),
+                finished: .init(fingerprint: 7, sourceCount: 20, indices: [0, 3, 19]))
+            #expect(full.token.hasPrefix("r3."))
+            #expect(MergePosition(token: full.token) == full)
+        }
+        let plain = MergePosition(
+            entries: [], frontier: nil,
+            anchor: .init(
+                time: Timestamp(microseconds: microseconds), source: "s", firstPageIndex: nil, idHash: 9,
+                isFrontier: true))
+        #expect(MergePosition(token: plain.token) == plain)
+    }
+
+    @Test func r3RefusesGarbage() {
+        func token(_ bytes: [UInt8]) -> String { "r3." + Base64URL.encode(bytes) }
+        let good = MergePosition(
+            entries: [.init(name: "x", cursor: "c", skip: nil, done: false)], frontier: nil,
+            anchor: .init(
+                time: Timestamp(unixSeconds: 1_800_000_000), source: "a", firstPageIndex: 2, idHash: 3,
+                isFrontier: true, entrySkip: 1))
+        let bytes = Base64URL.decode(good.token.dropFirst(3)) ?? []
+        #expect(MergePosition(token: token(bytes)) == good)
+        for cut in 0..<bytes.count {
+            #expect(MergePosition(token: token(Array(bytes[..<cut]))) == nil, "cut at \(cut)")
+        }
+        #expect(MergePosition(token: token(bytes + [0])) == nil, "trailing bytes")
+        // flags: seconds and milliseconds at once; time 0, source "a".
+        #expect(MergePosition(token: token([96, 0, 1, 0x61])) == nil, "two time units")
+        #expect(MergePosition(token: token([0, 0xd0, 0x0f, 1, 0x61])) == nil, "µs that are whole ms")
+        #expect(MergePosition(token: token([64, 0, 2, 0xff, 0xfe])) == nil, "a name that is not UTF-8")
+        #expect(MergePosition(token: token([72, 0, 1, 0x61, 1, 8, 1, 0x62])) == nil, "an unknown entry flag")
+        // finished: a bitmap of 1 source (7 bits unused) naming index 1.
+        #expect(MergePosition(token: token([80, 0, 1, 0x61, 1, 0, 0, 0, 28, 2])) == nil, "index out of range")
+        #expect(MergePosition(token: token([80, 0, 1, 0x61, 1, 0, 0, 0, 28, 1])) != nil, "the same, in range")
+        #expect(MergePosition(token: "r3.") == nil)
+        #expect(MergePosition(token: "r3." + String(repeating: "A", count: 70_000)) == nil)
+    }
+
+    /// Contract section 3 at 1,000 single-page sources, and issue 13: resuming costs no more requests than
+    /// the `r1.` token (an entry for every source) at the same item.
+    @Test func singlePageTokensAtAThousandSourcesCostNoMoreRequestsThanR1() throws {
+        let sources = singlePageSources(1000, seed: 1000)
+        let infos = sources.indices.map { MergeState.SourceInfo(name: "s\($0)", pageSize: 50) }
+        var plain = MergeState(sources: infos)
+        let whole = drain(&plain, loader: arrayLoader(sources))
+        var state = MergeState(sources: infos)
+        var checked = 0
+        var emitted = 0
+        _ = drain(
+            &state,
+            afterEach: { state in
+                let index = emitted
+                emitted += 1
+                guard index % 600 == 150 else { return }
+                let r1 = MergePosition(entries: state.statuses.indices.map(state.entry(for:)), frontier: state.frontier)
+                let token = state.position.token
+                #expect(token.utf8.count < 200)
+                guard let parsed = MergePosition(token: token) else {
+                    Issue.record("unparsable: \(token)")
+                    return
+                }
+                let now = resume(sources, pageSize: 50, at: parsed)
+                let before = resume(sources, pageSize: 50, at: r1)
+                #expect(now.items == Array(whole.items[(index + 1)...]))
+                #expect(now.loads <= before.loads, "after item \(index): \(now.loads) loads, r1 took \(before.loads)")
+                checked += 1
+            }, loader: arrayLoader(sources))
+        #expect(checked >= 5)
+    }
+
+    /// The token the export writes after each item is `position.token`, whichever order pages arrive in,
+    /// and resumes exactly — also a token taken from a resumed run, resumed from `r3.`, `r2.` or `r1.`.
+    @Test(arguments: 0..<8)
+    func theExportsTokensArePositionTokensAndResumeExactly(seed: Int) throws {
+        var rng = SplitMix64(seed: UInt64(seed) &+ 11_000)
+        let sources = pagedSources(seed: seed, rng: &rng)
+        let pageSize = Int.random(in: 2...6, using: &rng)
+        let infos = sources.indices.map {
+            MergeState.SourceInfo(name: "a-longer-source-name-\($0)", pageSize: pageSize)
+        }
+        var state = MergeState(sources: infos)
+        let whole = tokensOfRun(&state, sources, rng: &rng)
+        #expect(whole.items.count == sources.map(\.count).reduce(0, +))
+        // Pages landing in another order give the same tokens: a token does not depend on prefetch timing.
+        var other = MergeState(sources: infos)
+        #expect(tokensOfRun(&other, sources, rng: &rng).tokens == whole.tokens)
+        let loader = arrayLoader(sources)
+        for index in stride(from: seed % 5, to: whole.items.count, by: 9) {
+            let parsed = try #require(MergePosition(token: whole.tokens[index]))
+            var resumed = MergeState(sources: infos, resumingAt: parsed)
+            let rest = tokensOfRun(&resumed, sources, rng: &rng)
+            #expect(rest.items == Array(whole.items[(index + 1)...]), "resume after item \(index)")
+            // And again from a token of the resumed run.
+            guard rest.items.count > 2 else { continue }
+            let again = try #require(MergePosition(token: rest.tokens[rest.items.count / 2]))
+            var second = MergeState(sources: infos, resumingAt: again)
+            #expect(drain(&second, loader: loader).items == Array(rest.items[(rest.items.count / 2 + 1)...]))
+        }
+    }
+
+    /// Tokens of the earlier formats — `r2.` (every entry with its count) and `r1.` (an entry for every
+    /// source) — still resume exactly, and so do the tokens of a run resumed from them.
+    @Test(arguments: 0..<8)
+    func earlierTokensStillResumeExactly(seed: Int) throws {
+        var rng = SplitMix64(seed: UInt64(seed) &+ 13_000)
+        let sources = pagedSources(seed: seed, rng: &rng)
+        let pageSize = Int.random(in: 2...6, using: &rng)
+        let whole = run(sources, pageSize: pageSize)
+        let infos = sources.indices.map { MergeState.SourceInfo(name: "s\($0)", pageSize: pageSize) }
+        for index in stride(from: seed % 5, to: whole.items.count, by: 9) {
+            let r1 = whole.everySource[index]
+            let counts = Dictionary(r1.entries.map { ($0.name, $0.skip) }, uniquingKeysWith: { first, _ in first })
+            var r2 = whole.positions[index]
+            r2.entries = r2.entries.map { entry in
+                var entry = entry
+                if !entry.done, entry.skip == nil { entry.skip = counts[entry.name] ?? nil }
+                return entry
+            }
+            r2.anchor?.entrySkip = nil
+            for token in [r2.r2Token, r1.token] {
+                let parsed = try #require(MergePosition(token: token))
+                var resumed = MergeState(sources: infos, resumingAt: parsed)
+                let rest = tokensOfRun(&resumed, sources, rng: &rng)
+                #expect(rest.items == Array(whole.items[(index + 1)...]), "resume \(token.prefix(3)) after \(index)")
+                guard rest.items.count > 2 else { continue }
+                let again = try #require(MergePosition(token: rest.tokens[rest.items.count / 2]))
+                let tail = resume(sources, pageSize: pageSize, at: again)
+                #expect(tail.items == Array(rest.items[(rest.items.count / 2 + 1)...]))
+            }
         }
     }
 }

@@ -71,7 +71,7 @@ func export(
         #expect(first["title"] == .string("Alpha 0 \u{1B}]0;pwn\u{7}"))
         #expect(first["tags"] == .array([.string("bug"), .string("ui")]))
         #expect(first["extra"]?["iid"] == .int(0))
-        #expect(first["cursor"]?.stringValue?.hasPrefix("r2.") == true)
+        #expect(first["cursor"]?.stringValue?.hasPrefix("r3.") == true)
         let beta = try #require(items.first { $0["source"] == .string("beta") })
         #expect(
             beta["url"] == nil && beta["author"] == nil && beta["summary"] == nil && beta["tags"] == nil

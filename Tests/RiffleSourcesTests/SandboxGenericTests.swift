@@ -49,6 +49,30 @@ struct SandboxGenericTests {
         }
     }
 
+    /// The sandbox parses and validates a query text once and keeps the document: the same text answers
+    /// the same again, and a text that does not parse or validate is refused every time it comes.
+    @Test func aQueryTextAnswersAlikeEveryTimeItComes() async throws {
+        try await SandboxHarness.with { sandbox in
+            let query = "query($limit: Int!, $offset: Int!) { events(offset: $offset, limit: $limit) { id at } }"
+            let first = try await sandbox.graphQL("/graphql", query, variables: ["limit": 3, "offset": 0]).json
+            let again = try await sandbox.graphQL("/graphql", query, variables: ["limit": 3, "offset": 0]).json
+            #expect(first["data"]["events"].array.count == 3)
+            #expect(
+                first["data"]["events"].array.map { $0["id"].string }
+                    == again["data"]["events"].array.map { $0["id"].string })
+            let next = try await sandbox.graphQL("/graphql", query, variables: ["limit": 3, "offset": 3]).json
+            #expect(
+                next["data"]["events"].array.first?["id"].string != first["data"]["events"].array.first?["id"].string)
+            for _ in 0..<2 {
+                let invalid = try await sandbox.graphQL("/graphql", "{ events(offset: 0, limit: 1) { nosuchfield } }")
+                    .json
+                #expect(invalid["errors"][0]["message"].string?.contains("nosuchfield") == true)
+                let broken = try await sandbox.graphQL("/graphql", "{ events(offset: 0, limit: 1) { id ").json
+                #expect(broken["errors"][0]["message"].string?.contains("Syntax Error") == true)
+            }
+        }
+    }
+
     @Test func nodesConnectionPagesToTheEnd() async throws {
         try await SandboxHarness.with { sandbox in
             let query = """

@@ -1,0 +1,230 @@
+extension MergePosition {
+    static let r3Prefix = "r3."
+
+    /// A tail of at least this many bytes is base64-encoded apart from the head (see `r3Text`).
+    static let r3SeparateTail = 256
+
+    /// 2020-01-01T00:00:00Z in µs: anchor times are written from here, so they take fewer bytes.
+    private static let r3Epoch: Int64 = 1_577_836_800_000_000
+
+    /// Bits of the flags that open an `r3.` token.
+    private enum Flag {
+        static let firstPageIndex: UInt64 = 1
+        static let anchorIsFrontier: UInt64 = 2
+        static let frontier: UInt64 = 4
+        static let entries: UInt64 = 8
+        static let finished: UInt64 = 16
+        /// The unit of the anchor's time: µs (0), ms or s.
+        static let milliseconds: UInt64 = 32
+        static let seconds: UInt64 = 64
+        static let entrySkip: UInt64 = 128
+        static let known: UInt64 = 255
+    }
+
+    /// The forms of a `finished` set (the low two bits of its form number).
+    private enum FinishedForm {
+        static let bitmap: UInt64 = 0
+        static let list: UInt64 = 1
+        static let complement: UInt64 = 2
+    }
+
+    /// `r3.` and base64url of a head, what changes with every item — flags; the anchor's time (from 2020,
+    /// zigzag, in the coarsest of µs, ms and s that holds it exactly) and source; its first-page index and id
+    /// hash when present; its entry's count when its source has an entry; the frontier as a distance back
+    /// from the anchor's time when the anchor is not the frontier — then a tail, what changes only when a
+    /// source moves page or ends: the entries (count, then flags, name, cursor and count when present) and
+    /// `finished` (fingerprint, form, then a bitmap to the end of the token, or a source count and a list of
+    /// indices or of the other indices, each as the gap after the one before).
+    var r3Token: String {
+        guard let anchor else { return r1Token }
+        let tail = Self.r3Tail(entries: entries, finished: finished)
+        let head = Self.r3Head(
+            anchor: anchor, frontier: frontier, hasEntries: !entries.isEmpty, hasFinished: finished != nil)
+        return Self.r3Text(flags: head.flags, head: head.bytes, tail: tail, encodedTail: nil)
+    }
+
+    /// The head of an `r3.` token without its flags, and the flags.
+    static func r3Head(
+        anchor: Anchor, frontier: Timestamp?, hasEntries: Bool, hasFinished: Bool
+    ) -> (flags: UInt64, bytes: [UInt8]) {
+        var flags: UInt64 = 0
+        var writer = TokenCoding.Writer(capacity: 32 + anchor.source.utf8.count)
+        let offset = anchor.time.microseconds &- r3Epoch
+        if offset % 1_000_000 == 0 {
+            flags |= Flag.seconds
+            writer.signed(offset / 1_000_000)
+        } else if offset % 1000 == 0 {
+            flags |= Flag.milliseconds
+            writer.signed(offset / 1000)
+        } else {
+            writer.signed(offset)
+        }
+        writer.string(anchor.source)
+        if let index = anchor.firstPageIndex {
+            flags |= Flag.firstPageIndex
+            writer.count(index)
+            writer.word(anchor.idHash)
+        }
+        if let skip = anchor.entrySkip {
+            flags |= Flag.entrySkip
+            writer.count(skip)
+        }
+        if anchor.isFrontier { flags |= Flag.anchorIsFrontier }
+        if !anchor.isFrontier, let frontier {
+            flags |= Flag.frontier
+            writer.signed(anchor.time.microseconds &- frontier.microseconds)
+        }
+        if hasEntries { flags |= Flag.entries }
+        if hasFinished { flags |= Flag.finished }
+        return (flags, writer.bytes)
+    }
+
+    /// The tail of an `r3.` token: the entries (none: nothing), then `finished`.
+    static func r3Tail(entries: some Collection<Entry>, finished: FinishedSources?) -> [UInt8] {
+        var writer = TokenCoding.Writer(capacity: 8 + entries.count * 32)
+        if !entries.isEmpty {
+            writer.count(entries.count)
+            for entry in entries {
+                var flags: UInt64 = 0
+                if entry.cursor != nil { flags |= EntryFlag.cursor }
+                if entry.done { flags |= EntryFlag.done }
+                if entry.skip != nil { flags |= EntryFlag.skip }
+                writer.varint(flags)
+                writer.string(entry.name)
+                if let cursor = entry.cursor { writer.string(cursor) }
+                if let skip = entry.skip { writer.count(skip) }
+            }
+        }
+        if let finished { writer.raw(r3Encode(finished)) }
+        return writer.bytes
+    }
+
+    /// The text of a token from its flags, head and tail. A tail of `r3SeparateTail` bytes or more starts
+    /// at a multiple of 3 bytes — the flags' varint takes up to two bytes more, which any reader of
+    /// varints accepts — so its text is the tail's own base64, which a caller may pass in already made
+    /// (`encodedTail`): then making a token costs the head and a copy. A shorter tail is not padded.
+    static func r3Text(flags: UInt64, head: [UInt8], tail: [UInt8], encodedTail: [UInt8]?) -> String {
+        let separate = tail.count >= r3SeparateTail
+        var writer = TokenCoding.Writer(capacity: head.count + 3 + (separate ? 0 : tail.count))
+        if separate {
+            let length = TokenCoding.Writer.varintLength(flags)
+            writer.varint(flags, length: length + (3 - (length + head.count) % 3) % 3)
+            writer.raw(head)
+        } else {
+            writer.varint(flags)
+            writer.raw(head)
+            writer.raw(tail)
+        }
+        var text: [UInt8] = []
+        text.reserveCapacity(r3Prefix.utf8.count + (writer.bytes.count + (separate ? tail.count : 0)) * 4 / 3 + 4)
+        text.append(contentsOf: r3Prefix.utf8)
+        Base64URL.encode(writer.bytes[...], appendingTo: &text)
+        if separate {
+            if let encodedTail {
+                text.append(contentsOf: encodedTail)
+            } else {
+                Base64URL.encode(tail[...], appendingTo: &text)
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Parses the bytes of an `r3.` token; `nil` when they are not one (unknown flags, trailing bytes,
+    /// numbers out of range and text that is not UTF-8 included).
+    init?(r3Bytes bytes: [UInt8]) {
+        var reader = TokenCoding.Reader(bytes)
+        guard let flags = reader.varint(), flags & ~Flag.known == 0,
+            flags & (Flag.seconds | Flag.milliseconds) != Flag.seconds | Flag.milliseconds,
+            let scaled = reader.signed(), let source = reader.string()
+        else { return nil }
+        let unit: Int64 = flags & Flag.seconds != 0 ? 1_000_000 : flags & Flag.milliseconds != 0 ? 1000 : 1
+        let (offset, overflow) = scaled.multipliedReportingOverflow(by: unit)
+        // The time is in the coarsest unit that holds it exactly, as written; anything else is not a token.
+        guard !overflow, unit == 1_000_000 || scaled % 1000 != 0 else { return nil }
+        let time = offset &+ Self.r3Epoch
+        var firstPageIndex: Int?
+        var idHash: UInt32 = 0
+        if flags & Flag.firstPageIndex != 0 {
+            guard let index = reader.count(limit: Int(Int32.max)), let hash = reader.word() else { return nil }
+            firstPageIndex = index
+            idHash = hash
+        }
+        var entrySkip: Int?
+        if flags & Flag.entrySkip != 0 {
+            guard let skip = reader.count(limit: Int(Int32.max)) else { return nil }
+            entrySkip = skip
+        }
+        let isFrontier = flags & Flag.anchorIsFrontier != 0
+        var frontier: Timestamp? = isFrontier ? Timestamp(microseconds: time) : nil
+        if flags & Flag.frontier != 0 {
+            guard !isFrontier, let distance = reader.signed() else { return nil }
+            frontier = Timestamp(microseconds: time &- distance)
+        }
+        var entries: [Entry] = []
+        if flags & Flag.entries != 0 {
+            guard let list = Self.readEntries(&reader, countIsFlagged: true) else { return nil }
+            entries = list
+        }
+        var finished: FinishedSources?
+        if flags & Flag.finished != 0 {
+            guard let set = Self.r3DecodeFinished(&reader) else { return nil }
+            finished = set
+        }
+        guard reader.isAtEnd else { return nil }
+        let anchor = Anchor(
+            time: Timestamp(microseconds: time), source: source, firstPageIndex: firstPageIndex, idHash: idHash,
+            isFrontier: isFrontier, entrySkip: entrySkip)
+        self.init(entries: entries, frontier: frontier, anchor: anchor, finished: finished)
+    }
+
+    /// The bytes of a `finished` set in an `r3.` token, in its smallest form: a bitmap (to the token's end,
+    /// the source count told by its length and the unused bits of its last byte), the indices, or the
+    /// indices of the others.
+    static func r3Encode(_ finished: FinishedSources) -> [UInt8] {
+        let bitmapLength = (finished.sourceCount + 7) / 8
+        var best = TokenCoding.Writer(capacity: bitmapLength + 6)
+        best.word(finished.fingerprint)
+        best.varint(FinishedForm.bitmap | UInt64(bitmapLength * 8 - finished.sourceCount) << 2)
+        var bitmap = [UInt8](repeating: 0, count: bitmapLength)
+        for index in finished.indices { bitmap[index / 8] |= 1 << UInt8(index % 8) }
+        best.raw(bitmap)
+
+        // Each listed index takes at least a byte: a list only when it can be shorter than the bitmap.
+        func consider(_ form: UInt64, _ indices: @autoclosure () -> [Int], count: Int) {
+            guard count + 6 < best.bytes.count else { return }
+            var list = TokenCoding.Writer()
+            list.word(finished.fingerprint)
+            list.varint(form)
+            list.count(finished.sourceCount)
+            gaps(indices(), into: &list)
+            if list.bytes.count < best.bytes.count { best = list }
+        }
+        consider(FinishedForm.list, finished.indices, count: finished.indices.count)
+        consider(
+            FinishedForm.complement, others(of: finished.indices, below: finished.sourceCount),
+            count: finished.sourceCount - finished.indices.count)
+        return best.bytes
+    }
+
+    private static func r3DecodeFinished(_ reader: inout TokenCoding.Reader) -> FinishedSources? {
+        guard let fingerprint = reader.word(), let form = reader.varint() else { return nil }
+        switch form & 3 {
+        case FinishedForm.bitmap:
+            let unused = Int(form >> 2)
+            guard unused < 8, let bitmap = reader.bytes(reader.remaining),
+                bitmap.count <= (maxSourceCount + 7) / 8, bitmap.count > 0 || unused == 0
+            else { return nil }
+            let sourceCount = bitmap.count * 8 - unused
+            let indices = setBits(bitmap)
+            guard indices.last.map({ $0 < sourceCount }) ?? true else { return nil }
+            return FinishedSources(fingerprint: fingerprint, sourceCount: sourceCount, indices: indices)
+        case FinishedForm.list, FinishedForm.complement:
+            guard form >> 2 == 0, let sourceCount = reader.count(limit: maxSourceCount),
+                let listed = readGaps(&reader, below: sourceCount)
+            else { return nil }
+            let indices = form & 3 == FinishedForm.list ? listed : others(of: listed, below: sourceCount)
+            return FinishedSources(fingerprint: fingerprint, sourceCount: sourceCount, indices: indices)
+        default: return nil
+        }
+    }
+}
