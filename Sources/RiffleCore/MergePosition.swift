@@ -44,13 +44,13 @@
 public struct MergePosition: Sendable, Hashable {
     package struct Entry: Sendable, Hashable {
         /// The source's configured name: a resumed run matches sources by name.
-        var name: String
+        package var name: String
         /// The cursor that loads the page holding the next item (`nil`: the first page).
         var cursor: String?
         /// Items of that page already consumed; `nil`: up to the first item that sorts after the anchor.
-        var skip: Int?
+        package var skip: Int?
         /// The source has nothing more (exhausted after its last item).
-        var done: Bool
+        package var done: Bool
 
         package init(name: String, cursor: String?, skip: Int?, done: Bool) {
             self.name = name
@@ -145,7 +145,7 @@ public struct MergePosition: Sendable, Hashable {
     static let maxSourceCount = 1 << 18
 
     /// The opaque text form: `r3.` when there is an anchor, `r1.` otherwise.
-    public var token: String { anchor == nil ? r1Token : r3Token }
+    package var token: String { anchor == nil ? r1Token : r3Token }
 
     /// Parses a token made by `token` (either format); `nil` when it is not one.
     public init?(token: String) {

@@ -142,7 +142,7 @@ public final class MergedFeed: Sendable {
         }
 
         /// Where the stream stands, right after the last item `next()` returned.
-        public var position: MergePosition { state.position }
+        var position: MergePosition { state.position }
 
         /// `position.token`, made at the cost of what changed since the last one (`MergeState.token()`).
         public var token: String { state.token() }
