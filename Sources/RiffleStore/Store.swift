@@ -223,10 +223,18 @@ public final class Store: Sendable {
 extension Store {
     /// Copies what the WAL holds into the main file as far as no other process's reader prevents it
     /// (a passive checkpoint: it never waits), then closes the store's connections; any later use throws.
-    /// Without it, the connections close when the last reference to the store goes.
+    /// Without it, the connections close when the last reference to the store goes. A checkpoint that
+    /// finds another process checkpointing (`SQLITE_BUSY`) is left to that one: what is committed is safe
+    /// in the WAL either way.
     package func close() throws(StoreError) {
         do {
-            try writer.writeWithoutTransaction { db in _ = try db.checkpoint(.passive) }
+            try writer.writeWithoutTransaction { db in
+                do {
+                    _ = try db.checkpoint(.passive)
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+                    return
+                }
+            }
             try readers.close()
             try writer.close()
         } catch {
