@@ -27,6 +27,7 @@
 //
 //   Tools: riffle-sandbox ─ RiffleSandbox (fake APIs) ─ RiffleCore; riffle-bench (benchmarks);
 //   riffle-config-fuzz; riffle-reader-fixture (the reader over in-memory items for tmux tests);
+//   riffle-store-probe (writes pages to a store, for the store's two-process and kill -9 tests);
 //   RiffleTestSupport (loopback servers, sandbox harnesses, waits) for the Tests/Riffle*Tests targets.
 import PackageDescription
 
