@@ -1,5 +1,6 @@
 import Foundation
 import RiffleTerminal
+import RiffleTestSupport
 import Testing
 
 /// Issue 14 in a real terminal: the item view, unread markers and `n`, `A`, `f`, what `r` finds waiting
@@ -18,6 +19,13 @@ extension PseudoTerminalTests {
         let bytes = Array(needle.utf8)
         guard bytes.count <= haystack.count else { return false }
         return (0...(haystack.count - bytes.count)).contains { haystack[$0..<($0 + bytes.count)].elementsEqual(bytes) }
+    }
+
+    /// The bytes the terminal got, once they hold `marker`: tmux copies them to the file after it draws
+    /// the screen, so a screen already seen can be ahead of the file on a loaded machine.
+    func rawOutput(of tmux: Tmux, holding marker: String) async -> [UInt8] {
+        _ = await eventually { contains(tmux.rawOutput(), marker) }
+        return tmux.rawOutput()
     }
 
     @Test func viewShowsAHostileItemInFullWithNothingRaw() async throws {
@@ -45,7 +53,7 @@ extension PseudoTerminalTests {
         let titleAfter = try tmux.value("#{pane_title}")
         #expect(titleAfter == titleBefore && !titleAfter.contains("PWNED"))
         // The bytes the terminal got: no BEL, no C1 or bidi control, no OSC but riffle's links.
-        let raw = tmux.rawOutput()
+        let raw = await rawOutput(of: tmux, holding: "sum-end")
         #expect(!raw.isEmpty)
         #expect(!raw.contains(0x07))
         #expect(!contains(raw, "\u{9B}") && !contains(raw, "\u{9C}") && !contains(raw, "\u{202E}"))
@@ -65,7 +73,7 @@ extension PseudoTerminalTests {
         let screen = rows.joined(separator: "\n")
         #expect(screen.contains("title-osc ^[]0;PWNED-TITLE^G after"))
         #expect(!screen.contains("%20") && !screen.contains("evil.example") && !screen.contains("example.com/calm"))
-        let raw = tmux.rawOutput()
+        let raw = await rawOutput(of: tmux, holding: "\u{1B}]8;;https://example.com/calm/0\u{1B}\\")
         #expect(contains(raw, "\u{1B}]8;;https://example.com/calm/0\u{1B}\\"))
         let hostile =
             "\u{1B}]8;;https://example.com/a%20b\"q'%07%1B]8;;https://evil.example%1B\\x%C2%9Cy%1B]0;PWNED-URL%07\u{1B}\\"
@@ -85,7 +93,7 @@ extension PseudoTerminalTests {
             width: 100, height: 20, environment: colourTerminal.merging(environment) { $1 }, recordRaw: true,
             ["--items", "10"] + arguments)
         try await tmux.waitForScreen("the first page") { self.prompt($0).hasPrefix("1–19") }
-        let raw = tmux.rawOutput()
+        let raw = await rawOutput(of: tmux, holding: "alpha story 0")
         #expect(contains(raw, "alpha story 0"))
         #expect(!contains(raw, "]8;"))
         if arguments.isEmpty { #expect(!raw.contains(0x1B)) }  // no colour either
