@@ -310,7 +310,9 @@ final class FeedXMLBuilder: XMLEventHandler {
             }
             return
         }
-        guard var draft = entry else { return }
+        // Taken out, not copied: the draft's arrays are then uniquely held, so an append does not copy them,
+        // and its fields are not retained once more for every captured element.
+        guard var draft = entry.take() else { return }
         switch capture.field {
         case .title: draft.title = draft.title ?? value
         case .link:

@@ -39,11 +39,36 @@ struct FeedsEndpoint: Sendable {
         var time: Int64
     }
 
+    /// The documents made so far, each made once.
+    let documents = FeedDocuments()
+
     func handle(_ request: SandboxIncoming) -> SandboxResponse {
         let page = min(max(request.queryValue("page").flatMap { Int($0) } ?? 1, 1), 1000)
         let host = "http://\(SandboxHost.header(request.headers["host"]))"
+        let made = documents.document(path: request.path, page: page, host: host) {
+            document(path: request.path, page: page, host: host)
+        }
+        guard let made else {
+            return .html(
+                404,
+                "<!DOCTYPE html>\n<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1>"
+                    + "<p>The requested URL was not found on this server.</p></body></html>\n")
+        }
+        let validators: [(name: String, value: String)] = [
+            ("ETag", made.etag), ("Last-Modified", made.lastModified), ("Cache-Control", "max-age=60"),
+        ]
+        if Self.notModified(request, etag: made.etag, lastModified: made.lastModified) {
+            return SandboxResponse(status: 304, headers: validators, body: Data())
+        }
+        return SandboxResponse(
+            status: 200, headers: [("Content-Type", made.contentType)] + validators, body: made.bytes)
+    }
+
+    /// The document at `path` (`page` and `host` for the paged ones), with its validators; `nil` when the
+    /// path names none.
+    private func document(path: String, page: Int, host: String) -> FeedDocuments.Document? {
         let body: (contentType: String, bytes: Data, lastModified: Int64)
-        switch request.path {
+        switch path {
         case "/feeds/rss.xml": body = rss()
         case "/feeds/rdf.xml": body = rdf()
         case "/feeds/atom.xml": body = atom(page: page, host: host)
@@ -60,25 +85,13 @@ struct FeedsEndpoint: Sendable {
                 referenceTime
             )
         default:
-            if let number = Self.archiveNumber(request.path) {
-                body = archive(number: number)
-            } else {
-                return .html(
-                    404,
-                    "<!DOCTYPE html>\n<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1>"
-                        + "<p>The requested URL was not found on this server.</p></body></html>\n")
-            }
+            guard let number = Self.archiveNumber(path) else { return nil }
+            body = archive(number: number)
         }
-        let etag = "\"\(String(FNV1a.hash(String(decoding: body.bytes, as: UTF8.self)), radix: 16))\""
-        let lastModified = UTCTime.rfc822(body.lastModified)
-        let validators: [(name: String, value: String)] = [
-            ("ETag", etag), ("Last-Modified", lastModified), ("Cache-Control", "max-age=60"),
-        ]
-        if Self.notModified(request, etag: etag, lastModified: lastModified) {
-            return SandboxResponse(status: 304, headers: validators, body: Data())
-        }
-        return SandboxResponse(
-            status: 200, headers: [("Content-Type", body.contentType)] + validators, body: body.bytes)
+        return FeedDocuments.Document(
+            contentType: body.contentType, bytes: body.bytes,
+            etag: "\"\(String(FNV1a.hash(String(decoding: body.bytes, as: UTF8.self)), radix: 16))\"",
+            lastModified: UTCTime.rfc822(body.lastModified))
     }
 
     /// Whether the request's validators match: `If-None-Match` when given (a list, `W/` ignored, `*`),

@@ -37,4 +37,8 @@ package enum SandboxEndpoint: String, Sendable, Hashable, CaseIterable {
     var method: String {
         self == .rest || self == .feeds ? "GET" : "POST"
     }
+
+    /// Whether the endpoint's answer depends only on the request and the data made at start (no state
+    /// that changes between requests), so the handler may make it before the latency has passed.
+    var answersAreFixed: Bool { self == .feeds }
 }

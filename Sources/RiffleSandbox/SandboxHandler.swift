@@ -3,6 +3,7 @@ import FoundationEssentials
 
 /// The HTTP side of the sandbox: reads each request (refusing bodies over the size limit), numbers
 /// and records it, waits the configured latency, then answers it — or injects the fault a rule gives.
+/// Answers that depend only on the request (``SandboxEndpoint/answersAreFixed``) are made during the latency.
 struct SandboxHandler: HTTPHandler {
     let router: SandboxRouter
     let state: SandboxState
@@ -26,10 +27,23 @@ struct SandboxHandler: HTTPHandler {
                 method: incoming.method, path: incoming.path, query: incoming.query, headers: headers,
                 body: incoming.body, endpoint: endpoint, number: number, fault: fault))
 
-        if latency > .zero { try await Task.sleep(for: latency) }
+        // The latency runs from here. An endpoint whose answers are fixed has its answer made while it runs,
+        // so the latency is the only delay, as from a fast real server (a benchmark measures the client, not
+        // the sandbox's work); the others answer from their state once it has passed.
+        let due = ContinuousClock.now + latency
+        let prepared = endpoint.answersAreFixed ? await answer(incoming, endpoint, tooLarge: body == nil, fault) : nil
+        if latency > .zero { try await Task.sleep(until: due, clock: .continuous) }
+        if let prepared { return prepared }
+        return await answer(incoming, endpoint, tooLarge: body == nil, fault)
+    }
 
+    /// The response to `incoming`: `413` when its body was refused, else the router's, or the fault's in its
+    /// place.
+    private func answer(
+        _ incoming: SandboxIncoming, _ endpoint: SandboxEndpoint, tooLarge: Bool, _ fault: FaultRule.Fault?
+    ) async -> HTTPResponse {
         let response: SandboxResponse
-        if body == nil {
+        if tooLarge {
             response = .error(413, "request body larger than \(maxBodyBytes) bytes")
         } else {
             response = await router.respond(to: incoming, endpoint: endpoint)

@@ -43,11 +43,26 @@ public actor RecordingPageable: Pageable {
         _ base: any Pageable, store: Store, source: StoreSource, policy: SourcePolicy, trouble: StoreTrouble,
         endIsSourceEnd: Bool = true, shape: Int64? = nil
     ) {
+        self.init(
+            base, opening: StoreOpening(store), source: source, policy: policy, trouble: trouble,
+            endIsSourceEnd: endIsSourceEnd, shape: shape)
+    }
+
+    /// The same over a store that may still be being opened: pages read meanwhile wait in order for it,
+    /// and are dropped (as the store's failure, already told, leaves them) when it cannot be opened.
+    public init(
+        _ base: any Pageable, opening: StoreOpening, source: StoreSource, policy: SourcePolicy,
+        trouble: StoreTrouble, endIsSourceEnd: Bool = true, shape: Int64? = nil
+    ) {
         self.base = base
         self.shape = shape
         let (stream, writes) = AsyncStream.makeStream(of: Write.self)
         self.writes = writes
         writer = Task {
+            guard let store = await opening.store else {
+                for await _ in stream {}
+                return
+            }
             var writer = RunWriter(
                 store: store, source: source, policy: policy, trouble: trouble, endIsSourceEnd: endIsSourceEnd)
             for await write in stream {

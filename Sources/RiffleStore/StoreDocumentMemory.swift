@@ -7,19 +7,27 @@ public import RiffleCore
 /// What this process learned is also kept in memory and answered from there first: a page's items reach
 /// the store through the source's writer a moment after the adapter remembers the page, and a refresh in
 /// that moment must still be conditional.
+///
+/// A store still being created (`StoreOpening.isNew`) holds nothing this process has not remembered, so
+/// validators and kept pages come from memory alone and the first requests do not wait for it; what is
+/// kept waits until it is open.
 public struct StoreDocumentMemory: DocumentMemory {
-    let store: Store
+    let opening: StoreOpening
     let trouble: StoreTrouble
     let recent = InMemoryDocumentMemory()
 
     public init(store: Store, trouble: StoreTrouble) {
-        self.store = store
+        self.init(opening: StoreOpening(store), trouble: trouble)
+    }
+
+    public init(opening: StoreOpening, trouble: StoreTrouble) {
+        self.opening = opening
         self.trouble = trouble
     }
 
     public func validators(source: String, url: String) async -> DocumentValidators? {
         if let known = await recent.validators(source: source, url: url) { return known }
-        guard !trouble.isBroken else { return nil }
+        guard !opening.isNew, !trouble.isBroken, let store = await opening.store else { return nil }
         do {
             return try await store.feedDocument(of: source, url: url)
         } catch {
@@ -30,7 +38,7 @@ public struct StoreDocumentMemory: DocumentMemory {
 
     public func storedPage(source: String, url: String) async -> Page? {
         if let page = await recent.storedPage(source: source, url: url) { return page }
-        guard !trouble.isBroken else { return nil }
+        guard !opening.isNew, !trouble.isBroken, let store = await opening.store else { return nil }
         do {
             return try await store.documentPage(of: source, url: url)
         } catch {
@@ -41,7 +49,7 @@ public struct StoreDocumentMemory: DocumentMemory {
 
     public func remember(source: String, page: Page) async {
         await recent.remember(source: source, page: page)
-        guard !trouble.isBroken else { return }
+        guard !trouble.isBroken, let store = await opening.store else { return }
         do {
             try await store.rememberDocument(of: source, page: page)
         } catch {
@@ -50,6 +58,10 @@ public struct StoreDocumentMemory: DocumentMemory {
     }
 
     public func firstSeen(source: String, entryIDs: [String], now: Timestamp) async -> [String: Timestamp] {
+        // A store that could not be opened: this process's memory, as a run without a store has.
+        guard let store = await opening.store else {
+            return await recent.firstSeen(source: source, entryIDs: entryIDs, now: now)
+        }
         var times: [String: Timestamp] = [:]
         if !trouble.isBroken {
             do {

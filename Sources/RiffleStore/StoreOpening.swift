@@ -1,0 +1,42 @@
+/// A store that is open, or being opened while the run goes on: the sources' writers and the feed
+/// memory take it, so that with a new store the first requests leave while the store is created (a
+/// store that does not exist yet holds no validators to wait for) instead of after.
+public final class StoreOpening: Sendable {
+    private enum State {
+        case open(Store)
+        case opening(Task<Store?, Never>)
+    }
+
+    private let state: State
+
+    /// Whether the store file did not exist when the run began: it holds only what this process writes.
+    public let isNew: Bool
+
+    /// A store already open.
+    public init(_ store: Store) {
+        state = .open(store)
+        isNew = false
+    }
+
+    /// A new store, opened by `open` from now on (`nil`: it cannot be used, which `open` has told).
+    public init(creating open: @escaping @Sendable () async -> Store?) {
+        state = .opening(Task { await open() })
+        isNew = true
+    }
+
+    /// The store when it was open from the start; `nil` while a new one is being made.
+    public var opened: Store? {
+        if case .open(let store) = state { return store }
+        return nil
+    }
+
+    /// The store once it is open; `nil` when it could not be.
+    public var store: Store? {
+        get async {
+            switch state {
+            case .open(let store): store
+            case .opening(let task): await task.value
+            }
+        }
+    }
+}
