@@ -39,7 +39,7 @@ public actor RecordingPageable: Pageable {
     /// the end of that part for the end of the source, which would drop every older stored item.
     /// `shape`: when given, each page is also kept under what it was asked with, for a resumed export
     /// (`FreshPagesFirst`).
-    public init(
+    package init(
         _ base: any Pageable, store: Store, source: StoreSource, policy: SourcePolicy, trouble: StoreTrouble,
         endIsSourceEnd: Bool = true, shape: Int64? = nil
     ) {

@@ -16,7 +16,7 @@ public struct StoreDocumentMemory: DocumentMemory {
     let trouble: StoreTrouble
     let recent = InMemoryDocumentMemory()
 
-    public init(store: Store, trouble: StoreTrouble) {
+    init(store: Store, trouble: StoreTrouble) {
         self.init(opening: StoreOpening(store), trouble: trouble)
     }
 

@@ -10,7 +10,7 @@ public final class StoreOpening: Sendable {
     private let state: State
 
     /// Whether the store file did not exist when the run began: it holds only what this process writes.
-    public let isNew: Bool
+    package let isNew: Bool
 
     /// A store already open.
     public init(_ store: Store) {
