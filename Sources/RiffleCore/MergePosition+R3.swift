@@ -3,6 +3,10 @@ extension MergePosition {
 
     /// A tail of at least this many bytes is base64-encoded apart from the head (see `r3Text`).
     static let r3SeparateTail = 256
+    /// The longest token, in bytes, that may carry `finished` when no source has an entry: contract section 3
+    /// keeps every token under 200 bytes with single-page sources, so a longer one (long source names in
+    /// the anchor) is made without it (`MergeState.mayLeaveFinishedOut`).
+    static let r3SmallTokenLimit = 199
 
     /// 2020-01-01T00:00:00Z in µs: anchor times are written from here, so they take fewer bytes.
     private static let r3Epoch: Int64 = 1_577_836_800_000_000

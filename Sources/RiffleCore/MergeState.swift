@@ -316,10 +316,31 @@ package struct MergeState: Sendable {
             withEntry = (withEntry + extra).sorted()
             entries = withEntry.map { tailEntry(for: $0, byRule: false) ?? entry(for: $0) }
         }
-        return MergePosition(
+        let position = MergePosition(
             entries: entries, frontier: frontier,
             anchor: anchor(at: last, hasEntry: withEntry.contains(last.source), byRule: byRule),
             finished: finishedForToken)
+        guard extra.isEmpty, mayLeaveFinishedOut(entries: entries.count, last),
+            position.token.utf8.count > MergePosition.r3SmallTokenLimit
+        else { return position }
+        return withoutFinished(last)
+    }
+
+    /// Whether a token may leave `finished` out to stay small (contract section 3: under 200 bytes with
+    /// single-page sources, whatever their names): while no source has an entry, every ended source ended
+    /// on its first page and the stream is in order. Then the token is what `r2.` was in that case: each
+    /// unlisted source's first page is asked again on resume, and the anchor rule passes over what was shown.
+    private func mayLeaveFinishedOut(entries: Int, _ last: Emitted) -> Bool {
+        finishedForToken != nil && entries == 0 && doneSources.count == finishedSources.count
+            && entriesMayUseTheRule(last)
+    }
+
+    /// The position after `last` without `finished` (see `mayLeaveFinishedOut`): no entries, and an anchor
+    /// that keeps its first-page index.
+    private func withoutFinished(_ last: Emitted) -> MergePosition {
+        MergePosition(
+            entries: [], frontier: frontier,
+            anchor: anchor(at: last, hasEntry: false, byRule: true, listsFinished: false), finished: nil)
     }
 
     /// `position.token`, made without walking the sources: the tail (entries and `finished`) is kept
@@ -331,8 +352,11 @@ package struct MergeState: Sendable {
         let anchor = anchor(at: last, hasEntry: tail.entries[last.source] != nil, byRule: true)
         let head = MergePosition.r3Head(
             anchor: anchor, frontier: frontier, hasEntries: tail.entryCount > 0, hasFinished: finishedForToken != nil)
-        return MergePosition.r3Text(
+        let text = MergePosition.r3Text(
             flags: head.flags, head: head.bytes, tail: tail.bytes, encodedTail: tail.text.isEmpty ? nil : tail.text)
+        guard text.utf8.count > MergePosition.r3SmallTokenLimit, mayLeaveFinishedOut(entries: tail.entryCount, last)
+        else { return text }
+        return withoutFinished(last).token
     }
 
     /// Makes `tail` current: unchanged unless the entry of a source touched since differs, or `finished`
@@ -391,9 +415,11 @@ package struct MergeState: Sendable {
     /// The anchor of a position taken right after `last`. Its first-page index is left out when its
     /// source has an entry or is listed as finished (neither loads that page again); with `byRule`, the
     /// count of its source's entry goes with it.
-    private func anchor(at last: Emitted, hasEntry: Bool, byRule: Bool) -> MergePosition.Anchor {
+    private func anchor(
+        at last: Emitted, hasEntry: Bool, byRule: Bool, listsFinished: Bool = true
+    ) -> MergePosition.Anchor {
         let listedFinished =
-            slots[last.source].isDone && finishedForToken != nil
+            listsFinished && slots[last.source].isDone && finishedForToken != nil
             && (finishedHoldsDone || slots[last.source].finishedOnFirstPage)
         var entrySkip: Int?
         if byRule, hasEntry, !slots[last.source].pager.isExhausted || !slots[last.source].buffer.isEmpty {

@@ -8,9 +8,9 @@ import Testing
 /// source, as tokens were before) taken at the same moments: kept when `keepEverySource`, else only sized,
 /// after every `sizeEvery`-th item (at 1,000 sources each is about 50 KB to make).
 private func run(
-    _ sources: [[Item]], pageSize: Int, keepEverySource: Bool = true, sizeEvery: Int = 1
+    _ sources: [[Item]], pageSize: Int, keepEverySource: Bool = true, sizeEvery: Int = 1, names: [String]? = nil
 ) -> (items: [MergedItem], positions: [MergePosition], everySource: [MergePosition], everySourceSizes: [Int]) {
-    let infos = sources.indices.map { MergeState.SourceInfo(name: "s\($0)", pageSize: pageSize) }
+    let infos = (names ?? sources.indices.map { "s\($0)" }).map { MergeState.SourceInfo(name: $0, pageSize: pageSize) }
     var state = MergeState(sources: infos)
     var positions: [MergePosition] = []
     var everySource: [MergePosition] = []
@@ -341,6 +341,31 @@ extension MergePositionTests {
         #expect(MergePosition(token: token([80, 0, 1, 0x61, 1, 0, 0, 0, 28, 1])) != nil, "the same, in range")
         #expect(MergePosition(token: "r3.") == nil)
         #expect(MergePosition(token: "r3." + String(repeating: "A", count: 70_000)) == nil)
+    }
+
+    /// Contract section 3 whatever the sources' names: with 1,000 single-page sources named at length every
+    /// token is still under 200 bytes (one that `finished` would take past that leaves it out), the export's
+    /// tokens are the positions' tokens, and they resume exactly.
+    @Test func singlePageTokensStayUnder200BytesWithLongNames() throws {
+        let sources = singlePageSources(1000, seed: 4242)
+        let names = sources.indices.map { "a-source-with-quite-a-long-name-\($0)" }
+        let whole = run(sources, pageSize: 50, keepEverySource: false, sizeEvery: 100, names: names)
+        let sizes = whole.positions.map { $0.token.utf8.count }
+        #expect(sizes.max() ?? 0 < 200, "largest token: \(sizes.max() ?? 0) bytes")
+        var state = MergeState(sources: names.map { MergeState.SourceInfo(name: $0, pageSize: 50) })
+        var tokens: [String] = []
+        _ = drain(
+            &state,
+            afterEach: { state in
+                var copy = state
+                tokens.append(copy.token())
+            }, loader: arrayLoader(sources))
+        #expect(tokens == whole.positions.map(\.token))
+        for index in stride(from: 7, to: whole.items.count, by: whole.items.count / 4) {
+            let parsed = try #require(MergePosition(token: whole.positions[index].token))
+            let rest = resume(sources, pageSize: 50, at: parsed, names: names)
+            #expect(rest.items == Array(whole.items[(index + 1)...]), "resume after item \(index)")
+        }
     }
 
     /// Contract section 3 at 1,000 single-page sources, and issue 13: resuming costs no more requests than
