@@ -19,11 +19,11 @@ struct Session {
     /// The chosen sources, in configuration order.
     let sources: [SourceSettings]
     let environment: [String: String]
-    /// The store, when this run uses one and it is open (`nil` with `--no-store`, when it cannot be used,
-    /// or while a new store is created alongside the run's first requests: see `storeOpening`).
-    let store: Store?
     /// The store this run writes to, open or being created; `nil` when it uses none.
     let storeOpening: StoreOpening?
+    /// The store, when this run uses one and it is open (`nil` with `--no-store`, when it cannot be used,
+    /// or while a new store is created alongside the run's first requests: see `storeOpening`).
+    var store: Store? { storeOpening?.opened }
     /// `--offline`: every source is read from the store.
     let offline: Bool
     /// The first store failure of the run, told once.
@@ -66,7 +66,7 @@ struct Session {
             alongside: storeAlongside && !options.offline)
         return Session(
             configuration: configuration, catalog: catalog, client: client, sources: sources, environment: environment,
-            store: opening?.opened, storeOpening: opening, offline: options.offline, storeTrouble: trouble,
+            storeOpening: opening, offline: options.offline, storeTrouble: trouble,
             memory: opening.map { StoreDocumentMemory(opening: $0, trouble: trouble) } ?? InMemoryDocumentMemory())
     }
 

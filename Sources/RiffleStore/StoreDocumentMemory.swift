@@ -16,10 +16,6 @@ public struct StoreDocumentMemory: DocumentMemory {
     let trouble: StoreTrouble
     let recent = InMemoryDocumentMemory()
 
-    init(store: Store, trouble: StoreTrouble) {
-        self.init(opening: StoreOpening(store), trouble: trouble)
-    }
-
     public init(opening: StoreOpening, trouble: StoreTrouble) {
         self.opening = opening
         self.trouble = trouble
