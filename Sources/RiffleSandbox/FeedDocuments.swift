@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Synchronization
 
 /// The feed documents a sandbox has made, kept so that each is made once: a document depends only on its
 /// path, page and `Host` (the data set is fixed at start), and making one (the XML, its `ETag`) is the
@@ -17,17 +16,14 @@ final class FeedDocuments: Sendable {
     /// Most documents kept.
     static let maxKept = 256
 
-    private let kept = Mutex<[String: Document]>([:])
+    private let kept = BoundedMemo<String, Document>(capacity: FeedDocuments.maxKept)
 
     /// The document for `path`, `page` and `host`, made by `make` the first time (`nil`: not a feed).
     func document(path: String, page: Int, host: String, make: () -> Document?) -> Document? {
         let key = "\(path)\n\(page)\n\(host)"
-        if let document = kept.withLock({ $0[key] }) { return document }
+        if let document = kept.value(for: key) { return document }
         guard let document = make() else { return nil }
-        kept.withLock { kept in
-            if kept.count >= Self.maxKept { kept.removeAll() }
-            kept[key] = document
-        }
+        kept.keep(document, for: key)
         return document
     }
 }

@@ -1,5 +1,4 @@
 import GraphQL
-import Synchronization
 
 /// Query texts already parsed and validated against one schema, with their documents — what GraphQL
 /// servers keep (Apollo Server's and GraphQL Yoga's document caches) so that a client that sends the same
@@ -15,11 +14,11 @@ final class ValidatedDocuments: Sendable {
     /// Texts kept at most; past that the cache starts again empty (every input has a limit).
     static let capacity = 256
 
-    private let documents = Mutex<[String: Document]>([:])
+    private let documents = BoundedMemo<String, Document>(capacity: ValidatedDocuments.capacity)
 
     /// The document of `query`, valid against `schema`, or the errors that parsing or validating it gave.
     func lookUp(_ query: String, schema: GraphQLSchema) -> Lookup {
-        if let known = documents.withLock({ $0[query] }) { return .document(known) }
+        if let known = documents.value(for: query) { return .document(known) }
         let document: Document
         do {
             document = try parse(source: Source(body: query, name: "GraphQL request"))
@@ -30,10 +29,7 @@ final class ValidatedDocuments: Sendable {
         }
         let problems = validate(schema: schema, ast: document)
         guard problems.isEmpty else { return .errors(problems) }
-        documents.withLock { documents in
-            if documents.count >= Self.capacity { documents.removeAll() }
-            documents[query] = document
-        }
+        documents.keep(document, for: query)
         return .document(document)
     }
 }
