@@ -457,6 +457,60 @@ import Testing
         }
     }
 
+    /// Issue 13: a full disk. The store lives on a 256 KiB file system that fills during the export: one
+    /// warning naming the file and "disk full", the same bytes as without a store, and afterwards the store
+    /// opens holding what was committed before it filled; `--mark-read` exits 1 saying its marks were lost.
+    @Test func aFullDiskIsOneWarningAndTheStoreKeepsWhatWasCommitted() async throws {
+        if let reason = SmallFileSystem.unavailable() {
+            print("StoreEndToEndTests: full-disk case skipped: \(reason)")
+            return
+        }
+        try await Harness.withSandbox(SandboxOptions(itemsPerSource: 400)) { sandbox in
+            let config = try sandbox.config(Harness.threeSources)
+            let small = sandbox.directory.appendingPathComponent("small")
+            try FileManager.default.createDirectory(at: small, withIntermediateDirectories: true)
+            let store = small.appendingPathComponent("store.sqlite").path
+            let reference = try await Harness.run(["export", "--config", config, "--no-store"])
+            #expect(reference.status == 0, "\(reference.stderr)")
+            let outcome = try await SmallFileSystem.run(
+                size: "256k", at: small,
+                [
+                    ["export", "--config", config, "--store", store],
+                    ["export", "--config", config, "--store", store, "--offline"],
+                    ["sources", "--config", config, "--store", store, "--json"],
+                    ["export", "--config", config, "--store", store, "--unread", "--mark-read"],
+                ])
+            if let refused = outcome.refused {
+                print("StoreEndToEndTests: full-disk case skipped: \(refused)")
+                return
+            }
+            let runs = outcome.runs
+            try #require(runs.count == 4)
+            let export = runs[0]
+            #expect(export.status == 0, "\(export.stderr)")
+            #expect(export.stdoutBytes == reference.stdoutBytes)
+            #expect(Self.oneWarning(export, store: store), "\(export.stderr)")
+            #expect(export.stderr.contains("(disk full)"), "\(export.stderr)")
+            // What was committed before the disk filled: some of the items, each one the network gave.
+            let offline = runs[1]
+            #expect(offline.status == 0, "\(offline.stderr)")
+            let everything = Set(try Self.identities(reference))
+            let kept = try Self.identities(offline)
+            #expect(!kept.isEmpty && kept.count < everything.count, "kept \(kept.count) of \(everything.count)")
+            #expect(kept.allSatisfy(everything.contains))
+            let sources = try Harness.jsonArray(runs[2].stdoutBytes)
+            #expect(runs[2].status == 0, "\(runs[2].stderr)")
+            let stored = sources.compactMap { Int($0["stored"]?.scalarText ?? "") }.reduce(0, +)
+            #expect(stored == kept.count)
+            // The output is written, but its marks cannot be: exit 1, saying so.
+            let marking = runs[3]
+            #expect(marking.status == 1, "\(marking.stderr)")
+            #expect(marking.stdoutBytes == reference.stdoutBytes)
+            #expect(marking.stderr.contains("\(store): store cannot be written (disk full)"), "\(marking.stderr)")
+            #expect(marking.stderr.contains("were not marked read"), "\(marking.stderr)")
+        }
+    }
+
     @Test func theReaderShowsTheStoreFirstAndAnnouncesWhatTheRefreshFinds() async throws {
         try await MutableList.withStore(count: 30) { list, directory, config, store in
             let first = try await Harness.run(["export", "--config", config, "--store", store])
