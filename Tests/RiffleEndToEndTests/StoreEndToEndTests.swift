@@ -358,6 +358,29 @@ import Testing
         }
     }
 
+    /// Contract section 6: an export whose reader goes away (a broken pipe: `| head -c 1`) marks nothing.
+    @Test func anExportIntoABrokenPipeMarksNothing() async throws {
+        try await MutableList.withStore(count: 1_500) { list, directory, _, store in
+            // The export writes in 64 KiB blocks: 1,500 items make several, and pages of 100 items, each
+            // answer after 50 ms, leave `head` time to go after the first block.
+            let config = try list.config(in: directory, pageSize: 100)
+            let unread = ["export", "--config", config, "--store", store, "--format", "ndjson", "--unread"]
+            list.delay.withLock { $0 = .milliseconds(50) }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            let command = ([try Harness.binary("riffle").path] + unread + ["--mark-read"]).map(SmallFileSystem.quoted)
+            process.arguments = ["-c", command.joined(separator: " ") + " | head -c 1 >/dev/null"]
+            process.environment = ["PATH": "/usr/bin:/bin", "HOME": directory.path, "LANG": "C.UTF-8"]
+            process.standardInput = FileHandle.nullDevice
+            #expect(try await process.runUntilExit() == 0)
+            #expect(list.served.withLock { $0 } >= 4, "the export ended before the pipe broke")
+            list.delay.withLock { $0 = .zero }
+            let after = try await Harness.run(unread)
+            #expect(after.status == 0, "\(after.stderr)")
+            #expect(Self.ndjsonIDs(after).count == 1_500, "the export into a broken pipe marked items")
+        }
+    }
+
     /// Issue 13: a store whose pages are damaged (a real store, damaged past its schema) gives one warning
     /// naming the file and the run goes on; the commands that need it exit 1; reading it changes nothing.
     @Test func aDamagedStoreIsOneWarningAndIsLeftAsItWas() async throws {
