@@ -382,7 +382,8 @@ import Testing
     }
 
     /// Issue 13: a store whose pages are damaged (a real store, damaged past its schema) gives one warning
-    /// naming the file and the run goes on; the commands that need it exit 1; reading it changes nothing.
+    /// naming the file and the run goes on; the commands that need it exit 1; neither reading it nor a run
+    /// that would write it (export, read) changes its bytes or leaves a log beside it.
     @Test func aDamagedStoreIsOneWarningAndIsLeftAsItWas() async throws {
         try await MutableList.withStore(count: 20) { list, directory, config, store in
             let probe = Process()
@@ -420,6 +421,10 @@ import Testing
                 #expect(run.status == 0, "\(arguments): \(run.stderr)")
                 #expect(Self.oneWarning(run, store: store), "\(arguments): \(run.stderr)")
                 if arguments == ["export"] { #expect(run.stdoutBytes == reference.stdoutBytes) }
+                let same = Array(try Data(contentsOf: URL(fileURLWithPath: store))) == bytes
+                #expect(same, "\(arguments) changed the damaged store")
+                let log = (try? FileManager.default.attributesOfItem(atPath: store + "-wal"))?[.size] as? Int
+                #expect((log ?? 0) == 0, "\(arguments) wrote \(log ?? 0) bytes of log beside the damaged store")
             }
         }
     }
