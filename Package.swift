@@ -89,7 +89,9 @@ let package = Package(
         .target(name: "RiffleFeed", dependencies: ["CLibXML2", "RiffleCore"], swiftSettings: strict),
         .target(
             name: "RiffleStore",
-            dependencies: ["RiffleCore", "RiffleSystem", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "CSQLite", "RiffleCore", "RiffleSystem", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strict),
         .target(
             name: "RiffleSources",
