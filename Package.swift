@@ -20,6 +20,7 @@
 //   RiffleCLI also imports RiffleFeed itself, for `riffle import opml` and `riffle sources --opml`.
 //
 //   RiffleStore ─ GRDB (SQLite: items, positions, read marks, feed state; the only SQL in riffle)
+//   ─ CSQLite (two C calls GRDB does not make: the WAL's size, no checkpoint at close)
 //   ─ RiffleCore, RiffleSystem; the CLI opens it and hands the other layers what they need.
 //
 //   RiffleSystem ─ CSystem: every system call (EINTR, threads, descriptors, spawn, clocks, terminal),
