@@ -20,6 +20,7 @@
 //   RiffleCLI also imports RiffleFeed itself, for `riffle import opml` and `riffle sources --opml`.
 //
 //   RiffleStore ─ GRDB (SQLite: items, positions, read marks, feed state; the only SQL in riffle)
+//   ─ CSQLite (two C calls GRDB does not make: the WAL's size, no checkpoint at close)
 //   ─ RiffleCore, RiffleSystem; the CLI opens it and hands the other layers what they need.
 //
 //   RiffleSystem ─ CSystem: every system call (EINTR, threads, descriptors, spawn, clocks, terminal),
@@ -89,7 +90,9 @@ let package = Package(
         .target(name: "RiffleFeed", dependencies: ["CLibXML2", "RiffleCore"], swiftSettings: strict),
         .target(
             name: "RiffleStore",
-            dependencies: ["RiffleCore", "RiffleSystem", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "CSQLite", "RiffleCore", "RiffleSystem", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strict),
         .target(
             name: "RiffleSources",

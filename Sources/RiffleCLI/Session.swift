@@ -67,7 +67,16 @@ struct Session {
         return Session(
             configuration: configuration, catalog: catalog, client: client, sources: sources, environment: environment,
             storeOpening: opening, offline: options.offline, storeTrouble: trouble,
-            memory: opening.map { StoreDocumentMemory(opening: $0, trouble: trouble) } ?? InMemoryDocumentMemory())
+            memory: opening.map {
+                StoreDocumentMemory(
+                    opening: $0, trouble: trouble, heads: options.offline ? [] : feedHeads(sources))
+            } ?? InMemoryDocumentMemory())
+    }
+
+    /// Each chosen feed source and the URL it reads first: what a store's feed memory reads in one go, for
+    /// the run's first requests.
+    static func feedHeads(_ sources: [SourceSettings]) -> [(source: String, url: String)] {
+        sources.compactMap { source in (source.settings as? FeedSettings).map { (source.name, $0.url) } }
     }
 
     /// The store this run uses: `nil` with `--no-store`; a store that cannot be used is one warning and

@@ -15,8 +15,9 @@ package enum FeedDate {
         let trimmed = text.utf8.count > 128 ? "" : String(text).trimmingSpaces
         guard !trimmed.isEmpty else { return nil }
         if let time = Timestamp(rfc3339: trimmed) { return time }
-        if let time = iso8601(Array(trimmed.utf8)) { return time }
-        return rfc822(trimmed)
+        let bytes = Array(trimmed.utf8)
+        if let time = iso8601(bytes) { return time }
+        return rfc822(bytes)
     }
 
     /// ISO 8601 as feeds loosen it: `YYYY-MM-DD` or `YYYY/MM/DD`, optionally a `T` or space and
@@ -45,25 +46,32 @@ package enum FeedDate {
         return timestamp(year: year, month: month, day: day, seconds: seconds, micros: micros, offset: offset)
     }
 
-    /// RFC 822/1123/2822 dates, leniently.
-    private static func rfc822(_ text: String) -> Timestamp? {
-        let tokens = text.split { $0 == " " || $0 == "," || $0 == "\t" }.map(String.init)
+    /// RFC 822/1123/2822 dates, leniently. The tokens between spaces, tabs and commas are ranges of
+    /// `bytes`: no substring or string is made for them (a feed's every entry has such a date).
+    private static func rfc822(_ bytes: [UInt8]) -> Timestamp? {
+        var tokens: [Range<Int>] = []
+        var cut = 0
+        while cut < bytes.count {
+            while cut < bytes.count, isTokenEnd(bytes[cut]) { cut += 1 }
+            let start = cut
+            while cut < bytes.count, !isTokenEnd(bytes[cut]) { cut += 1 }
+            if cut > start { tokens.append(start..<cut) }
+        }
         var index = 0
-        if index < tokens.count, Weekday.isWeekday(tokens[index]) { index += 1 }
+        if index < tokens.count, Weekday.isWeekday(bytes[tokens[index]]) { index += 1 }
         guard index + 3 <= tokens.count else { return nil }
         var day: Int64?
         var month: Int64?
         for token in tokens[index..<index + 2] {
-            if let value = Int64(token), (1...31).contains(value) {
+            if let value = integer(bytes[token]), (1...31).contains(value) {
                 day = value
-            } else if let value = Month.number(token) {
+            } else if let value = Month.number(bytes[token]) {
                 month = value
             }
         }
-        guard let day, let month, let rawYear = Int64(tokens[index + 2]) else { return nil }
-        let yearDigits = tokens[index + 2].count
+        guard let day, let month, let rawYear = integer(bytes[tokens[index + 2]]) else { return nil }
         let year: Int64
-        switch yearDigits {
+        switch tokens[index + 2].count {
         case 2: year = rawYear < 50 ? 2000 + rawYear : 1900 + rawYear
         case 4: year = rawYear
         default: return nil
@@ -71,8 +79,8 @@ package enum FeedDate {
         index += 3
         var seconds: Int64 = 0
         var micros: Int64 = 0
-        if index < tokens.count, tokens[index].contains(":") {
-            var scanner = Scanner(Array(tokens[index].utf8))
+        if index < tokens.count, bytes[tokens[index]].contains(UInt8(ascii: ":")) {
+            var scanner = Scanner(bytes, tokens[index])
             guard let clock = scanner.clock() else { return nil }
             seconds = clock.seconds
             micros = clock.micros
@@ -87,16 +95,49 @@ package enum FeedDate {
         }
         var offset: Int64 = 0
         if index < tokens.count {
-            var scanner = Scanner(Array(tokens[index].utf8))
+            var scanner = Scanner(bytes, tokens[index])
             guard let zone = scanner.numericZone(colonOptional: true) ?? scanner.zoneName(), scanner.isAtEnd else {
                 return nil
             }
             offset = zone
             index += 1
             // A trailing comment such as `(PDT)` or `(Pacific Standard Time)` is allowed.
-            guard index == tokens.count || tokens[index].hasPrefix("(") else { return nil }
+            guard index == tokens.count || bytes[tokens[index].lowerBound] == UInt8(ascii: "(") else { return nil }
         }
         return timestamp(year: year, month: month, day: day, seconds: seconds, micros: micros, offset: offset)
+    }
+
+    /// A space, tab or comma: what separates RFC 822 tokens.
+    private static func isTokenEnd(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: ",")
+    }
+
+    /// `token` as a decimal integer with an optional sign (what `Int64(String)` accepts), else `nil`.
+    private static func integer(_ token: ArraySlice<UInt8>) -> Int64? {
+        var digits = token
+        let negative = digits.first == UInt8(ascii: "-")
+        if negative || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+        guard !digits.isEmpty else { return nil }
+        var value: Int64 = 0
+        for byte in digits {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowAgain) = times10.addingReportingOverflow(Int64(byte - 0x30))
+            guard !overflow, !overflowAgain else { return nil }
+            value = sum
+        }
+        return negative ? -value : value
+    }
+
+    /// Whether `token`, without one trailing dot, is at least three letters and begins `name` (lowercase
+    /// ASCII), in any case: `Sept` and `Sunday` match, `Marchxyz` does not.
+    private static func abbreviates(_ token: ArraySlice<UInt8>, _ name: StaticString) -> Bool {
+        var word = token
+        if word.last == UInt8(ascii: ".") { word = word.dropLast() }
+        guard word.count >= 3, word.count <= name.utf8CodeUnitCount else { return false }
+        let letters = name.utf8Start
+        for (offset, byte) in word.enumerated() where byte | 0x20 != letters[offset] { return false }
+        return true
     }
 
     private static func timestamp(
@@ -111,19 +152,25 @@ package enum FeedDate {
     /// A cursor over ASCII bytes.
     private struct Scanner {
         let bytes: [UInt8]
-        var index = 0
+        var index: Int
+        /// Where the scanned part of `bytes` ends.
+        let end: Int
         var lastDigits = 0
 
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
+        init(_ bytes: [UInt8], _ range: Range<Int>? = nil) {
+            self.bytes = bytes
+            index = range?.lowerBound ?? 0
+            end = range?.upperBound ?? bytes.count
+        }
 
-        var isAtEnd: Bool { index >= bytes.count }
+        var isAtEnd: Bool { index >= end }
 
         mutating func skipSpaces() {
-            while index < bytes.count, bytes[index] == 0x20 { index += 1 }
+            while index < end, bytes[index] == 0x20 { index += 1 }
         }
 
         mutating func take(oneOf allowed: StaticString) -> UInt8? {
-            guard index < bytes.count else { return nil }
+            guard index < end else { return nil }
             let byte = bytes[index]
             let pointer = allowed.utf8Start
             for offset in 0..<allowed.utf8CodeUnitCount where pointer[offset] == byte {
@@ -136,7 +183,7 @@ package enum FeedDate {
         mutating func number(maxDigits: Int) -> Int64? {
             var value: Int64 = 0
             let start = index
-            while index < bytes.count, index - start < maxDigits, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+            while index < end, index - start < maxDigits, bytes[index] >= 0x30, bytes[index] <= 0x39 {
                 value = value * 10 + Int64(bytes[index] - 0x30)
                 index += 1
             }
@@ -157,7 +204,7 @@ package enum FeedDate {
                 if take(oneOf: ".,") != nil {
                     var scale: Int64 = 100_000
                     let start = index
-                    while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
+                    while index < end, bytes[index] >= 0x30, bytes[index] <= 0x39 {
                         micros += Int64(bytes[index] - 0x30) * scale
                         scale /= 10
                         index += 1
@@ -194,7 +241,7 @@ package enum FeedDate {
         /// A named zone or military letter, as seconds east of UTC.
         mutating func zoneName() -> Int64? {
             let start = index
-            while index < bytes.count, Markup.isLetter(bytes[index]) { index += 1 }
+            while index < end, Markup.isLetter(bytes[index]) { index += 1 }
             let name = String(decoding: bytes[start..<index], as: UTF8.self).uppercased()
             if name.count == 1, name != "J" { return 0 }
             guard let hours = Self.zones[name] else {
@@ -214,29 +261,24 @@ package enum FeedDate {
 
     /// English month names and abbreviations.
     private enum Month {
-        static let names = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        static let names: [StaticString] = [
+            "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+            "november", "december",
+        ]
 
-        static func number(_ token: String) -> Int64? {
-            let lower = token.lowercased().trimmingTrailingDot
-            guard lower.count >= 3, let index = names.firstIndex(of: String(lower.prefix(3))) else { return nil }
-            // `Sept` and full names are fine; `Marchxyz` is not.
-            let full = [
-                "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-                "november", "december",
-            ][index]
-            guard lower.count == 3 || full.hasPrefix(lower) else { return nil }
-            return Int64(index + 1)
+        static func number(_ token: ArraySlice<UInt8>) -> Int64? {
+            names.firstIndex { FeedDate.abbreviates(token, $0) }.map { Int64($0 + 1) }
         }
     }
 
     /// English weekday names, which RFC 822 allows before the date and which are ignored.
     private enum Weekday {
-        static func isWeekday(_ token: String) -> Bool {
-            let lower = token.lowercased().trimmingTrailingDot
-            guard lower.count >= 3 else { return false }
-            return ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].contains {
-                $0.hasPrefix(lower)
-            }
+        static let names: [StaticString] = [
+            "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+        ]
+
+        static func isWeekday(_ token: ArraySlice<UInt8>) -> Bool {
+            names.contains { FeedDate.abbreviates(token, $0) }
         }
     }
 }
@@ -252,8 +294,4 @@ extension StringProtocol {
         else { return "" }
         return String(text[first...last])
     }
-}
-
-extension String {
-    fileprivate var trimmingTrailingDot: String { hasSuffix(".") ? String(dropLast()) : self }
 }

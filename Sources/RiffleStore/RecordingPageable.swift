@@ -4,10 +4,12 @@ public import RiffleCore
 /// (contract section 6, "network view, written to the store"): what it returns is exactly what the
 /// wrapped source returns, so an export with a store gives the same bytes as one without.
 ///
-/// A load with no cursor starts a new run (`Store.beginRun`); each page that follows the run's last page
-/// (its `nextCursor`) is committed to it, one transaction per page. A load from any other cursor (a
-/// resumed `--after`) is passed through unrecorded: the store's reconciliation needs a run of pages from
-/// the head. A failed load records the refresh as failed.
+/// A load with no cursor starts a new run, in its head page's transaction (`SourceRun.start`); each page
+/// that follows the run's last page (its `nextCursor`) is committed to it, one transaction per page. A
+/// page read from a document (a feed's) keeps the document's validators in its transaction: the feed
+/// memory (`StoreDocumentMemory`) leaves them to this writer. A load from any other cursor (a resumed
+/// `--after`) is passed through unrecorded but for its document: the store's reconciliation needs a run of
+/// pages from the head. A failed load records the refresh as failed.
 ///
 /// Writing is off the reading path: each page is handed to a writer task that commits in order while the
 /// merge goes on, so the store costs the export little wall time. `finishWriting()` waits for what is
@@ -23,6 +25,8 @@ public actor RecordingPageable: Pageable {
         case failure(String)
         /// The next page is not part of a run from the head: the run ends.
         case endRun
+        /// A page outside a run: only what it says of its document is kept.
+        case document(Page)
     }
 
     private let base: any Pageable
@@ -71,6 +75,7 @@ public actor RecordingPageable: Pageable {
                     await writer.commit(page, startsRun: startsRun, request: request)
                 case .failure(let reason): await writer.fail(reason)
                 case .endRun: writer.endRun()
+                case .document(let page): await writer.keepDocument(of: page)
                 }
             }
         }
@@ -93,9 +98,10 @@ public actor RecordingPageable: Pageable {
             writes.yield(.page(page, startsRun: true, request: request))
         } else if inRun, cursor == expectedCursor {
             writes.yield(.page(page, startsRun: false, request: request))
-        } else if inRun {
+        } else {
+            if inRun { writes.yield(.endRun) }
             inRun = false
-            writes.yield(.endRun)
+            if page.document != nil { writes.yield(.document(page)) }
         }
         expectedCursor = page.nextCursor
         return page
@@ -129,16 +135,33 @@ private struct RunWriter {
         self.endIsSourceEnd = endIsSourceEnd
     }
 
+    /// A head page (`startsRun`) begins the run in its own transaction, with the refresh recorded as ended
+    /// well; a later page continues it.
     mutating func commit(_ page: Page, startsRun: Bool, request: PageRequest?) async {
-        if startsRun { run = await begin() }
-        guard var current = run, !trouble.isBroken else { return }
+        let reachedEnd: Bool? = endIsSourceEnd ? nil : false
+        if startsRun { run = nil }
+        guard !trouble.isBroken else { return }
         do {
-            try await current.commit(page, reachedEnd: endIsSourceEnd ? nil : false, request: request)
-            if current.pagesCommitted == 1 { try await current.finish(.ok) }
-            run = current
+            if startsRun {
+                run = try await SourceRun.start(
+                    of: source, policy: policy, store: store, page: page, reachedEnd: reachedEnd, request: request)
+            } else if var current = run {
+                try await current.commit(page, reachedEnd: reachedEnd, request: request)
+                run = current
+            }
         } catch {
             trouble.report(error)
             run = nil
+        }
+    }
+
+    /// Keeps what a page outside a run says of its document.
+    func keepDocument(of page: Page) async {
+        guard !trouble.isBroken else { return }
+        do {
+            try await store.rememberDocument(of: source.name, page: page)
+        } catch {
+            trouble.report(error)
         }
     }
 

@@ -51,20 +51,54 @@ package struct SourceRun: Sendable {
     package mutating func commit(
         _ page: Page, reachedEnd: Bool? = nil, feedDocument: DocumentValidators? = nil, request: PageRequest? = nil
     ) async throws(StoreError) {
+        let write = try pageWrite(page, reachedEnd: reachedEnd, feedDocument: feedDocument, request: request)
+        let oldest = try await store.write { db in try write.apply(db) }
+        didCommit(write, oldest: oldest)
+    }
+
+    /// Begins a run of `source` (as `Store.beginRun`) and commits `page`, its head page (as `commit`),
+    /// recording the refresh as ended well (as `finish(.ok)`), all in one transaction: a recording source
+    /// pays one transaction for a head page instead of three, while other sources' answers still arrive.
+    package static func start(
+        of source: StoreSource, policy: SourcePolicy, store: Store, page: Page, reachedEnd: Bool? = nil,
+        request: PageRequest? = nil
+    ) async throws(StoreError) -> SourceRun {
+        // The source's row and the run's number are known only inside the transaction.
+        var run = SourceRun(source: source, policy: policy, store: store, sourceID: 0, run: 0)
+        var write = try run.pageWrite(page, reachedEnd: reachedEnd, feedDocument: nil, request: request)
+        write.recordsRefresh = true
+        let head = write
+        let (begun, oldest): ((Int64, Int64), Timestamp?) = try await store.write { db in
+            var write = head
+            (write.sourceID, write.run) = try Store.begin(db, source: source)
+            return ((write.sourceID, write.run), try write.apply(db))
+        }
+        run = SourceRun(source: source, policy: policy, store: store, sourceID: begun.0, run: begun.1)
+        run.didCommit(write, oldest: oldest)
+        return run
+    }
+
+    /// The transaction that writes `page` as this run's next page (see `commit`).
+    private func pageWrite(
+        _ page: Page, reachedEnd: Bool?, feedDocument: DocumentValidators?, request: PageRequest?
+    ) throws(StoreError) -> PageWrite {
         guard page.items.count <= Store.maxItemsPerPage else {
             throw .invalidArgument(
                 store.path, "a page of \(page.items.count) items (at most \(Store.maxItemsPerPage) are stored at once)")
         }
-        let write = PageWrite(
+        return PageWrite(
             sourceID: sourceID, run: run, items: page.items, nextCursor: page.nextCursor,
             reachedEnd: reachedEnd ?? !page.hasMore, isFirstPage: pagesCommitted == 0, pageNumber: pagesCommitted,
             oldestBefore: oldestSoFar,
-            policy: policy, now: store.clock(), feedDocument: feedDocument,
+            policy: policy, now: store.clock(), feedDocument: feedDocument, document: page.document,
             request: page.notes == PageNotes() ? request : nil, hasMore: page.hasMore)
-        let oldest = try await store.write { db in try write.apply(db) }
+    }
+
+    /// Counts `write`, committed, whose page's oldest item is `oldest`.
+    private mutating func didCommit(_ write: PageWrite, oldest: Timestamp?) {
         pagesCommitted += 1
         if let oldest { oldestSoFar = min(oldestSoFar ?? oldest, oldest) }
-        if write.reachedEnd { self.reachedEnd = true }
+        if write.reachedEnd { reachedEnd = true }
     }
 
     /// Records how the refresh ended (and when: now), for `riffle sources`.
@@ -99,13 +133,17 @@ struct PageWrite: Sendable {
     var policy: SourcePolicy
     var now: Timestamp
     var feedDocument: DocumentValidators?
+    /// How the page was had from its document (a feed's), kept with it (`Store.keepDocument`).
+    var document: DocumentFetch?
+    /// Whether the source's refresh is recorded as ended well with this page (`SourceRun.start`).
+    var recordsRefresh = false
     /// What the page was asked with, when it is kept as a page (see `Store.freshPage`).
     var request: PageRequest?
     /// What the source said: more pages follow.
     var hasMore: Bool
 
-    /// Upserts the items, reconciles the covered range, moves the position, applies retention. Returns the
-    /// page's oldest item time.
+    /// Upserts the items, reconciles the covered range, moves the position, applies retention, keeps the
+    /// feed document's state. Returns the page's oldest item time.
     func apply(_ db: Database) throws -> Timestamp? {
         let upsert = try db.cachedStatement(
             sql: """
@@ -137,6 +175,12 @@ struct PageWrite: Sendable {
         try movePosition(db, runOldest: runOldest)
         try applyRetention(db)
         if let feedDocument { try Store.saveFeedDocument(db, sourceID: sourceID, feedDocument) }
+        try Store.keepDocument(
+            db, sourceID: sourceID, document, items: items, nextCursor: nextCursor, hasMore: hasMore)
+        if recordsRefresh {
+            try db.cachedStatement(sql: "UPDATE source SET refreshed_at = ?, refresh_error = NULL WHERE source_id = ?")
+                .execute(arguments: [now.microseconds, sourceID])
+        }
         return pageOldest.map { Timestamp(microseconds: $0) }
     }
 

@@ -15,12 +15,16 @@ extension Store {
                     JOIN source s ON s.source_id = d.source_id WHERE s.name = ? AND d.url = ?
                     """,
                 arguments: [source, url]
-            ).map { row in
-                DocumentValidators(
-                    url: url, etag: row[0], lastModified: row[1],
-                    nextRequestAt: (row[2] as Int64?).map { Timestamp(microseconds: $0) })
-            }
+            ).map { Store.validators($0, url: url) }
         }
+    }
+
+    /// The validators of `url` from a row whose first three columns are `feed_document`'s `etag`,
+    /// `last_modified` and `next_request_at`.
+    static func validators(_ row: Row, url: String) -> DocumentValidators {
+        DocumentValidators(
+            url: url, etag: row[0], lastModified: row[1],
+            nextRequestAt: (row[2] as Int64?).map { Timestamp(microseconds: $0) })
     }
 
     static func saveFeedDocument(_ db: Database, sourceID: Int64, _ state: DocumentValidators) throws {
