@@ -139,7 +139,8 @@ enum ReaderBenchmark {
                 row(
                     mode.name, format(outcome.firstPageWait.map { $0.seconds * 1000 } ?? .nan), "\(waits.count)",
                     format(percentile(0.5)), format(percentile(0.9)), format(waits.last ?? .nan),
-                    "\(long.count)", long.joined(separator: ", ")))
+                    "\(long.count)", long.joined(separator: ", "))
+                    + Self.pageWaits(outcome.turnsWaitingForPages.filter { $0 > early }))
             // A key before the first screen cannot be served before it: its page comes after the first one.
             for (turn, wait) in inOrder.prefix(early).enumerated() {
                 let key = session.keys[turn]
@@ -301,6 +302,12 @@ enum ReaderBenchmark {
     enum Part: Sendable {
         case outcome(ReaderOutcome)
         case keys(Session)
+    }
+
+    /// The turns during which the merge waited for a page to land (`ReaderOutcome.turnsWaitingForPages`), a
+    /// figure that does not depend on the machine's speed; empty when there were none.
+    static func pageWaits(_ turns: [Int]) -> String {
+        turns.isEmpty ? "" : "; waited for a page: turns " + turns.map(String.init).joined(separator: ", ")
     }
 
     /// Whole milliseconds from `start` to `instant`.

@@ -9,7 +9,8 @@ import Testing
 /// this process over two sources of 10-item pages that answer after a round trip — one dense (an item a
 /// minute, most of every screen), one sparse (an item an hour) — and 20-line screens, so a turn takes about
 /// two of the dense source's pages, while its pages come one round trip apart (each cursor comes with the
-/// page before). Keys come at reading speed, well apart from the first screen on. What is counted is not
+/// page before). Keys come at reading speed, from the first screen on: each an interval after the page before
+/// was drawn, once no request is in flight. What is counted is not
 /// time but whether the merge had to wait for a page to land while a turn's items came
 /// (`ReaderOutcome.turnsWaitingForPages`). When pages that landed between turns were folded in only at the
 /// next pull, with `prefetch: 0` (only the merge's own read-ahead) every turn waited for a request: the dense
@@ -23,17 +24,20 @@ import Testing
     static let pageSize = 10
 
     /// A source over items in memory whose every page answers after `latency`, counting the items of the
-    /// pages it served.
+    /// pages it served and its requests in flight.
     final class SlowSource: Pageable {
         let base: InMemorySource
-        let served = Mutex(0)
+        let served = Atomic(0)
+        let inFlight = Atomic(0)
 
         init(items: [Item]) { base = InMemorySource(items: items) }
 
         func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
+            inFlight.add(1, ordering: .sequentiallyConsistent)
+            defer { inFlight.subtract(1, ordering: .sequentiallyConsistent) }
             try await Task.sleep(for: ReadAheadTurnTests.latency)
             let page = try await base.loadPage(after: cursor, pageSize: pageSize)
-            served.withLock { $0 += page.items.count }
+            served.add(page.items.count, ordering: .sequentiallyConsistent)
             return page
         }
     }
@@ -64,7 +68,25 @@ import Testing
             ]
         }
 
-        var served: Int { dense.served.withLock { $0 } + sparse.served.withLock { $0 } }
+        var served: Int {
+            dense.served.load(ordering: .sequentiallyConsistent) + sparse.served.load(ordering: .sequentiallyConsistent)
+        }
+
+        var inFlight: Int {
+            dense.inFlight.load(ordering: .sequentiallyConsistent)
+                + sparse.inFlight.load(ordering: .sequentiallyConsistent)
+        }
+
+        /// Waits until no request has been in flight and no page served for a while: the read-ahead has
+        /// done what it asks for on its own (on a starved machine, keys at fixed times would pile up and
+        /// come as a burst, which is not reading speed).
+        func settle() async throws {
+            while true {
+                let before = served
+                try await Task.sleep(for: .milliseconds(150))
+                if inFlight == 0, served == before { return }
+            }
+        }
     }
 
     @Test(arguments: [0, 2]) func turnsAtReadingSpeedFindTheirItems(prefetch: Int) async throws {
@@ -97,8 +119,15 @@ import Testing
                     (try? String(contentsOfFile: outputPath, encoding: .utf8))?.contains("1–20") == true
                 }
                 #expect(drawn, "the first screen")
-                for _ in 0..<Self.turns {
+                for turn in 0..<Self.turns {
+                    // Reading speed: the page on screen was drawn an interval ago, and what the read-ahead
+                    // asked for has come.
+                    let shown = "\(turn * Self.lines + 1)–\((turn + 1) * Self.lines)"
+                    _ = await eventually(timeout: .seconds(60), interval: .milliseconds(5)) {
+                        (try? String(contentsOfFile: outputPath, encoding: .utf8))?.contains(shown) == true
+                    }
                     try await Task.sleep(for: Self.interval)
+                    try await sources.settle()
                     _ = "\n".utf8CString.withUnsafeBytes { write(writeFD, $0.baseAddress, 1) }
                 }
                 try await Task.sleep(for: Self.interval)
