@@ -566,8 +566,10 @@ package struct MergeState: Sendable {
         if low == list.count || list[low] != index { list.insert(index, at: low) }
     }
 
-    /// A source loads its next page while its buffer holds fewer items than this.
-    private func threshold(_ index: Int) -> Int { options.prefetchThreshold ?? 2 * slots[index].info.pageSize }
+    /// A source loads its next page while its buffer holds fewer items than this (see `MergeOptions`).
+    private func threshold(_ index: Int) -> Int {
+        options.prefetchThreshold ?? max(2 * slots[index].info.pageSize, options.sourceReadAhead)
+    }
 
     /// `settle` for the common case right after `next()` took a source's head and items are left: only the
     /// source's key and its need for a load can have changed (its pager and status have not).

@@ -18,6 +18,10 @@ public final class MergedFeed: Sendable {
     let shared: Mutex<Shared>
     /// Loads delivered to the inbox and not yet folded: a cheap check the consumer makes per item.
     let arrivals = Atomic<Int>(0)
+    /// Called after each load's result lands in the inbox, from the load's task: a consumer that is not
+    /// pulling (the reader's pump between page turns) folds it in with `Reader.foldArrivals()`, so that the
+    /// source's next page is asked for at once rather than at the next pull.
+    let onArrival: (@Sendable () -> Void)?
 
     struct Shared: Sendable {
         /// Finished loads not yet folded into the merge.
@@ -27,12 +31,21 @@ public final class MergedFeed: Sendable {
         var statuses: [SourceStatus]
     }
 
-    public init(
+    public convenience init(
         sources: [MergeSource], options: MergeOptions = MergeOptions(), resumingAt position: MergePosition? = nil
+    ) {
+        self.init(sources: sources, options: options, resumingAt: position, onArrival: nil)
+    }
+
+    /// A merge that calls `onArrival` whenever a page (or a load's error) lands.
+    package init(
+        sources: [MergeSource], options: MergeOptions = MergeOptions(), resumingAt position: MergePosition? = nil,
+        onArrival: (@Sendable () -> Void)?
     ) {
         self.sources = sources
         self.options = options
         self.resumePosition = position
+        self.onArrival = onArrival
         self.shared = Mutex(Shared(statuses: sources.map { SourceStatus(name: $0.name) }))
     }
 
@@ -70,6 +83,7 @@ public final class MergedFeed: Sendable {
             return shared.waiter
         }
         waiter?.resume()
+        onArrival?()
     }
 
     /// Pulls items from a running merge. Use it only inside `run(_:)`, from the task that runs `body`.
@@ -79,6 +93,9 @@ public final class MergedFeed: Sendable {
         /// Touched only by the task that runs `body` (see `run(_:)`), so the per-access exclusivity check is
         /// left out: it cost as much as a loser-tree step per item.
         @exclusivity(unchecked) private var state: MergeState
+        /// How many times `next()` found the item it needed on a page not landed yet, and waited: the reader
+        /// tells from it whether a page turn waited for a request.
+        package private(set) var loadWaits = 0
 
         init(feed: MergedFeed, requests: AsyncStream<MergeState.LoadRequest>.Continuation) {
             self.feed = feed
@@ -102,6 +119,7 @@ public final class MergedFeed: Sendable {
                 case .item(let merged): return merged
                 case .finished: return nil
                 case .waiting:
+                    loadWaits += 1
                     publishStatuses()
                     try await waitForLoads()
                 }
@@ -151,6 +169,13 @@ public final class MergedFeed: Sendable {
         public var statuses: [SourceStatus] {
             foldInbox()
             return state.statuses
+        }
+
+        /// Folds in the pages that landed since the last pull and asks at once for the next pages they call
+        /// for (a source below its prefetch threshold): for a consumer between pulls (see `onArrival`).
+        package func foldArrivals() {
+            guard feed.arrivals.load(ordering: .acquiring) > 0, foldInbox() else { return }
+            startLoads()
         }
 
         /// Makes a failed source load again from the cursor that failed.

@@ -8,6 +8,8 @@ final class FeedPipe: Sendable {
     private struct State: Sendable {
         var pending: [MergedItem] = []
         var finished = false
+        /// The merge's `loadWaits` when the last pending item was pulled.
+        var loadWaits = 0
         var notified = false
         /// The pump's status snapshot, taken when it last stopped pulling; nil while it pulls.
         var statuses: [SourceStatus]?
@@ -18,8 +20,12 @@ final class FeedPipe: Sendable {
 
     init(events: AsyncStream<ReaderEvent>.Continuation) { self.events = events }
 
-    func deliver(_ item: MergedItem) {
-        post { $0.pending.append(item) }
+    /// Hands over `item`, pulled after the merge had waited for pages `loadWaits` times in all.
+    func deliver(_ item: MergedItem, loadWaits: Int) {
+        post {
+            $0.pending.append(item)
+            $0.loadWaits = loadWaits
+        }
     }
 
     func setFinished(_ finished: Bool) {
@@ -35,14 +41,15 @@ final class FeedPipe: Sendable {
     /// by the merge whenever it waits) is the fresher one.
     var idleStatuses: [SourceStatus]? { state.withLock { $0.statuses } }
 
-    /// What arrived since the last drain, and whether the merge has ended.
-    func drain() -> (items: [MergedItem], finished: Bool) {
+    /// What arrived since the last drain, whether the merge has ended, and how many times the merge had
+    /// waited for a page when the last of those items was pulled.
+    func drain() -> (items: [MergedItem], finished: Bool, loadWaits: Int) {
         state.withLock { state in
             defer {
                 state.pending.removeAll(keepingCapacity: true)
                 state.notified = false
             }
-            return (state.pending, state.finished)
+            return (state.pending, state.finished, state.loadWaits)
         }
     }
 

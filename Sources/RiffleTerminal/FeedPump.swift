@@ -4,13 +4,19 @@ import RiffleCore
 /// `MergedFeed.Reader` (the reader is used from no other), and pulls until it has delivered as many
 /// items as the interactive loop's latest demand — the page on screen plus the read-ahead, counted in
 /// items (`ReadAhead`) — so page turns at reading speed find their items already there. Each item is
-/// handed over as soon as the merge decides it, so a page is drawn without waiting for the rest.
+/// handed over as soon as the merge decides it, so a page is drawn without waiting for the rest. Between
+/// pulls it folds in each page as it lands (`.arrived`), so a source below its read-ahead asks for its
+/// next page then, not at the next page turn: a source's pages come one round trip apart (each page's
+/// cursor comes with the one before), and a chain that waited for page turns fell behind a reader taking
+/// more than a page of one source per turn.
 enum FeedPump {
     enum Command: Sendable {
         /// Deliver items until this many have been delivered in total.
         case demand(Int)
         /// Make these failed sources load again (`r`).
         case retry([Int])
+        /// A page landed (`MergedFeed`'s `onArrival`): fold it in and ask for the pages it calls for.
+        case arrived
     }
 
     static func run(
@@ -35,6 +41,8 @@ enum FeedPump {
                     }
                     demand = max(demand, delivered + 1)
                 }
+            case .arrived:
+                reader.foldArrivals()
             }
             let pulls = !finished && delivered < demand
             if pulls { pipe.setStatuses(nil) }
@@ -48,7 +56,7 @@ enum FeedPump {
                     break
                 }
                 delivered += 1
-                pipe.deliver(merged)
+                pipe.deliver(merged, loadWaits: reader.loadWaits)
             }
             if finished { pipe.setFinished(true) }
             // The merge publishes statuses only when it waits or ends: publish them when pulling stops.

@@ -11,8 +11,8 @@ internal import RiffleSystem
 /// typed lines.
 ///
 /// Concurrency (structured only): one task group with two children — the pump, which owns the merge's
-/// `Reader` and pulls the read-ahead (`ReadAhead`: `prefetchPages` pages, counted in items) beyond the
-/// screen, and the interactive loop, which owns all screen state — and a third when there is a
+/// `Reader`, pulls the read-ahead (`ReadAhead`: `prefetchPages` pages, counted in items) beyond the
+/// screen and folds in each page as it lands, and the interactive loop, which owns all screen state — and a third when there is a
 /// `backgroundRefresh`. Input is read by a dedicated POSIX thread (`InputThread`), signals arrive through
 /// Dispatch sources; both only post events. When the loop ends, the pump is cancelled and awaited.
 ///
@@ -63,8 +63,13 @@ public struct FeedReaderUI: Sendable {
         }
         guard input != nil else { throw Failure.inputUnavailable }
 
-        let feed = MergedFeed(sources: sources, options: options)
         let (commands, pump) = AsyncStream<FeedPump.Command>.makeStream()
+        // Each source keeps the read-ahead's items of its own ahead too: any one source may hold all the
+        // items the next turns need, and its pages come one round trip apart.
+        var options = options
+        options.sourceReadAhead = ReadAhead(prefetchPages: settings.prefetchPages).items(
+            screenLines: settings.screenLines(rows: io.currentSize().rows))
+        let feed = MergedFeed(sources: sources, options: options, onArrival: { pump.yield(.arrived) })
         let context = InteractiveSession.Context(
             io: io, settings: settings, sources: sources, feed: feed, pump: pump, pipe: FeedPipe(events: sink),
             events: sink, singleKeys: singleKeys, marks: readMarks)

@@ -12,7 +12,8 @@ extension InteractiveSession {
             }
             await perform(.quit)
         case .feedChanged:
-            let (items, finished) = context.pipe.drain()
+            let (items, finished, loadWaits) = context.pipe.drain()
+            loadWaitsSeen = loadWaits
             await receive(items)
             model.setFeedFinished(finished)
             sendDemand()

@@ -33,7 +33,7 @@ extension InteractiveSession {
     }
 
     func beginTurn(isFirst: Bool = false, pressed: ContinuousClock.Instant? = nil) async {
-        if pendingTurn == nil { pendingTurn = (pressed ?? clock.now, isFirst) }
+        if pendingTurn == nil { pendingTurn = (pressed ?? clock.now, isFirst, loadWaitsSeen) }
         sendDemand()
         if model.isPageReady { await completeTurn() } else { redrawPrompt() }
     }
@@ -44,7 +44,13 @@ extension InteractiveSession {
         pendingTurn = nil
         await drawPage()
         let waited = clock.now - turn.started
-        if turn.isFirst { outcome.firstPageWait = waited } else { outcome.pageTurnWaits.append(waited) }
+        if turn.isFirst {
+            outcome.firstPageWait = waited
+        } else {
+            outcome.pageTurnWaits.append(waited)
+            // The merge waited for a page while the turn's items came: it waited for a request, however long.
+            if loadWaitsSeen > turn.loadWaits { outcome.turnsWaitingForPages.append(outcome.pageTurnWaits.count) }
+        }
         sendDemand()
         await runQueued()
     }
@@ -119,6 +125,6 @@ extension InteractiveSession {
 
     func applySize() {
         size = context.io.currentSize()
-        model.pageSize = context.settings.lines ?? max(1, size.rows - 1)
+        model.pageSize = context.settings.screenLines(rows: size.rows)
     }
 }

@@ -36,7 +36,11 @@ final class InteractiveSession {
     var lineInput = LineInput()
     var size: (columns: Int, rows: Int) = (80, 24)
     var message: StyledLine?
-    var pendingTurn: (started: ContinuousClock.Instant, isFirst: Bool)?
+    /// The turn on its way: when its key was pressed, whether it is the first screen, and the merge's
+    /// `loadWaits` (as last drained) when it was carried out.
+    var pendingTurn: (started: ContinuousClock.Instant, isFirst: Bool, loadWaits: Int)?
+    /// The merge's `loadWaits` as of the items drained last.
+    var loadWaitsSeen = 0
     /// Page keys pressed while a page was still on its way, with when: carried out in order after it.
     var queued: [(command: ReaderCommand, pressed: ContinuousClock.Instant)] = []
     /// Work for child tasks of the loop's task group (open, refresh), started after each event.

@@ -6,8 +6,10 @@
 /// round trip (a source's next page) whatever the screen's height; a reader goes through items at a
 /// speed in lines per second, so the read-ahead that covers that time is a number of items. Counted in
 /// screens, `prefetch: 2` on a 10-line screen kept 20 items ahead — half the reading time a 20-line
-/// screen kept. The merge itself starts a source's next page when fewer than two of that source's pages
-/// remain buffered (`MergeOptions.prefetchThreshold`), so pulling these items starts the requests they need.
+/// screen kept. The same count is kept per source (`MergeOptions.sourceReadAhead`, at least two of its
+/// pages): any one source may hold all the next items, and a source's pages come one round trip apart, so
+/// a source of 10-item pages keeps four of them, not two. Each page is folded in as it lands and the
+/// source's next one asked for then (`FeedPump`), from the first page on, not at the next turn.
 ///
 /// The first screen never waits for the read-ahead: it is drawn as soon as its own items are decided
 /// (`ReaderModel.isPageReady`); the read-ahead is pulled beside and after it.

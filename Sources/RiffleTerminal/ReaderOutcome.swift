@@ -16,6 +16,10 @@ public struct ReaderOutcome: Sendable {
     package var itemsRead: Int
     /// For each page turn (Enter, `b`, `g`): how long from the key to the drawn page.
     package var pageTurnWaits: [Duration]
+    /// The page turns (1-based, as in `pageTurnWaits`) during which the merge waited for a page to land
+    /// before the turn's page was drawn: they waited for a request, not just for drawing. (Counted from the
+    /// key being carried out; with read-ahead pulled beyond the page, a wait for those items counts too.)
+    package var turnsWaitingForPages: [Int] = []
     /// How long the first page took to appear.
     package var firstPageWait: Duration?
 

@@ -38,6 +38,9 @@ public struct ReaderSettings: Sendable {
         self.retryPolicy = retryPolicy
     }
 
+    /// Items per page on a terminal of `rows` rows: `lines`, else all rows but the prompt's.
+    func screenLines(rows: Int) -> Int { lines ?? max(1, rows - 1) }
+
     /// The system's wall clock (CLOCK_REALTIME).
     @Sendable public static func wallClock() -> Timestamp { Timestamp(microseconds: SystemClock.wallMicroseconds()) }
 }

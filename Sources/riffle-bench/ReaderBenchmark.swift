@@ -56,12 +56,18 @@ enum ReaderBenchmark {
         // `--store-marks`: read marks written to a store file at every turn (StoreReadMarks), as the reader
         // on a terminal with a store does; else in memory.
         let storeMarks = arguments.contains("--store-marks")
+        // `--keys-from-start`: keys every interval from the reader's start, as before 2026-11-26 (the first may
+        // come before the first screen); else from the first screen on, at reading speed.
+        let schedule: KeySchedule = arguments.contains("--keys-from-start") ? .fromStart : .fromFirstScreen
+        // `--trace`: when each source's pages were asked for and landed, in the first mode's turns run.
+        let trace = arguments.contains("--trace")
         let marksDirectory = "/tmp/riffle-bench-marks-\(getpid())"
         let backend = Backend(inMemory: inMemory, latency: latency, pageSize: pageSize)
         print(
             "reader: 4 sources (\(inMemory ? "in memory, sleeping" : "riffle-sandbox through the real adapters: gitlab, spacex, 2 × graphql"))"
                 + ", \(latency) ms per request, \(pageSize) items per page, \(lines) lines per screen;"
                 + " \(turns) turns \(interval) ms apart; read marks \(storeMarks ? "in a store" : "in memory")"
+                + "; keys \(schedule == .fromStart ? "from the reader's start" : "from the first screen on")"
                 + "; each mode with its own sandbox and HTTP client; goal: median turn wait < 20 ms")
         let modes = [
             Mode(name: "prefetch \(prefetch)", prefetchPages: prefetch, mergeThreshold: nil),
@@ -74,7 +80,8 @@ enum ReaderBenchmark {
             for _ in 0..<firstRuns {
                 for (index, mode) in modes.enumerated() {
                     let outcome = try await measure(
-                        mode, backend: backend, turns: 0, interval: 0, lines: lines, marks: SessionReadMarks())
+                        mode, backend: backend, turns: 0, interval: 0, lines: lines, marks: SessionReadMarks()
+                    ).outcome
                     firsts[index, default: []].append(outcome.firstPageWait.map { $0.seconds * 1000 } ?? .nan)
                 }
             }
@@ -91,7 +98,7 @@ enum ReaderBenchmark {
         }
         guard turns > 0 else { return }
         // The modes run at once: they mostly sleep, and it keeps the run at turns × interval.
-        let results = try await withThrowingTaskGroup(of: (Int, ReaderOutcome).self) { group in
+        let results = try await withThrowingTaskGroup(of: (Int, Session).self) { group in
             for (index, mode) in modes.enumerated() {
                 group.addTask {
                     let marks: any ReadMarks
@@ -104,32 +111,53 @@ enum ReaderBenchmark {
                     return (
                         index,
                         try await measure(
-                            mode, backend: backend, turns: turns, interval: interval, lines: lines, marks: marks)
+                            mode, backend: backend, turns: turns, interval: interval, lines: lines, marks: marks,
+                            schedule: schedule, trace: trace && index == 0)
                     )
                 }
             }
-            var results: [Int: ReaderOutcome] = [:]
+            var results: [Int: Session] = [:]
             for try await (index, outcome) in group { results[index] = outcome }
             return results
         }
-        print("page turns, the modes at once:")
+        print("page turns, the modes at once (a turn pressed before its first screen is not counted: see below):")
         print(row("mode", "first page", "turns", "median", "p90", "worst", "waits > 20 ms", "waits (ms)"))
         for (index, mode) in modes.enumerated() {
-            guard let outcome = results[index] else { continue }
+            guard let session = results[index] else { continue }
+            let outcome = session.outcome
+            let early = session.turnsBeforeFirstScreen
             let inOrder = outcome.pageTurnWaits.map { $0.seconds * 1000 }
-            let waits = inOrder.sorted()
+            let waits = inOrder.dropFirst(early).sorted()
             func percentile(_ p: Double) -> Double {
                 waits.isEmpty ? .nan : waits[min(waits.count - 1, Int((Double(waits.count - 1) * p).rounded()))]
             }
             // Each wait over 20 ms, as "turn: ms".
-            let long = inOrder.enumerated().filter { $0.element > 20 }.map {
+            let long = inOrder.enumerated().dropFirst(early).filter { $0.element > 20 }.map {
                 "\($0.offset + 1): \(String(format: "%.0f", $0.element))"
             }
             print(
                 row(
                     mode.name, format(outcome.firstPageWait.map { $0.seconds * 1000 } ?? .nan), "\(waits.count)",
                     format(percentile(0.5)), format(percentile(0.9)), format(waits.last ?? .nan),
-                    "\(long.count)", long.joined(separator: ", ")))
+                    "\(long.count)", long.joined(separator: ", "))
+                    + Self.pageWaits(outcome.turnsWaitingForPages.filter { $0 > early }))
+            // A key before the first screen cannot be served before it: its page comes after the first one.
+            for (turn, wait) in inOrder.prefix(early).enumerated() {
+                let key = session.keys[turn]
+                let drawn = key + Int(wait.rounded())
+                print(
+                    "  \(mode.name): turn \(turn + 1) pressed at \(key) ms, before the first screen (\(session.firstScreen ?? -1) ms):"
+                        + " drawn at \(drawn) ms, \(drawn - (session.firstScreen ?? 0)) ms after the first screen")
+            }
+        }
+        if let traced = results[0], !traced.trace.isEmpty {
+            print(
+                "trace of \(modes[0].name) (ms since the reader's start): first screen at \(traced.firstScreen ?? -1);")
+            let drawn = zip(traced.keys, traced.outcome.pageTurnWaits).map { key, wait in
+                "\(key) → \(key + Int((wait.seconds * 1000).rounded()))"
+            }
+            print("  keys → pages drawn: " + drawn.joined(separator: ", "))
+            for line in traced.trace { print(line) }
         }
         print("prefetch N = reader keeps N pages pulled ahead; prefetch 0 = the merge's own read-ahead only;")
         print("none = no read-ahead anywhere (a source loads only when its buffer is empty)")
@@ -189,44 +217,116 @@ enum ReaderBenchmark {
         }
     }
 
-    /// One reader session driven through a pipe, output to /dev/null: `turns` page turns `interval` apart,
-    /// then `q` (typed lines wait for the page on its way, so `q` never comes before the first screen).
+    /// When the keys come: `interval` after the first screen and every `interval` after (a reader at reading
+    /// speed, the default), or every `interval` from the reader's start (`--keys-from-start`: the first keys
+    /// may come before the first screen, and are reported apart: no turn can come before it).
+    enum KeySchedule: Sendable {
+        case fromFirstScreen
+        case fromStart
+    }
+
+    /// What one session gave: the reader's outcome, when each key was pressed and when the first screen was
+    /// seen (both since the session's start), and the page trace when one was asked for.
+    struct Session: Sendable {
+        var outcome: ReaderOutcome
+        var keys: [Int] = []
+        var firstScreen: Int?
+        var trace: [String] = []
+
+        /// How many of the turns were pressed before the first screen appeared.
+        var turnsBeforeFirstScreen: Int { keys.filter { $0 < (firstScreen ?? .max) }.count }
+    }
+
+    /// One reader session driven through a pipe, its output to a file that is polled for the first screen:
+    /// `turns` page turns `interval` apart, then `q` (typed lines wait for the page on its way, so `q` never
+    /// comes before the first screen). With `trace`, every source's page requests are timed.
     static func measure(
-        _ mode: Mode, backend: Backend, turns: Int, interval: Int, lines: Int, marks: any ReadMarks
-    ) async throws -> ReaderOutcome {
+        _ mode: Mode, backend: Backend, turns: Int, interval: Int, lines: Int, marks: any ReadMarks,
+        schedule: KeySchedule = .fromFirstScreen, trace: Bool = false
+    ) async throws -> Session {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw BenchError("pipe failed") }
-        let devNull = open("/dev/null", O_WRONLY)
+        let outputPath = "/tmp/riffle-bench-reader-\(getpid())-\(UUID().uuidString)"
+        let outputFD = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         defer {
             close(fds[0])
-            close(devNull)
+            close(outputFD)
+            unlink(outputPath)
         }
         return try await backend.withSources(perSource: (turns + 4) * lines + 100) { sources in
+            let start = ContinuousClock.now
+            let pageTrace = trace ? PageTrace(start: start) : nil
             let reader = FeedReaderUI(
-                sources: sources, options: MergeOptions(prefetchThreshold: mode.mergeThreshold),
+                sources: pageTrace?.wrap(sources) ?? sources,
+                options: MergeOptions(prefetchThreshold: mode.mergeThreshold),
                 settings: ReaderSettings(lines: lines, prefetchPages: mode.prefetchPages, color: .never),
                 io: TerminalIO(
-                    inputFD: fds[0], outputFD: devNull, isInteractive: true, inputIsTerminal: false,
+                    inputFD: fds[0], outputFD: outputFD, isInteractive: true, inputIsTerminal: false,
                     fixedSize: (columns: 100, rows: lines + 1)),
                 readMarks: marks)
             let writeFD = fds[1]
-            return try await withThrowingTaskGroup(of: ReaderOutcome?.self) { group in
-                group.addTask { try await reader.run() }
+            return try await withThrowingTaskGroup(of: Part.self) { group in
+                group.addTask { .outcome(try await reader.run()) }
                 group.addTask {
                     defer { close(writeFD) }
-                    for _ in 0..<turns {
-                        try await Task.sleep(for: .milliseconds(interval))
+                    var session = Session(outcome: ReaderOutcome())
+                    async let firstScreen = Self.firstScreen(in: outputPath, until: start + .seconds(60))
+                    var base = start
+                    if schedule == .fromFirstScreen, turns > 0 { base = try await firstScreen ?? start }
+                    for turn in 0..<turns {
+                        try await Task.sleep(until: base + .milliseconds((turn + 1) * interval))
                         _ = "\n".utf8CString.withUnsafeBytes { write(writeFD, $0.baseAddress, 1) }
+                        session.keys.append(Self.milliseconds(from: start, to: .now))
                     }
                     try await Task.sleep(for: .milliseconds(interval))
+                    session.firstScreen = try await firstScreen.map { Self.milliseconds(from: start, to: $0) }
                     _ = "q\n".utf8CString.withUnsafeBytes { write(writeFD, $0.baseAddress, 2) }
-                    return nil
+                    return .keys(session)
                 }
+                var session = Session(outcome: ReaderOutcome())
                 var outcome = ReaderOutcome()
-                for try await result in group { if let result { outcome = result } }
-                return outcome
+                for try await part in group {
+                    switch part {
+                    case .outcome(let result): outcome = result
+                    case .keys(let result): session = result
+                    }
+                }
+                session.outcome = outcome
+                session.trace = pageTrace?.lines() ?? []
+                return session
             }
         }
+    }
+
+    /// A session's two halves: the reader's outcome, and the keys pressed.
+    enum Part: Sendable {
+        case outcome(ReaderOutcome)
+        case keys(Session)
+    }
+
+    /// The turns during which the merge waited for a page to land (`ReaderOutcome.turnsWaitingForPages`), a
+    /// figure that does not depend on the machine's speed; empty when there were none.
+    static func pageWaits(_ turns: [Int]) -> String {
+        turns.isEmpty ? "" : "; waited for a page: turns " + turns.map(String.init).joined(separator: ", ")
+    }
+
+    /// Whole milliseconds from `start` to `instant`.
+    static func milliseconds(from start: ContinuousClock.Instant, to instant: ContinuousClock.Instant) -> Int {
+        Int(((instant - start) / .milliseconds(1)).rounded())
+    }
+
+    /// When the reader's first prompt (`1–N`) appeared in the file at `path`, polled every 2 ms; nil when it
+    /// had not by `deadline`.
+    static func firstScreen(
+        in path: String, until deadline: ContinuousClock.Instant
+    ) async throws -> ContinuousClock.Instant? {
+        while ContinuousClock.now < deadline {
+            if let data = FileManager.default.contents(atPath: path), ReaderFirstScreen.promptShown(Array(data)) {
+                return .now
+            }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        return nil
     }
 
     /// Columns padded to fixed widths; the last as it is.

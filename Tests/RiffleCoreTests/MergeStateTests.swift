@@ -160,6 +160,25 @@ import Testing
         #expect(loads <= 6, "only pages needed to keep each buffer above the threshold were loaded")
     }
 
+    /// A reader's read-ahead in items (`sourceReadAhead`) keeps a source of small pages loading page after
+    /// page, one at a time, until it holds that many items, and no further; capped at `maxSourceReadAhead`.
+    @Test func aSourceKeepsTheReadAheadInItemsOfItsOwn() {
+        let items = (0..<1000).map { item("i\($0)", 10_000 - Int64($0)) }
+        for (readAhead, buffered) in [(0, 20), (40, 40), (45, 50), (500, MergeOptions.maxSourceReadAhead)] {
+            var options = MergeOptions()
+            options.sourceReadAhead = readAhead
+            var state = merge([items], pageSize: 10, options: options)
+            var pages = 0
+            while let load = state.loadsToStart().first {
+                #expect(state.loadsToStart().isEmpty, "one load at a time per source")
+                pages += 1
+                state.deliver(arrayLoader([items])(load.source, load.cursor, load.pageSize), to: load.source)
+            }
+            #expect(pages * 10 == buffered, "read-ahead \(readAhead): \(pages) pages")
+            #expect(state.bufferedPageCount(source: 0) == pages)
+        }
+    }
+
     @Test(arguments: 0..<30)
     func resumingEqualsReadingOn(seed: Int) throws {
         var rng = SplitMix64(seed: UInt64(seed) &+ 1000)
