@@ -226,3 +226,73 @@ import Testing
         #expect(MergePosition(token: token(#"[]"#)) == nil)
     }
 }
+
+/// The merge pulled in runs (`next(upTo:into:)`) against the same merge item by item (`next()`).
+@Suite struct MergeRunTests {
+    /// Sources that post in bursts (a source's run of newer items between the others' heads), with ties,
+    /// repeats of an id on a later page (duplicates and newer versions) and an item out of order (late).
+    func burstySources(_ rng: inout SplitMix64) -> [[Item]] {
+        (0..<Int.random(in: 1...9, using: &rng)).map { source in
+            var time: Int64 = 1_000_000
+            var items: [Item] = []
+            for index in 0..<Int.random(in: 0...60, using: &rng) {
+                let burst = Int.random(in: 0..<6, using: &rng) == 0
+                time -= burst ? Int64.random(in: 20...80, using: &rng) : Int64.random(in: 0...2, using: &rng)
+                switch Int.random(in: 0..<25, using: &rng) {
+                case 0 where !items.isEmpty:
+                    let repeated = items[Int.random(in: 0..<items.count, using: &rng)]
+                    items.append(item(repeated.id, time + Int64.random(in: -1...1, using: &rng)))
+                case 1: items.append(item("s\(source)-late\(index)", time + 500))
+                default: items.append(item("s\(source)-\(index)", time))
+                }
+            }
+            return items
+        }
+    }
+
+    /// Every item and the position and token after each one, item by item.
+    func itemByItem(_ sources: [[Item]], pageSize: Int) -> (items: [MergedItem], tokens: [String], end: MergeState) {
+        var state = MergeStateTests().merge(sources, pageSize: pageSize)
+        var tokens: [String] = []
+        let (items, _) = drain(&state, afterEach: { tokens.append($0.position.token) }, loader: arrayLoader(sources))
+        return (items, tokens, state)
+    }
+
+    @Test(arguments: 0..<60)
+    func runsGiveTheItemsTokensAndStatusesOfItemByItem(seed: Int) {
+        var rng = SplitMix64(seed: UInt64(seed) &+ 9_000)
+        let sources = burstySources(&rng)
+        let pageSize = Int.random(in: 1...12, using: &rng)
+        let expected = itemByItem(sources, pageSize: pageSize)
+        var state = MergeStateTests().merge(sources, pageSize: pageSize)
+        let loader = arrayLoader(sources)
+        var out: [MergedItem] = []
+        var pending: [MergeState.LoadRequest] = []
+        var run: [MergedItem] = []
+        loop: while true {
+            pending += state.loadsToStart()
+            run.removeAll()
+            let end = state.next(upTo: Int.random(in: 1...40, using: &rng), into: &run)
+            out += run
+            if !run.isEmpty {
+                // The position stands after the run's last item, as after that many calls of `next()`.
+                #expect(state.position.token == expected.tokens[out.count - 1])
+                var copy = state
+                #expect(copy.token() == expected.tokens[out.count - 1])
+            }
+            switch end {
+            case .more: continue
+            case .finished: break loop
+            case .waiting:
+                guard !pending.isEmpty else {
+                    Issue.record("merge waits with no load in flight")
+                    break loop
+                }
+                let request = pending.removeFirst()
+                state.deliver(loader(request.source, request.cursor, request.pageSize), to: request.source)
+            }
+        }
+        #expect(out == expected.items)
+        #expect(state.statuses == expected.end.statuses)
+    }
+}
