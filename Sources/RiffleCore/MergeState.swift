@@ -217,50 +217,11 @@ package struct MergeState: Sendable {
     package mutating func next() -> Step {
         if blocked > 0 { return .waiting }
         guard let index = tree.winner() else { return .finished }
-        guard let merged = take(from: index) else {
+        guard let taken = slots[index].buffer.popFirst() else {
             // A winner always has a head; should its key ever be stale, drop it and choose again.
             tree.update(index, time: nil)
             return next()
         }
-        settleAfterTaking(index)
-        return .item(merged)
-    }
-
-    /// Why `next(upTo:into:)` stopped.
-    package enum RunEnd: Sendable, Hashable {
-        /// It took `limit` items, or stopped early because a source now wants its next page: start the loads
-        /// (`loadsToStart()`) and call again for more.
-        case more
-        /// A source the merge needs is still loading: deliver a page, then call again.
-        case waiting
-        /// Every source has ended.
-        case finished
-    }
-
-    /// Appends the next items to `items` until it holds `limit` (the same items, in the same order, as that
-    /// many calls of `next()`), or until the merge would wait, ends, or wants a page loaded: one call per
-    /// run of items rather than a `Step` per item. (A run of one source's items between the others' heads
-    /// costs the tree one comparison per item, `LoserTree.update(_:time:)`, here as through `next()`.)
-    package mutating func next(upTo limit: Int, into items: inout [MergedItem]) -> RunEnd {
-        while items.count < limit {
-            if blocked > 0 { return .waiting }
-            guard let index = tree.winner() else { return .finished }
-            guard let merged = take(from: index) else {
-                tree.update(index, time: nil)
-                continue
-            }
-            items.append(merged)
-            settleAfterTaking(index)
-            if !candidates.isEmpty { return .more }
-        }
-        return .more
-    }
-
-    /// Takes the head of `index`, the winner, and does an emitted item's bookkeeping (order, lateness,
-    /// counts, the token's changed sources, the source's need for a load) except the tree's: the caller
-    /// settles the source with `settleAfterTaking(_:)`. `nil` when its buffer is empty.
-    private mutating func take(from index: Int) -> MergedItem? {
-        guard let taken = slots[index].buffer.popFirst() else { return nil }
         let item = taken.item
         let isInOrder = frontier.map { item.time < $0 || (item.time == $0 && index >= frontierRank) } ?? true
         if isInOrder { frontierRank = index }
@@ -280,11 +241,9 @@ package struct MergeState: Sendable {
         }
         slots[index].status.itemsEmitted += 1
         tail.touch(index)
-        if !isCandidate[index], slots[index].pager.canLoad, slots[index].buffer.count < threshold(index) {
-            isCandidate[index] = true
-            candidates.append(index)
-        }
-        return MergedItem(sourceIndex: index, sourceName: slots[index].info.name, item: item, isLate: isLate)
+        settleAfterTaking(index)
+        return .item(
+            MergedItem(sourceIndex: index, sourceName: slots[index].info.name, item: item, isLate: isLate))
     }
 
     /// Delivers the outcome of a load started by `loadsToStart()`.
@@ -610,11 +569,15 @@ package struct MergeState: Sendable {
     /// A source loads its next page while its buffer holds fewer items than this.
     private func threshold(_ index: Int) -> Int { options.prefetchThreshold ?? 2 * slots[index].info.pageSize }
 
-    /// `settle` for the common case right after `take(from:)` took a source's head and items are left: only
-    /// the source's key can have changed (its pager and status have not; `take` saw to its need for a load).
+    /// `settle` for the common case right after `next()` took a source's head and items are left: only the
+    /// source's key and its need for a load can have changed (its pager and status have not).
     private mutating func settleAfterTaking(_ index: Int) {
         guard let time = slots[index].buffer.firstTime else { return settle(index) }
         tree.update(index, time: time)
+        if !isCandidate[index], slots[index].pager.canLoad, slots[index].buffer.count < threshold(index) {
+            isCandidate[index] = true
+            candidates.append(index)
+        }
     }
 
     /// Brings a source's bookkeeping up to date after its buffer or pager changed.

@@ -119,20 +119,15 @@ public final class MergedFeed: Sendable {
             items.removeAll(keepingCapacity: true)
             try Task.checkCancellation()
             while items.count < limit {
-                if feed.arrivals.load(ordering: .acquiring) > 0 { foldInbox() }
-                startLoads()
-                switch state.next(upTo: limit, into: &items) {
-                case .more: continue
-                case .finished:
-                    publishStatuses()
-                    return !items.isEmpty
+                switch advance() {
+                case .item(let merged): items.append(merged)
+                case .finished: return !items.isEmpty
                 case .waiting:
                     if !items.isEmpty { return true }
                     publishStatuses()
                     try await waitForLoads()
                 }
             }
-            startLoads()
             return true
         }
 
