@@ -4,9 +4,10 @@
 /// buffer is empty — and each internal node holds the source that lost the match played there; the overall
 /// winner is kept apart. When the winner's key changes (it emitted its head), only its path to the root is
 /// replayed: one comparison of two integers per level and no swaps, where a heap spends two comparisons per
-/// level to pop and more to push. Any other key change (a page arriving for a source that had run dry, a
-/// newer version replacing a head) marks the tree stale, and it is rebuilt, in O(sources), before the next
-/// winner is named: at most once per delivered page.
+/// level to pop and more to push; while the winner's new heads still precede the runner-up's (a run of one
+/// source's items), not even that: one comparison per item. Any other key change (a page arriving for a
+/// source that had run dry, a newer version replacing a head) marks the tree stale, and it is rebuilt, in
+/// O(sources), before the next winner is named: at most once per delivered page.
 ///
 /// Ties on time go to the lower source index; a source's own items of equal time keep their order because
 /// only its head has a key.
@@ -29,6 +30,10 @@ struct LoserTree: Sendable {
     /// Each internal node's winner, used only while rebuilding (kept to spare an allocation per rebuild).
     private var winners: [Int]
     private var isStale = true
+    /// The runner-up's key (`runnerUp()`) while the winner keeps winning, `nil` when not known: a new key
+    /// of the winner that precedes it leaves every match on the winner's path as it was, so the key is
+    /// set without a replay — a run of one source's items costs one comparison per item.
+    private var runBound: Key?
 
     /// A tree over `count` sources, none of which has a head yet.
     init(count: Int) {
@@ -45,13 +50,36 @@ struct LoserTree: Sendable {
         return keys[source].order < keys.count ? source : nil
     }
 
+    /// The runner-up's key: the best among the other sources' heads, found among the losers on the winner's
+    /// path (each other source lost to the winner at one of those nodes, or to one of their losers). Valid
+    /// while the tree is not stale.
+    func runnerUp() -> Key {
+        let source = nodes[0]
+        var best = Key(time: .min, order: .max)
+        var node = (keys.count + source) / 2
+        while node > 0 {
+            let key = keys[nodes[node]]
+            if key.precedes(best) { best = key }
+            node /= 2
+        }
+        return best
+    }
+
     /// Sets `source`'s head time (`nil`: it has no head).
     mutating func update(_ source: Int, time: Timestamp?) {
         let key = time.map { Key(time: $0.microseconds, order: source) } ?? Key(time: .min, order: keys.count + source)
         guard keys[source] != key else { return }
         keys[source] = key
         if isStale { return }
-        if nodes[0] == source { replay(source) } else { isStale = true }
+        guard nodes[0] == source else {
+            isStale = true
+            runBound = nil
+            return
+        }
+        if let runBound, key.precedes(runBound) { return }
+        replay(source)
+        // The winner won again: it may have a run, so its rival is found once, for the items that follow.
+        runBound = nodes[0] == source ? runnerUp() : nil
     }
 
     /// Plays the winner's new key up its path: at each node the loser stays, the winner goes on.
@@ -59,14 +87,15 @@ struct LoserTree: Sendable {
         var winner = source
         var key = keys[source]
         var node = (keys.count + source) / 2
+        // Without branches on the outcome, which is a coin toss when sources interleave: each node is
+        // written whether or not the winner changes there.
         while node > 0 {
             let other = nodes[node]
             let otherKey = keys[other]
-            if otherKey.precedes(key) {
-                nodes[node] = winner
-                winner = other
-                key = otherKey
-            }
+            let otherWins = otherKey.precedes(key)
+            nodes[node] = otherWins ? winner : other
+            winner = otherWins ? other : winner
+            key = otherWins ? otherKey : key
             node /= 2
         }
         nodes[0] = winner
@@ -75,6 +104,7 @@ struct LoserTree: Sendable {
     /// Plays every match again, from the leaves up.
     private mutating func rebuild() {
         isStale = false
+        runBound = nil
         let count = keys.count
         guard count > 1 else {
             nodes[0] = 0

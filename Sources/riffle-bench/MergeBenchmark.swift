@@ -1,12 +1,15 @@
 import Foundation
 import RiffleCore
 
-/// `riffle-bench merge [--sources N,N,…] [--items N] [--page N]`: merges in-memory sources and reports, per
+/// `riffle-bench merge [--sources N,N,…] [--items N] [--page N] [--run N]`: merges in-memory sources and reports, per
 /// source count, items/s through `MergedFeed` and through `MergeState` beside the baseline of concatenating
 /// every item and sorting, each as a ratio to that baseline, with peak memory. Each figure is measured in a
 /// child process of its own, so peak memory (max RSS) belongs to that run alone. Besides wall-clock items/s
 /// it prints items per CPU second (user + system, every thread), steadier on a shared, loaded machine;
-/// `MergedFeed`'s CPU includes its loads, which run beside the consumer on another core.
+/// `MergedFeed`'s CPU includes its loads, which run beside the consumer on another core. By default the
+/// sources interleave item by item (runs of about one item between the heads, the merge's worst case);
+/// `--run N` gives each source runs of N items in a row before the next source's, the shape of feeds that
+/// post in bursts.
 enum MergeBenchmark {
     static func run(_ arguments: [String]) async throws {
         let options = BenchOptions(arguments)
@@ -14,20 +17,24 @@ enum MergeBenchmark {
             try await child(
                 mode: mode, sources: options.int("--sources", default: 64),
                 items: options.int("--items", default: 20_000),
-                page: options.int("--page", default: 100))
+                page: options.int("--page", default: 100), run: options.int("--run", default: 0))
             return
         }
         let sourceCounts = (options.value("--sources") ?? "16,64,256").split(separator: ",").compactMap { Int($0) }
         let items = options.int("--items", default: 20_000)
         let page = options.int("--page", default: 100)
+        let run = options.int("--run", default: 0)
+        let shape = run > 0 ? "runs of \(run) items per source" : "interleaved item by item"
         print(
-            "merge: in-memory sources, \(items) items each, page size \(page); goal: feed ≥ sort (1.00×), flat memory")
+            "merge: in-memory sources, \(items) items each, page size \(page), \(shape); goal: feed ≥ sort (1.00×),"
+                + " flat memory")
         print(row("sources", "mode", "items", "seconds", "items/s", "× sort", "items/CPU s", "× sort", "peak RSS"))
         for count in sourceCounts {
             var results: [String: Measured] = [:]
             for mode in ["sort", "state", "feed", "runs"] {
                 let output = try runChild([
                     "merge", "--child", mode, "--sources", "\(count)", "--items", "\(items)", "--page", "\(page)",
+                    "--run", "\(run)",
                 ])
                 results[mode] = Measured(output)
             }
@@ -80,10 +87,17 @@ enum MergeBenchmark {
     struct GeneratedSource: Pageable {
         let source: Int
         let count: Int
+        /// The sources in the merge, and the length of each source's runs (0: interleaved item by item).
+        var sources = 1
+        var run = 0
 
         func item(_ index: Int) -> Item {
-            // Times fall with the index and interleave across sources; some ties on purpose.
-            let time = 2_000_000_000 - Int64(index) * 97 - Int64((source * 31 + index * 7) % 89)
+            // Times fall with the index and interleave across sources; some ties on purpose. In runs: each
+            // source's `run` items come between the runs of the sources before and after it.
+            let time =
+                run > 0
+                ? 2_000_000_000 - Int64((index / run) * sources * run + source * run + index % run)
+                : 2_000_000_000 - Int64(index) * 97 - Int64((source * 31 + index * 7) % 89)
             return Item(id: String(index), time: Timestamp(unixSeconds: time), title: "generated item")
         }
 
@@ -94,8 +108,8 @@ enum MergeBenchmark {
         }
     }
 
-    static func child(mode: String, sources: Int, items: Int, page: Int) async throws {
-        let generated = (0..<sources).map { GeneratedSource(source: $0, count: items) }
+    static func child(mode: String, sources: Int, items: Int, page: Int, run: Int) async throws {
+        let generated = (0..<sources).map { GeneratedSource(source: $0, count: items, sources: sources, run: run) }
         let clock = ContinuousClock()
         let startedCPU = processCPUSeconds()
         let started = clock.now

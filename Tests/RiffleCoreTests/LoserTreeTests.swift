@@ -35,6 +35,30 @@ import Testing
         }
     }
 
+    /// The runner-up a run is measured against: the best head but the winner's, or no head at all.
+    @Test(arguments: 0..<40)
+    func namesTheRunnerUpAsAScanDoes(seed: Int) {
+        var rng = SplitMix64(seed: UInt64(seed) &+ 900)
+        let count = Int.random(in: 1...70, using: &rng)
+        var tree = LoserTree(count: count)
+        var heads = [Int64?](repeating: nil, count: count)
+        for _ in 0..<300 {
+            let source = Bool.random(using: &rng) ? (tree.winner() ?? 0) : Int.random(in: 0..<count, using: &rng)
+            let time: Int64? = Int.random(in: 0..<5, using: &rng) == 0 ? nil : Int64.random(in: -3...3, using: &rng)
+            heads[source] = time
+            tree.update(source, time: time.map { Timestamp(microseconds: $0) })
+            guard let winner = tree.winner() else { continue }
+            var others = heads
+            others[winner] = nil
+            let runnerUp = tree.runnerUp()
+            if let expected = expectedWinner(others), let time = others[expected] {
+                #expect(runnerUp == LoserTree.Key(time: time, order: expected))
+            } else {
+                #expect(runnerUp.order >= count)
+            }
+        }
+    }
+
     /// A merge through the tree alone: sources of sorted times with ties, some empty, some ending early,
     /// give the order a full sort gives (time descending, then source, then the source's own order).
     @Test(arguments: 0..<40)

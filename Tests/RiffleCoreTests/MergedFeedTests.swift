@@ -56,6 +56,42 @@ final class Gauge: Sendable {
         #expect(feed.statuses.allSatisfy { $0.state == .done })
     }
 
+    /// Runs pulled through the reader, as loads land in the background: sources posting in bursts, so that
+    /// runs of one source's items come out without the tree; the same order and the same ending statuses.
+    @Test(arguments: 0..<6)
+    func runsThroughTheReaderKeepTheOrder(seed: Int) async throws {
+        var rng = SplitMix64(seed: UInt64(seed) &+ 70)
+        // Each source's runs of 7 items fall between the other sources' runs.
+        var data: [[Item]] = []
+        for source in 0..<5 {
+            let count = Int.random(in: 0...80, using: &rng)
+            data.append(
+                (0..<count).map { index in
+                    let rank = (index / 7) * 50 + source * 7 + index % 7
+                    return item("s\(source)-\(index)", 1_000_000 - Int64(rank))
+                })
+        }
+        let gauge = Gauge()
+        let sources = data.indices.map {
+            MergeSource(
+                name: "s\($0)", pageable: SlowSource(items: data[$0], delay: .milliseconds(2), gauge: gauge),
+                pageSize: Int.random(in: 3...15, using: &rng))
+        }
+        let feed = MergedFeed(sources: sources, options: MergeOptions())
+        let limits = (0..<8).map { _ in Int.random(in: 1...30, using: &rng) }
+        let out = try await feed.run { reader in
+            var out: [MergedItem] = []
+            var run: [MergedItem] = []
+            while try await reader.next(upTo: limits[out.count % limits.count], into: &run) {
+                #expect(!run.isEmpty && run.count <= limits[out.count % limits.count])
+                out += run
+            }
+            return out
+        }
+        #expect(out.map { "\($0.sourceIndex):\($0.item.id)" } == expectedOrder(data))
+        #expect(feed.statuses.allSatisfy { $0.state == .done })
+    }
+
     @Test func stoppingEarlyCancelsLoadsInFlight() async throws {
         let gauge = Gauge()
         let items = (0..<1000).map { item("i\($0)", 5000 - Int64($0)) }
