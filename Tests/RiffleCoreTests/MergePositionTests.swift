@@ -56,7 +56,7 @@ private func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] 
                 .init(name: "first", cursor: nil, skip: 7, done: false),
             ], frontier: Timestamp(microseconds: -5_000_000),
             anchor: .init(
-                time: Timestamp(microseconds: 1_793_490_944_000_001), source: "gitlab", firstPageIndex: 12,
+                time: Timestamp(microseconds: 1_793_490_944_000_001), source: .name("gitlab"), firstPageIndex: 12,
                 idHash: 0xdead_beef, isFrontier: false),
             finished: .init(fingerprint: 7, sourceCount: 20, indices: [0, 3, 19]))
         #expect(full.r2Token.hasPrefix("r2."))
@@ -65,7 +65,7 @@ private func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] 
         let plain = MergePosition(
             entries: [], frontier: nil,
             anchor: .init(
-                time: Timestamp(unixSeconds: 1), source: "s", firstPageIndex: nil, idHash: 9, isFrontier: true))
+                time: Timestamp(unixSeconds: 1), source: .name("s"), firstPageIndex: nil, idHash: 9, isFrontier: true))
         #expect(plain.frontier == Timestamp(unixSeconds: 1), "the anchor is the frontier")
         #expect(plain.anchor?.idHash == 0, "no id hash without an index")
         #expect(MergePosition(token: plain.r2Token) == plain)
@@ -80,7 +80,8 @@ private func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] 
         let set = MergePosition.FinishedSources(fingerprint: 1, sourceCount: count, indices: indices)
         let position = MergePosition(
             entries: [], frontier: nil,
-            anchor: .init(time: Timestamp(unixSeconds: 5), source: "a", firstPageIndex: 0, idHash: 1, isFrontier: true),
+            anchor: .init(
+                time: Timestamp(unixSeconds: 5), source: .name("a"), firstPageIndex: 0, idHash: 1, isFrontier: true),
             finished: set)
         #expect(MergePosition(token: position.token)?.finished == set)
         let size = MergePosition.encode(set).count
@@ -92,7 +93,8 @@ private func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] 
         func token(_ bytes: [UInt8]) -> String { "r2." + Base64URL.encode(bytes) }
         let good = MergePosition(
             entries: [.init(name: "x", cursor: "c", skip: 1, done: false)], frontier: nil,
-            anchor: .init(time: Timestamp(unixSeconds: 5), source: "a", firstPageIndex: 2, idHash: 3, isFrontier: true),
+            anchor: .init(
+                time: Timestamp(unixSeconds: 5), source: .name("a"), firstPageIndex: 2, idHash: 3, isFrontier: true),
             finished: .init(fingerprint: 1, sourceCount: 9, indices: [4]))
         let bytes = Base64URL.decode(good.r2Token.dropFirst(3)) ?? []
         #expect(MergePosition(token: token(bytes)) == good)
@@ -304,7 +306,7 @@ extension MergePositionTests {
             let full = MergePosition(
                 entries: list, frontier: Timestamp(microseconds: -5_000_000),
                 anchor: .init(
-                    time: Timestamp(microseconds: microseconds), source: "gitlab", firstPageIndex: 12,
+                    time: Timestamp(microseconds: microseconds), source: .name("gitlab"), firstPageIndex: 12,
                     idHash: 0xdead_beef, isFrontier: false, entrySkip: 4),
                 finished: .init(fingerprint: 7, sourceCount: 20, indices: [0, 3, 19]))
             #expect(full.token.hasPrefix("r3."))
@@ -313,7 +315,7 @@ extension MergePositionTests {
         let plain = MergePosition(
             entries: [], frontier: nil,
             anchor: .init(
-                time: Timestamp(microseconds: microseconds), source: "s", firstPageIndex: nil, idHash: 9,
+                time: Timestamp(microseconds: microseconds), source: .name("s"), firstPageIndex: nil, idHash: 9,
                 isFrontier: true))
         #expect(MergePosition(token: plain.token) == plain)
     }
@@ -323,7 +325,7 @@ extension MergePositionTests {
         let good = MergePosition(
             entries: [.init(name: "x", cursor: "c", skip: nil, done: false)], frontier: nil,
             anchor: .init(
-                time: Timestamp(unixSeconds: 1_800_000_000), source: "a", firstPageIndex: 2, idHash: 3,
+                time: Timestamp(unixSeconds: 1_800_000_000), source: .name("a"), firstPageIndex: 2, idHash: 3,
                 isFrontier: true, entrySkip: 1))
         let bytes = Base64URL.decode(good.token.dropFirst(3)) ?? []
         #expect(MergePosition(token: token(bytes)) == good)
@@ -344,8 +346,8 @@ extension MergePositionTests {
     }
 
     /// Contract section 3 whatever the sources' names: with 1,000 single-page sources named at length every
-    /// token is still under 200 bytes (one that `finished` would take past that leaves it out), the export's
-    /// tokens are the positions' tokens, and they resume exactly.
+    /// token is still under 200 bytes (one that the anchor's name would take past that names it by index),
+    /// the export's tokens are the positions' tokens, and they resume exactly.
     @Test func singlePageTokensStayUnder200BytesWithLongNames() throws {
         let sources = singlePageSources(1000, seed: 4242)
         let names = sources.indices.map { "a-source-with-quite-a-long-name-\($0)" }
@@ -460,5 +462,153 @@ extension MergePositionTests {
                 #expect(tail.items == Array(rest.items[(rest.items.count / 2 + 1)...]))
             }
         }
+    }
+}
+
+// Tokens that name their anchor's source by index: long source names at 1,000 sources.
+
+/// `count` different source names of 40 to 60 bytes each.
+private func longNames(_ count: Int, seed: UInt64) -> [String] {
+    var rng = SplitMix64(seed: seed)
+    return (0..<count).map { index in
+        let base = "group/subgroup/project-\(index)-"
+        return base + String(repeating: "n", count: Int.random(in: 40...60, using: &rng) - base.utf8.count)
+    }
+}
+
+/// Four sources whose second and fourth end at the tie at 70 (`h` then `f`, by source order).
+private let fourSources = [
+    [item("a", 100), item("b", 10)], [item("c", 90), item("h", 70)], [item("d", 80), item("e", 5)], [item("f", 70)],
+]
+
+extension MergePositionTests {
+    /// Issue 13 with source names of 40–60 bytes at 1,000 single-page sources: every token the export
+    /// writes is under 200 bytes and is the position's token, and resuming from tokens spread over the run
+    /// gives exactly the rest of the stream at no more requests than the `r1.` token at the same item (the
+    /// list of ended sources is kept: the anchor's source is named by index where its name does not fit).
+    @Test func longNamedSinglePageTokensCostNoMoreRequestsThanR1() throws {
+        let sources = singlePageSources(1000, seed: 6006)
+        let names = longNames(1000, seed: 6006)
+        #expect(names.allSatisfy { (40...60).contains($0.utf8.count) } && Set(names).count == 1000)
+        let infos = names.map { MergeState.SourceInfo(name: $0, pageSize: 50) }
+        var plain = MergeState(sources: infos)
+        let whole = drain(&plain, loader: arrayLoader(sources))
+        var state = MergeState(sources: infos)
+        var sizes: [Int] = []
+        var byIndex = 0
+        var checked = 0
+        _ = drain(
+            &state,
+            afterEach: { state in
+                let index = sizes.count
+                var copy = state
+                let token = copy.token()
+                sizes.append(token.utf8.count)
+                guard index % 500 == 120 else { return }
+                #expect(token == state.position.token, "after item \(index)")
+                guard let parsed = MergePosition(token: token) else {
+                    Issue.record("unparsable: \(token)")
+                    return
+                }
+                if case .index = parsed.anchor?.source { byIndex += 1 }
+                let r1 = MergePosition(entries: state.statuses.indices.map(state.entry(for:)), frontier: state.frontier)
+                let now = resume(sources, pageSize: 50, at: parsed, names: names)
+                let before = resume(sources, pageSize: 50, at: r1, names: names)
+                #expect(now.items == Array(whole.items[(index + 1)...]), "resume after item \(index)")
+                #expect(now.loads <= before.loads, "after item \(index): \(now.loads) loads, r1 took \(before.loads)")
+                checked += 1
+            }, loader: arrayLoader(sources))
+        #expect(sizes.count == whole.items.count)
+        #expect(sizes.max() ?? 0 < 200, "largest token: \(sizes.max() ?? 0) bytes")
+        #expect(checked >= 5)
+        #expect(byIndex > 0, "some sampled token names its anchor's source by index")
+    }
+
+    /// A token that names its anchor's source by index holds only with the list of sources it was made
+    /// with (the README's rule): with another list, `finished` does not apply and the anchor's source is
+    /// unknown, so every source is asked again and the items of exactly the anchor's time are shown again
+    /// (none is lost), as for a token whose anchor's source was renamed. A token that fits with the name
+    /// stays exact with another list.
+    @Test func anIndexNamedAnchorNeedsTheSameListOfSources() throws {
+        let long = (0..<4).map { "team-\($0)/" + String(repeating: "a-source-named-at-length/", count: 7) }
+        let whole = run(fourSources, pageSize: 10, names: long)
+        #expect(whole.items.map(\.item.id) == ["a", "c", "d", "h", "f", "b", "e"])
+        let token = whole.positions[4].token
+        #expect(token.utf8.count < 200, "\(token.utf8.count) bytes")
+        let position = try #require(MergePosition(token: token))
+        #expect(position.anchor?.source == .index(3))
+        #expect(position.finished?.indices == [1, 3])
+
+        let same = resume(fourSources, pageSize: 10, at: position, names: long)
+        #expect(same.items.map(\.item.id) == ["b", "e"])
+        #expect(same.loads == 2, "the ended sources are not asked again")
+
+        var renamed = long
+        renamed[1] = "renamed"
+        let elsewhere = resume(fourSources, pageSize: 10, at: position, names: renamed)
+        #expect(elsewhere.items.map(\.item.id) == ["h", "f", "b", "e"])
+        #expect(elsewhere.loads == 4)
+
+        // Short names: the name fits, the token holds with another list.
+        let short = run(fourSources, pageSize: 10)
+        let named = try #require(MergePosition(token: short.positions[4].token))
+        #expect(named.anchor?.source == .name("s3"))
+        let moved = resume(fourSources, pageSize: 10, at: named, names: ["s0", "renamed", "s2", "s3"])
+        #expect(moved.items.map(\.item.id) == ["b", "e"])
+        #expect(moved.loads == 4)
+    }
+
+    /// `r3.` tokens as main wrote them before the index form (2026-11-26, after item `f` of these sources)
+    /// read and resume as they did: one with the anchor's name and `finished`, and one with a long name that
+    /// left `finished` out and so asks the ended sources' first pages again. The same data now gives the
+    /// second one `finished` and the index.
+    @Test func r3TokensWrittenBeforeTheIndexFormResumeAsBefore() throws {
+        let sources = [
+            [item("a", 100), item("b", 10)], [item("c", 90)], [item("d", 80), item("e", 5)], [item("f", 70)],
+        ]
+        let withFinished = try #require(MergePosition(token: "r3.UvOC3-ALAnMz3p91ihAK"))
+        #expect(withFinished.anchor?.source == .name("s3"))
+        #expect(withFinished.finished?.indices == [1, 3])
+        let rest = resume(sources, pageSize: 10, at: withFinished)
+        #expect(rest.items.map(\.item.id) == ["b", "e"])
+        #expect(rest.loads == 2)
+
+        let long = String(repeating: "a-source-named-at-great-length/", count: 6)
+        let names = ["s0", "s1", "s2", long]
+        let withoutFinished = try #require(
+            MergePosition(
+                token: "r3.Q_OC3-ALugFhLXNvdXJjZS1uYW1lZC1hdC1ncmVhdC1sZW5ndGgvYS1zb3VyY2UtbmFtZWQtYXQtZ3JlYXQtbGVuZ3"
+                    + "RoL2Etc291cmNlLW5hbWVkLWF0LWdyZWF0LWxlbmd0aC9hLXNvdXJjZS1uYW1lZC1hdC1ncmVhdC1sZW5ndGgvYS1zb3VyY2"
+                    + "UtbmFtZWQtYXQtZ3JlYXQtbGVuZ3RoL2Etc291cmNlLW5hbWVkLWF0LWdyZWF0LWxlbmd0aC8AlTFiKQ"))
+        #expect(withoutFinished.anchor?.source == .name(long))
+        #expect(withoutFinished.finished == nil)
+        let restLong = resume(sources, pageSize: 10, at: withoutFinished, names: names)
+        #expect(restLong.items.map(\.item.id) == ["b", "e"])
+        #expect(restLong.loads == 4, "as before: the first pages of the ended sources again")
+
+        let now = run(sources, pageSize: 10, names: names)
+        let token = try #require(MergePosition(token: now.positions[3].token))
+        #expect(token.anchor?.source == .index(3) && token.finished?.indices == [1, 3])
+        #expect(resume(sources, pageSize: 10, at: token, names: names).loads == 2)
+    }
+
+    /// The index form round-trips, is refused without `finished` or with an index outside its list, and
+    /// keeps a token of 1,000 sources under 200 bytes whatever the names.
+    @Test func r3IndexNamedAnchorsRoundTripAndAreChecked() {
+        let finished = MergePosition.FinishedSources(
+            fingerprint: 7, sourceCount: 1000, indices: Array(stride(from: 0, to: 1000, by: 3)))
+        let position = MergePosition(
+            entries: [], frontier: nil,
+            anchor: .init(
+                time: Timestamp(microseconds: 1_800_000_000_123_457), source: .index(999), firstPageIndex: 99,
+                idHash: 5, isFrontier: true),
+            finished: finished)
+        #expect(MergePosition(token: position.token) == position)
+        #expect(position.token.utf8.count < 200, "\(position.token.utf8.count) bytes")
+        func token(_ bytes: [UInt8]) -> String { "r3." + Base64URL.encode(bytes) }
+        // flags: index, finished and seconds (336); time 0; index 0; finished: a bitmap of 1 source naming 0.
+        #expect(MergePosition(token: token([0xd0, 2, 0, 0, 1, 0, 0, 0, 28, 1]))?.anchor?.source == .index(0))
+        #expect(MergePosition(token: token([0xd0, 2, 0, 1, 1, 0, 0, 0, 28, 1])) == nil, "index out of the list")
+        #expect(MergePosition(token: token([0xc0, 2, 0, 0])) == nil, "an index without finished")
     }
 }
