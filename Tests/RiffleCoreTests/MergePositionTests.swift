@@ -345,29 +345,43 @@ extension MergePositionTests {
         #expect(MergePosition(token: "r3." + String(repeating: "A", count: 70_000)) == nil)
     }
 
-    /// Contract section 3 whatever the sources' names: with 1,000 single-page sources named at length every
-    /// token is still under 200 bytes (one that the anchor's name would take past that names it by index),
-    /// the export's tokens are the positions' tokens, and they resume exactly.
+    /// Contract section 3 whatever the sources' names, and issue 13: with 1,000 single-page sources named at
+    /// 40–60 bytes every token is still under 200 bytes (one that the anchor's name would take past that
+    /// names it by index, keeping the list of ended sources), the export's tokens are the positions'
+    /// tokens, and tokens spread over the run resume exactly at no more requests than the `r1.` token
+    /// (an entry for every source) at the same item.
     @Test func singlePageTokensStayUnder200BytesWithLongNames() throws {
         let sources = singlePageSources(1000, seed: 4242)
-        let names = sources.indices.map { "a-source-with-quite-a-long-name-\($0)" }
+        let names = longNames(1000, seed: 4242)
+        #expect(names.allSatisfy { (40...60).contains($0.utf8.count) } && Set(names).count == 1000)
         let whole = run(sources, pageSize: 50, keepEverySource: false, sizeEvery: 100, names: names)
         let sizes = whole.positions.map { $0.token.utf8.count }
         #expect(sizes.max() ?? 0 < 200, "largest token: \(sizes.max() ?? 0) bytes")
+        let resumedAfter = Set(stride(from: 7, to: whole.items.count, by: whole.items.count / 4))
         var state = MergeState(sources: names.map { MergeState.SourceInfo(name: $0, pageSize: 50) })
         var tokens: [String] = []
+        var r1: [Int: MergePosition] = [:]
         _ = drain(
             &state,
             afterEach: { state in
+                if resumedAfter.contains(tokens.count) {
+                    r1[tokens.count] = MergePosition(
+                        entries: state.statuses.indices.map(state.entry(for:)), frontier: state.frontier)
+                }
                 var copy = state
                 tokens.append(copy.token())
             }, loader: arrayLoader(sources))
         #expect(tokens == whole.positions.map(\.token))
-        for index in stride(from: 7, to: whole.items.count, by: whole.items.count / 4) {
+        var byIndex = 0
+        for index in resumedAfter.sorted() {
             let parsed = try #require(MergePosition(token: whole.positions[index].token))
+            if case .index = parsed.anchor?.source { byIndex += 1 }
             let rest = resume(sources, pageSize: 50, at: parsed, names: names)
             #expect(rest.items == Array(whole.items[(index + 1)...]), "resume after item \(index)")
+            let before = resume(sources, pageSize: 50, at: try #require(r1[index]), names: names)
+            #expect(rest.loads <= before.loads, "after item \(index): \(rest.loads) loads, r1 took \(before.loads)")
         }
+        #expect(byIndex > 0, "some of these tokens name their anchor's source by index")
     }
 
     /// Contract section 3 at 1,000 single-page sources, and issue 13: resuming costs no more requests than
@@ -465,7 +479,7 @@ extension MergePositionTests {
     }
 }
 
-// Tokens that name their anchor's source by index: long source names at 1,000 sources.
+// Tokens that name their anchor's source by index (long source names), and tokens written before that form.
 
 /// `count` different source names of 40 to 60 bytes each.
 private func longNames(_ count: Int, seed: UInt64) -> [String] {
@@ -482,48 +496,6 @@ private let fourSources = [
 ]
 
 extension MergePositionTests {
-    /// Issue 13 with source names of 40–60 bytes at 1,000 single-page sources: every token the export
-    /// writes is under 200 bytes and is the position's token, and resuming from tokens spread over the run
-    /// gives exactly the rest of the stream at no more requests than the `r1.` token at the same item (the
-    /// list of ended sources is kept: the anchor's source is named by index where its name does not fit).
-    @Test func longNamedSinglePageTokensCostNoMoreRequestsThanR1() throws {
-        let sources = singlePageSources(1000, seed: 6006)
-        let names = longNames(1000, seed: 6006)
-        #expect(names.allSatisfy { (40...60).contains($0.utf8.count) } && Set(names).count == 1000)
-        let infos = names.map { MergeState.SourceInfo(name: $0, pageSize: 50) }
-        var plain = MergeState(sources: infos)
-        let whole = drain(&plain, loader: arrayLoader(sources))
-        var state = MergeState(sources: infos)
-        var sizes: [Int] = []
-        var byIndex = 0
-        var checked = 0
-        _ = drain(
-            &state,
-            afterEach: { state in
-                let index = sizes.count
-                var copy = state
-                let token = copy.token()
-                sizes.append(token.utf8.count)
-                guard index % 500 == 120 else { return }
-                #expect(token == state.position.token, "after item \(index)")
-                guard let parsed = MergePosition(token: token) else {
-                    Issue.record("unparsable: \(token)")
-                    return
-                }
-                if case .index = parsed.anchor?.source { byIndex += 1 }
-                let r1 = MergePosition(entries: state.statuses.indices.map(state.entry(for:)), frontier: state.frontier)
-                let now = resume(sources, pageSize: 50, at: parsed, names: names)
-                let before = resume(sources, pageSize: 50, at: r1, names: names)
-                #expect(now.items == Array(whole.items[(index + 1)...]), "resume after item \(index)")
-                #expect(now.loads <= before.loads, "after item \(index): \(now.loads) loads, r1 took \(before.loads)")
-                checked += 1
-            }, loader: arrayLoader(sources))
-        #expect(sizes.count == whole.items.count)
-        #expect(sizes.max() ?? 0 < 200, "largest token: \(sizes.max() ?? 0) bytes")
-        #expect(checked >= 5)
-        #expect(byIndex > 0, "some sampled token names its anchor's source by index")
-    }
-
     /// A token that names its anchor's source by index holds only with the list of sources it was made
     /// with (the README's rule): with another list, `finished` does not apply and the anchor's source is
     /// unknown, so every source is asked again and the items of exactly the anchor's time are shown again
