@@ -3,9 +3,9 @@ extension MergePosition {
 
     /// A tail of at least this many bytes is base64-encoded apart from the head (see `r3Text`).
     static let r3SeparateTail = 256
-    /// The longest token, in bytes, that names the anchor's source by name when it carries `finished` and
-    /// no source has an entry: contract section 3 keeps every token under 200 bytes with single-page
-    /// sources, so a longer one (long source names) names it by index (`MergeState.namesAnchorByIndex`).
+    /// The longest token, in bytes, that names the anchor's source by name when no source has an entry:
+    /// contract section 3 keeps every token under 200 bytes with single-page sources, so a longer one (long
+    /// source names) names it by index, beside `finished` (`MergeState.finishedBesideIndex`).
     /// The index form's worst case at 1,000 sources is 198 bytes: flags 2, time 7 (µs), index 2, first-page
     /// index 1, id hash 4 and a bitmap of 130 bytes make 146, 195 characters of base64, and the prefix.
     static let r3SmallTokenLimit = 199

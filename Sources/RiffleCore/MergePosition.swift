@@ -33,9 +33,10 @@
 /// The anchor's source is named by its name, so the token holds whatever the configuration, except when
 /// that would take the token past ``r3SmallTokenLimit`` bytes while it has no entries (long source names
 /// beside a bitmap of 1,000 sources): then by its index in the configured list (``SourceReference/index``).
-/// That is written only beside `finished`, whose hash of the names already says whether a resumed run has
-/// the same list, so `finished` always fits and contract section 3's 200 bytes hold whatever the names'
-/// length, without the requests leaving `finished` out would cost. Only such tokens depend on the list.
+/// That is written only beside `finished` (an empty one before any source ended), whose hash of the names
+/// already says whether a resumed run has the same list, so `finished` always fits and contract section
+/// 3's 200 bytes hold whatever the names' length, without the requests leaving `finished` out would cost.
+/// Only such tokens depend on the list.
 ///
 /// Sources added, removed, renamed or reordered since: entries are matched by name and `finished` only
 /// with the same list of names; any other source resumes from its first page by the anchor rule, which

@@ -326,19 +326,24 @@ package struct MergeState: Sendable {
             entries: entries, frontier: frontier,
             anchor: anchor(at: last, hasEntry: withEntry.contains(last.source), byRule: byRule),
             finished: finishedForToken)
-        if namesAnchorByIndex(entries: entries.count), position.token.utf8.count > MergePosition.r3SmallTokenLimit {
+        if entries.isEmpty, position.token.utf8.count > MergePosition.r3SmallTokenLimit {
             position.anchor?.source = .index(last.source)
+            position.finished = finishedBesideIndex
         }
         return position
     }
 
-    /// Whether a token that would pass `MergePosition.r3SmallTokenLimit` bytes names the anchor's source by
-    /// its index rather than its name (see `MergePosition`): when it carries `finished`, whose fingerprint
-    /// guards the index, and no source has an entry (entries are matched by name; a token with them is not
-    /// bounded by the contract anyway). Contract section 3's 200 bytes then hold whatever the names' length,
-    /// and `finished` is never left out; only such tokens need the resumed run's list of sources to be the
+    /// The `finished` of a token that names the anchor's source by its index rather than its name (see
+    /// `MergePosition`), which it does when no source has an entry (entries are matched by name, and a
+    /// token with them is not bounded by the contract anyway) and the name would take it past
+    /// `MergePosition.r3SmallTokenLimit` bytes: `finishedForToken`, or before any source ended (or when
+    /// the ended ones do not fit) an empty set, which still carries the fingerprint of the names that
+    /// guards the index. Contract section 3's 200 bytes then hold whatever the names' length, and the ended
+    /// list is never left out for room; only such tokens need the resumed run's list of sources to be the
     /// same (with another, their anchor's source is unknown, as for a source renamed since).
-    private func namesAnchorByIndex(entries: Int) -> Bool { finishedForToken != nil && entries == 0 }
+    private var finishedBesideIndex: MergePosition.FinishedSources {
+        finishedForToken ?? .init(fingerprint: namesFingerprint, sourceCount: slots.count, indices: [])
+    }
 
     /// `position.token`, made without walking the sources: the tail (entries and `finished`) is kept
     /// encoded and checked only for the sources that changed since, so an item costs its head and a copy
@@ -347,19 +352,18 @@ package struct MergeState: Sendable {
         guard let last = lastEmitted, entriesMayUseTheRule(last) else { return position.token }
         refreshTail()
         var anchor = anchor(at: last, hasEntry: tail.entries[last.source] != nil, byRule: true)
-        let text = tokenText(anchor)
-        guard namesAnchorByIndex(entries: tail.entryCount), text.utf8.count > MergePosition.r3SmallTokenLimit
-        else { return text }
-        anchor.source = .index(last.source)
-        return tokenText(anchor)
-    }
-
-    /// The text of a token with `anchor` and the current tail (`refreshTail()` first).
-    private func tokenText(_ anchor: MergePosition.Anchor) -> String {
-        let head = MergePosition.r3Head(
+        var head = MergePosition.r3Head(
             anchor: anchor, frontier: frontier, hasEntries: tail.entryCount > 0, hasFinished: finishedForToken != nil)
-        return MergePosition.r3Text(
+        let text = MergePosition.r3Text(
             flags: head.flags, head: head.bytes, tail: tail.bytes, encodedTail: tail.text.isEmpty ? nil : tail.text)
+        guard tail.entryCount == 0, text.utf8.count > MergePosition.r3SmallTokenLimit else { return text }
+        // Named by index (see `finishedBesideIndex`): the tail is `finished` alone, short, encoded with the head.
+        anchor.source = .index(last.source)
+        head = MergePosition.r3Head(anchor: anchor, frontier: frontier, hasEntries: false, hasFinished: true)
+        let tail =
+            finishedForToken == nil
+            ? MergePosition.r3Tail(entries: [MergePosition.Entry](), finished: finishedBesideIndex) : tail.bytes
+        return MergePosition.r3Text(flags: head.flags, head: head.bytes, tail: tail, encodedTail: nil)
     }
 
     /// Makes `tail` current: unchanged unless the entry of a source touched since differs, or `finished`

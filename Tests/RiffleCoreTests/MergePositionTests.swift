@@ -511,6 +511,12 @@ extension MergePositionTests {
         #expect(position.anchor?.source == .index(3))
         #expect(position.finished?.indices == [1, 3])
 
+        // Before any source ended: an empty `finished` carries the fingerprint of the names beside the index.
+        let early = try #require(MergePosition(token: whole.positions[0].token))
+        #expect(whole.positions[0].token.utf8.count < 200, "\(whole.positions[0].token.utf8.count) bytes")
+        #expect(early.anchor?.source == .index(0) && early.finished?.indices == [])
+        #expect(resume(fourSources, pageSize: 10, at: early, names: long).items == Array(whole.items[1...]))
+
         let same = resume(fourSources, pageSize: 10, at: position, names: long)
         #expect(same.items.map(\.item.id) == ["b", "e"])
         #expect(same.loads == 2, "the ended sources are not asked again")
