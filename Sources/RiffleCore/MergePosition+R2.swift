@@ -30,7 +30,8 @@ extension MergePosition {
     /// the entries (count, then flags, name, cursor when present, skip); `finished` (fingerprint, source count,
     /// form, then a bitmap, a list of indices, or a list of the other indices, each index as the gap from the
     /// one before). Written now only by tests, to check that earlier tokens still resume; an entry without
-    /// its count is written with the count 0.
+    /// its count is written with the count 0, and an anchor's source named by index (which `r2.` cannot
+    /// say) with an empty name, which no configured source has.
     package var r2Token: String {
         guard let anchor else { return r1Token }
         var flags: UInt64 = 0
@@ -42,7 +43,7 @@ extension MergePosition {
         var writer = TokenCoding.Writer(capacity: 32 + entries.count * 48)
         writer.varint(flags)
         writer.signed(anchor.time.microseconds)
-        writer.string(anchor.source)
+        if case .name(let name) = anchor.source { writer.string(name) } else { writer.string("") }
         if let index = anchor.firstPageIndex {
             writer.count(index)
             writer.word(anchor.idHash)
@@ -95,7 +96,7 @@ extension MergePosition {
         }
         guard reader.isAtEnd else { return nil }
         let anchor = Anchor(
-            time: Timestamp(microseconds: time), source: source, firstPageIndex: firstPageIndex, idHash: idHash,
+            time: Timestamp(microseconds: time), source: .name(source), firstPageIndex: firstPageIndex, idHash: idHash,
             isFrontier: isFrontier)
         self.init(entries: entries, frontier: frontier, anchor: anchor, finished: finished)
     }

@@ -3,9 +3,11 @@ extension MergePosition {
 
     /// A tail of at least this many bytes is base64-encoded apart from the head (see `r3Text`).
     static let r3SeparateTail = 256
-    /// The longest token, in bytes, that may carry `finished` when no source has an entry: contract section 3
-    /// keeps every token under 200 bytes with single-page sources, so a longer one (long source names in
-    /// the anchor) is made without it (`MergeState.mayLeaveFinishedOut`).
+    /// The longest token, in bytes, that names the anchor's source by name when no source has an entry:
+    /// contract section 3 keeps every token under 200 bytes with single-page sources, so a longer one (long
+    /// source names) names it by index, beside `finished` (`MergeState.finishedBesideIndex`).
+    /// The index form's worst case at 1,000 sources is 198 bytes: flags 2, time 7 (µs), index 2, first-page
+    /// index 1, id hash 4 and a bitmap of 130 bytes make 146, 195 characters of base64, and the prefix.
     static let r3SmallTokenLimit = 199
 
     /// 2020-01-01T00:00:00Z in µs: anchor times are written from here, so they take fewer bytes.
@@ -22,7 +24,10 @@ extension MergePosition {
         static let milliseconds: UInt64 = 32
         static let seconds: UInt64 = 64
         static let entrySkip: UInt64 = 128
-        static let known: UInt64 = 255
+        /// The anchor's source is written as its index in the configured list, not its name (only with
+        /// `finished`). A bit that tokens written before it never set, so they read as they always did.
+        static let sourceIndex: UInt64 = 256
+        static let known: UInt64 = 511
     }
 
     /// The forms of a `finished` set (the low two bits of its form number).
@@ -33,7 +38,8 @@ extension MergePosition {
     }
 
     /// `r3.` and base64url of a head, what changes with every item — flags; the anchor's time (from 2020,
-    /// zigzag, in the coarsest of µs, ms and s that holds it exactly) and source; its first-page index and id
+    /// zigzag, in the coarsest of µs, ms and s that holds it exactly) and source (its name, or with
+    /// `Flag.sourceIndex` its index in the configured list); its first-page index and id
     /// hash when present; its entry's count when its source has an entry; the frontier as a distance back
     /// from the anchor's time when the anchor is not the frontier — then a tail, what changes only when a
     /// source moves page or ends: the entries (count, then flags, name, cursor and count when present) and
@@ -52,7 +58,7 @@ extension MergePosition {
         anchor: Anchor, frontier: Timestamp?, hasEntries: Bool, hasFinished: Bool
     ) -> (flags: UInt64, bytes: [UInt8]) {
         var flags: UInt64 = 0
-        var writer = TokenCoding.Writer(capacity: 32 + anchor.source.utf8.count)
+        var writer = TokenCoding.Writer(capacity: 48)
         let offset = anchor.time.microseconds &- r3Epoch
         if offset % 1_000_000 == 0 {
             flags |= Flag.seconds
@@ -63,7 +69,12 @@ extension MergePosition {
         } else {
             writer.signed(offset)
         }
-        writer.string(anchor.source)
+        switch anchor.source {
+        case .name(let name): writer.string(name)
+        case .index(let index):
+            flags |= Flag.sourceIndex
+            writer.count(index)
+        }
         if let index = anchor.firstPageIndex {
             flags |= Flag.firstPageIndex
             writer.count(index)
@@ -139,8 +150,16 @@ extension MergePosition {
         var reader = TokenCoding.Reader(bytes)
         guard let flags = reader.varint(), flags & ~Flag.known == 0,
             flags & (Flag.seconds | Flag.milliseconds) != Flag.seconds | Flag.milliseconds,
-            let scaled = reader.signed(), let source = reader.string()
+            flags & Flag.sourceIndex == 0 || flags & Flag.finished != 0, let scaled = reader.signed()
         else { return nil }
+        let source: SourceReference
+        if flags & Flag.sourceIndex != 0 {
+            guard let index = reader.count(limit: Self.maxSourceCount) else { return nil }
+            source = .index(index)
+        } else {
+            guard let name = reader.string() else { return nil }
+            source = .name(name)
+        }
         let unit: Int64 = flags & Flag.seconds != 0 ? 1_000_000 : flags & Flag.milliseconds != 0 ? 1000 : 1
         let (offset, overflow) = scaled.multipliedReportingOverflow(by: unit)
         // The time is in the coarsest unit that holds it exactly, as written; anything else is not a token.
@@ -175,6 +194,8 @@ extension MergePosition {
             finished = set
         }
         guard reader.isAtEnd else { return nil }
+        // An index names a source of the list `finished` speaks of.
+        if case .index(let index) = source, index >= finished?.sourceCount ?? 0 { return nil }
         let anchor = Anchor(
             time: Timestamp(microseconds: time), source: source, firstPageIndex: firstPageIndex, idHash: idHash,
             isFrontier: isFrontier, entrySkip: entrySkip)

@@ -30,16 +30,25 @@
 /// sources fits. Past that, it is left out and each such source costs one request on resume: its first
 /// page, whose items are then all passed over.
 ///
+/// The anchor's source is named by its name, so the token holds whatever the configuration, except when
+/// that would take the token past ``r3SmallTokenLimit`` bytes while it has no entries (long source names
+/// beside a bitmap of 1,000 sources): then by its index in the configured list (``SourceReference/index``).
+/// That is written only beside `finished` (an empty one before any source ended), whose hash of the names
+/// already says whether a resumed run has the same list, so `finished` always fits and contract section
+/// 3's 200 bytes hold whatever the names' length, without the requests leaving `finished` out would cost.
+/// Only such tokens depend on the list.
+///
 /// Sources added, removed, renamed or reordered since: entries are matched by name and `finished` only
 /// with the same list of names; any other source resumes from its first page by the anchor rule, which
-/// shows exactly its items that sort after the anchor. When the anchor's source itself is gone, its
-/// position in the order is unknown and items of exactly the anchor's time are all shown.
+/// shows exactly its items that sort after the anchor. When the anchor's source itself is gone — or is
+/// named by an index into a list other than the resumed run's — its position in the order is unknown and
+/// items of exactly the anchor's time are all shown again (the anchor among them): nothing is lost.
 ///
 /// The text form (`token`) is the export's `cursor` field and `--after`'s argument: opaque to users.
 /// `r3.` and base64url (no padding) of bytes (``TokenCoding``): first what changes with every item —
-/// flags, the anchor's time, source name, index and id hash, the frontier when it is not the anchor's time
-/// — then the entries and `finished`, which change only when a source moves page or ends (see
-/// `MergePosition+R3`). A position without an anchor (nothing emitted yet) is written in the first format,
+/// flags, the anchor's time, source (name or index), index and id hash, the frontier when it is not the
+/// anchor's time — then the entries and `finished`, which change only when a source moves page or ends
+/// (see `MergePosition+R3`). A position without an anchor (nothing emitted yet) is written in the first format,
 /// `r1.`; `r1.` and `r2.` (the same parts in another layout, every entry with its count) are still read.
 public struct MergePosition: Sendable, Hashable {
     package struct Entry: Sendable, Hashable {
@@ -60,11 +69,20 @@ public struct MergePosition: Sendable, Hashable {
         }
     }
 
+    /// How a token says which source the anchor came from.
+    package enum SourceReference: Sendable, Hashable {
+        /// The source's configured name: found again in any configuration that has it.
+        case name(String)
+        /// The source's index in the configured list, only beside `finished`, whose fingerprint of the list's
+        /// names tells a resumed run whether the index means the same source there.
+        case index(Int)
+    }
+
     /// The item a position was taken at.
     package struct Anchor: Sendable, Hashable {
         var time: Timestamp
-        /// Its source's configured name.
-        var source: String
+        /// Its source.
+        package var source: SourceReference
         /// Its index on its source's first page, when that source has no entry (`nil` otherwise).
         var firstPageIndex: Int?
         /// A 32-bit hash of its id (with `firstPageIndex`), to find it again if that page changed.
@@ -76,7 +94,7 @@ public struct MergePosition: Sendable, Hashable {
         package var entrySkip: Int?
 
         package init(
-            time: Timestamp, source: String, firstPageIndex: Int?, idHash: UInt32, isFrontier: Bool,
+            time: Timestamp, source: SourceReference, firstPageIndex: Int?, idHash: UInt32, isFrontier: Bool,
             entrySkip: Int? = nil
         ) {
             self.time = time

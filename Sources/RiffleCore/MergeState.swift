@@ -133,20 +133,26 @@ package struct MergeState: Sendable {
         self.frontier = position?.frontier
         self.resumedAt = position
         let names = sources.map(\.name)
-        self.namesFingerprint = MergePosition.FinishedSources.fingerprint(names: names)
+        let fingerprint = MergePosition.FinishedSources.fingerprint(names: names)
+        self.namesFingerprint = fingerprint
         self.tail = TokenTail(sourceCount: sources.count)
         var entries: [String: MergePosition.Entry] = [:]
         for entry in position?.entries ?? [] where entries[entry.name] == nil { entries[entry.name] = entry }
         let anchor = position?.anchor
-        let anchorRank = anchor.flatMap { anchor in names.firstIndex(of: anchor.source) } ?? -1
+        // `finished`, and an anchor named by index, hold only for the list of names they were made with.
+        let sameList = position?.finished.map { $0.fingerprint == fingerprint && $0.sourceCount == sources.count }
+        let anchorRank: Int
+        switch anchor?.source {
+        case .name(let name)?: anchorRank = names.firstIndex(of: name) ?? -1
+        case .index(let index)?: anchorRank = sameList == true && index < sources.count ? index : -1
+        case nil: anchorRank = -1
+        }
         if let anchor { resumeAnchor = (anchor.time, anchorRank) }
         if position?.frontier != nil {
             frontierRank = anchor.map { $0.isFrontier && anchorRank >= 0 } == true ? anchorRank : Int.max
         }
         var finished: Set<Int> = []
-        if let set = position?.finished, set.fingerprint == namesFingerprint, set.sourceCount == sources.count {
-            finished = Set(set.indices)
-        }
+        if let set = position?.finished, sameList == true { finished = Set(set.indices) }
         var resumesByCount = false
         self.slots = sources.enumerated().map { index, info in
             var slot = Slot(
@@ -316,31 +322,27 @@ package struct MergeState: Sendable {
             withEntry = (withEntry + extra).sorted()
             entries = withEntry.map { tailEntry(for: $0, byRule: false) ?? entry(for: $0) }
         }
-        let position = MergePosition(
+        var position = MergePosition(
             entries: entries, frontier: frontier,
             anchor: anchor(at: last, hasEntry: withEntry.contains(last.source), byRule: byRule),
             finished: finishedForToken)
-        guard extra.isEmpty, mayLeaveFinishedOut(entries: entries.count, last),
-            position.token.utf8.count > MergePosition.r3SmallTokenLimit
-        else { return position }
-        return withoutFinished(last)
+        if entries.isEmpty, position.token.utf8.count > MergePosition.r3SmallTokenLimit {
+            position.anchor?.source = .index(last.source)
+            position.finished = finishedBesideIndex
+        }
+        return position
     }
 
-    /// Whether a token may leave `finished` out to stay small (contract section 3: under 200 bytes with
-    /// single-page sources, whatever their names): while no source has an entry, every ended source ended
-    /// on its first page and the stream is in order. Then the token is what `r2.` was in that case: each
-    /// unlisted source's first page is asked again on resume, and the anchor rule passes over what was shown.
-    private func mayLeaveFinishedOut(entries: Int, _ last: Emitted) -> Bool {
-        finishedForToken != nil && entries == 0 && doneSources.count == finishedSources.count
-            && entriesMayUseTheRule(last)
-    }
-
-    /// The position after `last` without `finished` (see `mayLeaveFinishedOut`): no entries, and an anchor
-    /// that keeps its first-page index.
-    private func withoutFinished(_ last: Emitted) -> MergePosition {
-        MergePosition(
-            entries: [], frontier: frontier,
-            anchor: anchor(at: last, hasEntry: false, byRule: true, listsFinished: false), finished: nil)
+    /// The `finished` of a token that names the anchor's source by its index rather than its name (see
+    /// `MergePosition`), which it does when no source has an entry (entries are matched by name, and a
+    /// token with them is not bounded by the contract anyway) and the name would take it past
+    /// `MergePosition.r3SmallTokenLimit` bytes: `finishedForToken`, or before any source ended (or when
+    /// the ended ones do not fit) an empty set, which still carries the fingerprint of the names that
+    /// guards the index. Contract section 3's 200 bytes then hold whatever the names' length, and the ended
+    /// list is never left out for room; only such tokens need the resumed run's list of sources to be the
+    /// same (with another, their anchor's source is unknown, as for a source renamed since).
+    private var finishedBesideIndex: MergePosition.FinishedSources {
+        finishedForToken ?? .init(fingerprint: namesFingerprint, sourceCount: slots.count, indices: [])
     }
 
     /// `position.token`, made without walking the sources: the tail (entries and `finished`) is kept
@@ -349,14 +351,19 @@ package struct MergeState: Sendable {
     package mutating func token() -> String {
         guard let last = lastEmitted, entriesMayUseTheRule(last) else { return position.token }
         refreshTail()
-        let anchor = anchor(at: last, hasEntry: tail.entries[last.source] != nil, byRule: true)
-        let head = MergePosition.r3Head(
+        var anchor = anchor(at: last, hasEntry: tail.entries[last.source] != nil, byRule: true)
+        var head = MergePosition.r3Head(
             anchor: anchor, frontier: frontier, hasEntries: tail.entryCount > 0, hasFinished: finishedForToken != nil)
         let text = MergePosition.r3Text(
             flags: head.flags, head: head.bytes, tail: tail.bytes, encodedTail: tail.text.isEmpty ? nil : tail.text)
-        guard text.utf8.count > MergePosition.r3SmallTokenLimit, mayLeaveFinishedOut(entries: tail.entryCount, last)
-        else { return text }
-        return withoutFinished(last).token
+        guard tail.entryCount == 0, text.utf8.count > MergePosition.r3SmallTokenLimit else { return text }
+        // Named by index (see `finishedBesideIndex`): the tail is `finished` alone, short, encoded with the head.
+        anchor.source = .index(last.source)
+        head = MergePosition.r3Head(anchor: anchor, frontier: frontier, hasEntries: false, hasFinished: true)
+        let tail =
+            finishedForToken == nil
+            ? MergePosition.r3Tail(entries: [MergePosition.Entry](), finished: finishedBesideIndex) : tail.bytes
+        return MergePosition.r3Text(flags: head.flags, head: head.bytes, tail: tail, encodedTail: nil)
     }
 
     /// Makes `tail` current: unchanged unless the entry of a source touched since differs, or `finished`
@@ -415,18 +422,16 @@ package struct MergeState: Sendable {
     /// The anchor of a position taken right after `last`. Its first-page index is left out when its
     /// source has an entry or is listed as finished (neither loads that page again); with `byRule`, the
     /// count of its source's entry goes with it.
-    private func anchor(
-        at last: Emitted, hasEntry: Bool, byRule: Bool, listsFinished: Bool = true
-    ) -> MergePosition.Anchor {
+    private func anchor(at last: Emitted, hasEntry: Bool, byRule: Bool) -> MergePosition.Anchor {
         let listedFinished =
-            listsFinished && slots[last.source].isDone && finishedForToken != nil
+            slots[last.source].isDone && finishedForToken != nil
             && (finishedHoldsDone || slots[last.source].finishedOnFirstPage)
         var entrySkip: Int?
         if byRule, hasEntry, !slots[last.source].pager.isExhausted || !slots[last.source].buffer.isEmpty {
             entrySkip = entry(for: last.source).skip
         }
         return MergePosition.Anchor(
-            time: last.time, source: slots[last.source].info.name,
+            time: last.time, source: .name(slots[last.source].info.name),
             firstPageIndex: hasEntry || listedFinished || !last.onFirstPage ? nil : last.index,
             idHash: MergePosition.Anchor.hash(id: last.id), isFrontier: last.isInOrder, entrySkip: entrySkip)
     }

@@ -5,8 +5,10 @@ import RiffleCore
 /// resume token (the export's `cursor`, as `MergeState.token()` makes it) of a whole merge, median and max,
 /// beside the first format's (`r1.`, an entry per source) at the same items; the time to make one; and what
 /// resuming costs in loads, each
-/// format from the same sampled items. Two shapes of data: single-page sources (1–5 items each, the
-/// contract's case) and sources of several pages (`--items` each, pages of `--page`).
+/// format from the same sampled items. Three shapes of data: single-page sources (1–5 items each, the
+/// contract's case), the same with long source names (40–60 bytes each, so the anchor's name competes with
+/// the list of ended sources for the 200 bytes), and sources of several pages (`--items` each, pages of
+/// `--page`).
 enum TokenBenchmark {
     static func run(_ arguments: [String]) async throws {
         let options = BenchOptions(arguments)
@@ -22,6 +24,9 @@ enum TokenBenchmark {
                 made(source: source, count: Int.random(in: 1...5, using: &rng), rng: &rng)
             }
             measure(single, label: "1 page", pageSize: 50, samples: samples)
+            var naming = SplitMix64(seed: UInt64(count) &+ 1)
+            let long = (0..<count).map { longName(source: $0, rng: &naming) }
+            measure(single, label: "1p long", pageSize: 50, samples: samples, names: long)
             if count <= 100 {
                 let paged = (0..<count).map { made(source: $0, count: items, rng: &rng) }
                 measure(paged, label: "\(items)/\(page)", pageSize: page, samples: samples)
@@ -35,6 +40,13 @@ enum TokenBenchmark {
         return zip(columns, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: " ")
     }
 
+    /// A source name of 40 to 60 bytes, as a configuration that names sources by group and project might.
+    static func longName(source: Int, rng: inout SplitMix64) -> String {
+        let base = "platform/alerting-\(source)-"
+        let length = Int.random(in: 40...60, using: &rng)
+        return base + String(repeating: "x", count: max(0, length - base.utf8.count))
+    }
+
     /// `count` items newest first, times falling by up to 400 s, interleaving across sources.
     static func made(source: Int, count: Int, rng: inout SplitMix64) -> [Item] {
         var time: Int64 = 2_000_000_000
@@ -44,12 +56,16 @@ enum TokenBenchmark {
         }
     }
 
-    static func measure(_ sources: [[Item]], label: String, pageSize: Int, samples: Int) {
-        let infos = sources.indices.map { MergeState.SourceInfo(name: "s\($0)", pageSize: pageSize) }
+    static func measure(_ sources: [[Item]], label: String, pageSize: Int, samples: Int, names: [String]? = nil) {
+        let infos = (names ?? sources.indices.map { "s\($0)" }).map {
+            MergeState.SourceInfo(name: $0, pageSize: pageSize)
+        }
         var newSizes: [Int] = []
         var oldSizes: [Int] = []
         var newTokens: [String] = []
-        var oldTokens: [String] = []
+        // r1's positions rather than its text: with long names at 1,000 sources an r1 token passes the 64 KB
+        // that `--after` takes, and would be refused.
+        var oldPositions: [MergePosition] = []
         var newSeconds = 0.0
         var oldSeconds = 0.0
         let clock = ContinuousClock()
@@ -60,20 +76,21 @@ enum TokenBenchmark {
             let started = clock.now
             let token = state.token()
             let middle = clock.now
-            let old = MergePosition(entries: state.statuses.indices.map(state.entry(for:)), frontier: state.frontier)
-                .token
+            let oldPosition = MergePosition(
+                entries: state.statuses.indices.map(state.entry(for:)), frontier: state.frontier)
+            let old = oldPosition.token
             newSeconds += (middle - started).seconds
             oldSeconds += (clock.now - middle).seconds
             newSizes.append(token.utf8.count)
             oldSizes.append(old.utf8.count)
             if emitted % every == 0 {
                 newTokens.append(token)
-                oldTokens.append(old)
+                oldPositions.append(oldPosition)
             }
         }
-        func loads(_ tokens: [String]) -> Double {
-            let counts = tokens.map { token -> Int in
-                var resumed = MergeState(sources: infos, resumingAt: MergePosition(token: token))
+        func loads(_ positions: [MergePosition?]) -> Double {
+            let counts = positions.map { position -> Int in
+                var resumed = MergeState(sources: infos, resumingAt: position)
                 return drive(&resumed, sources) { _, _ in }
             }
             return Double(counts.reduce(0, +)) / Double(max(1, counts.count))
@@ -84,7 +101,7 @@ enum TokenBenchmark {
                 "\(sources.count)", label, "\(total)", "\(median(newSizes))", "\(newSizes.max() ?? 0)",
                 "\(median(oldSizes))", "\(oldSizes.max() ?? 0)",
                 String(format: "%.1f/%.1f", perToken(newSeconds), perToken(oldSeconds)),
-                String(format: "%.1f/%.1f", loads(newTokens), loads(oldTokens))))
+                String(format: "%.1f/%.1f", loads(newTokens.map { MergePosition(token: $0) }), loads(oldPositions))))
     }
 
     static func median(_ values: [Int]) -> Int { values.isEmpty ? 0 : values.sorted()[values.count / 2] }

@@ -56,7 +56,7 @@ private func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] 
                 .init(name: "first", cursor: nil, skip: 7, done: false),
             ], frontier: Timestamp(microseconds: -5_000_000),
             anchor: .init(
-                time: Timestamp(microseconds: 1_793_490_944_000_001), source: "gitlab", firstPageIndex: 12,
+                time: Timestamp(microseconds: 1_793_490_944_000_001), source: .name("gitlab"), firstPageIndex: 12,
                 idHash: 0xdead_beef, isFrontier: false),
             finished: .init(fingerprint: 7, sourceCount: 20, indices: [0, 3, 19]))
         #expect(full.r2Token.hasPrefix("r2."))
@@ -65,7 +65,7 @@ private func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] 
         let plain = MergePosition(
             entries: [], frontier: nil,
             anchor: .init(
-                time: Timestamp(unixSeconds: 1), source: "s", firstPageIndex: nil, idHash: 9, isFrontier: true))
+                time: Timestamp(unixSeconds: 1), source: .name("s"), firstPageIndex: nil, idHash: 9, isFrontier: true))
         #expect(plain.frontier == Timestamp(unixSeconds: 1), "the anchor is the frontier")
         #expect(plain.anchor?.idHash == 0, "no id hash without an index")
         #expect(MergePosition(token: plain.r2Token) == plain)
@@ -80,7 +80,8 @@ private func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] 
         let set = MergePosition.FinishedSources(fingerprint: 1, sourceCount: count, indices: indices)
         let position = MergePosition(
             entries: [], frontier: nil,
-            anchor: .init(time: Timestamp(unixSeconds: 5), source: "a", firstPageIndex: 0, idHash: 1, isFrontier: true),
+            anchor: .init(
+                time: Timestamp(unixSeconds: 5), source: .name("a"), firstPageIndex: 0, idHash: 1, isFrontier: true),
             finished: set)
         #expect(MergePosition(token: position.token)?.finished == set)
         let size = MergePosition.encode(set).count
@@ -92,7 +93,8 @@ private func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] 
         func token(_ bytes: [UInt8]) -> String { "r2." + Base64URL.encode(bytes) }
         let good = MergePosition(
             entries: [.init(name: "x", cursor: "c", skip: 1, done: false)], frontier: nil,
-            anchor: .init(time: Timestamp(unixSeconds: 5), source: "a", firstPageIndex: 2, idHash: 3, isFrontier: true),
+            anchor: .init(
+                time: Timestamp(unixSeconds: 5), source: .name("a"), firstPageIndex: 2, idHash: 3, isFrontier: true),
             finished: .init(fingerprint: 1, sourceCount: 9, indices: [4]))
         let bytes = Base64URL.decode(good.r2Token.dropFirst(3)) ?? []
         #expect(MergePosition(token: token(bytes)) == good)
@@ -304,7 +306,7 @@ extension MergePositionTests {
             let full = MergePosition(
                 entries: list, frontier: Timestamp(microseconds: -5_000_000),
                 anchor: .init(
-                    time: Timestamp(microseconds: microseconds), source: "gitlab", firstPageIndex: 12,
+                    time: Timestamp(microseconds: microseconds), source: .name("gitlab"), firstPageIndex: 12,
                     idHash: 0xdead_beef, isFrontier: false, entrySkip: 4),
                 finished: .init(fingerprint: 7, sourceCount: 20, indices: [0, 3, 19]))
             #expect(full.token.hasPrefix("r3."))
@@ -313,7 +315,7 @@ extension MergePositionTests {
         let plain = MergePosition(
             entries: [], frontier: nil,
             anchor: .init(
-                time: Timestamp(microseconds: microseconds), source: "s", firstPageIndex: nil, idHash: 9,
+                time: Timestamp(microseconds: microseconds), source: .name("s"), firstPageIndex: nil, idHash: 9,
                 isFrontier: true))
         #expect(MergePosition(token: plain.token) == plain)
     }
@@ -323,7 +325,7 @@ extension MergePositionTests {
         let good = MergePosition(
             entries: [.init(name: "x", cursor: "c", skip: nil, done: false)], frontier: nil,
             anchor: .init(
-                time: Timestamp(unixSeconds: 1_800_000_000), source: "a", firstPageIndex: 2, idHash: 3,
+                time: Timestamp(unixSeconds: 1_800_000_000), source: .name("a"), firstPageIndex: 2, idHash: 3,
                 isFrontier: true, entrySkip: 1))
         let bytes = Base64URL.decode(good.token.dropFirst(3)) ?? []
         #expect(MergePosition(token: token(bytes)) == good)
@@ -343,29 +345,43 @@ extension MergePositionTests {
         #expect(MergePosition(token: "r3." + String(repeating: "A", count: 70_000)) == nil)
     }
 
-    /// Contract section 3 whatever the sources' names: with 1,000 single-page sources named at length every
-    /// token is still under 200 bytes (one that `finished` would take past that leaves it out), the export's
-    /// tokens are the positions' tokens, and they resume exactly.
+    /// Contract section 3 whatever the sources' names, and issue 13: with 1,000 single-page sources named at
+    /// 40–60 bytes every token is still under 200 bytes (one that the anchor's name would take past that
+    /// names it by index, keeping the list of ended sources), the export's tokens are the positions'
+    /// tokens, and tokens spread over the run resume exactly at no more requests than the `r1.` token
+    /// (an entry for every source) at the same item.
     @Test func singlePageTokensStayUnder200BytesWithLongNames() throws {
         let sources = singlePageSources(1000, seed: 4242)
-        let names = sources.indices.map { "a-source-with-quite-a-long-name-\($0)" }
+        let names = longNames(1000, seed: 4242)
+        #expect(names.allSatisfy { (40...60).contains($0.utf8.count) } && Set(names).count == 1000)
         let whole = run(sources, pageSize: 50, keepEverySource: false, sizeEvery: 100, names: names)
         let sizes = whole.positions.map { $0.token.utf8.count }
         #expect(sizes.max() ?? 0 < 200, "largest token: \(sizes.max() ?? 0) bytes")
+        let resumedAfter = Set(stride(from: 7, to: whole.items.count, by: whole.items.count / 4))
         var state = MergeState(sources: names.map { MergeState.SourceInfo(name: $0, pageSize: 50) })
         var tokens: [String] = []
+        var r1: [Int: MergePosition] = [:]
         _ = drain(
             &state,
             afterEach: { state in
+                if resumedAfter.contains(tokens.count) {
+                    r1[tokens.count] = MergePosition(
+                        entries: state.statuses.indices.map(state.entry(for:)), frontier: state.frontier)
+                }
                 var copy = state
                 tokens.append(copy.token())
             }, loader: arrayLoader(sources))
         #expect(tokens == whole.positions.map(\.token))
-        for index in stride(from: 7, to: whole.items.count, by: whole.items.count / 4) {
+        var byIndex = 0
+        for index in resumedAfter.sorted() {
             let parsed = try #require(MergePosition(token: whole.positions[index].token))
+            if case .index = parsed.anchor?.source { byIndex += 1 }
             let rest = resume(sources, pageSize: 50, at: parsed, names: names)
             #expect(rest.items == Array(whole.items[(index + 1)...]), "resume after item \(index)")
+            let before = resume(sources, pageSize: 50, at: try #require(r1[index]), names: names)
+            #expect(rest.loads <= before.loads, "after item \(index): \(rest.loads) loads, r1 took \(before.loads)")
         }
+        #expect(byIndex > 0, "some of these tokens name their anchor's source by index")
     }
 
     /// Contract section 3 at 1,000 single-page sources, and issue 13: resuming costs no more requests than
@@ -460,5 +476,117 @@ extension MergePositionTests {
                 #expect(tail.items == Array(rest.items[(rest.items.count / 2 + 1)...]))
             }
         }
+    }
+}
+
+// Tokens that name their anchor's source by index (long source names), and tokens written before that form.
+
+/// `count` different source names of 40 to 60 bytes each.
+private func longNames(_ count: Int, seed: UInt64) -> [String] {
+    var rng = SplitMix64(seed: seed)
+    return (0..<count).map { index in
+        let base = "group/subgroup/project-\(index)-"
+        return base + String(repeating: "n", count: Int.random(in: 40...60, using: &rng) - base.utf8.count)
+    }
+}
+
+/// Four sources whose second and fourth end at the tie at 70 (`h` then `f`, by source order).
+private let fourSources = [
+    [item("a", 100), item("b", 10)], [item("c", 90), item("h", 70)], [item("d", 80), item("e", 5)], [item("f", 70)],
+]
+
+extension MergePositionTests {
+    /// A token that names its anchor's source by index holds only with the list of sources it was made
+    /// with (the README's rule): with another list, `finished` does not apply and the anchor's source is
+    /// unknown, so every source is asked again and the items of exactly the anchor's time are shown again
+    /// (none is lost), as for a token whose anchor's source was renamed. A token that fits with the name
+    /// stays exact with another list.
+    @Test func anIndexNamedAnchorNeedsTheSameListOfSources() throws {
+        let long = (0..<4).map { "team-\($0)/" + String(repeating: "a-source-named-at-length/", count: 7) }
+        let whole = run(fourSources, pageSize: 10, names: long)
+        #expect(whole.items.map(\.item.id) == ["a", "c", "d", "h", "f", "b", "e"])
+        let token = whole.positions[4].token
+        #expect(token.utf8.count < 200, "\(token.utf8.count) bytes")
+        let position = try #require(MergePosition(token: token))
+        #expect(position.anchor?.source == .index(3))
+        #expect(position.finished?.indices == [1, 3])
+
+        // Before any source ended: an empty `finished` carries the fingerprint of the names beside the index.
+        let early = try #require(MergePosition(token: whole.positions[0].token))
+        #expect(whole.positions[0].token.utf8.count < 200, "\(whole.positions[0].token.utf8.count) bytes")
+        #expect(early.anchor?.source == .index(0) && early.finished?.indices == [])
+        #expect(resume(fourSources, pageSize: 10, at: early, names: long).items == Array(whole.items[1...]))
+
+        let same = resume(fourSources, pageSize: 10, at: position, names: long)
+        #expect(same.items.map(\.item.id) == ["b", "e"])
+        #expect(same.loads == 2, "the ended sources are not asked again")
+
+        var renamed = long
+        renamed[1] = "renamed"
+        let elsewhere = resume(fourSources, pageSize: 10, at: position, names: renamed)
+        #expect(elsewhere.items.map(\.item.id) == ["h", "f", "b", "e"])
+        #expect(elsewhere.loads == 4)
+
+        // Short names: the name fits, the token holds with another list.
+        let short = run(fourSources, pageSize: 10)
+        let named = try #require(MergePosition(token: short.positions[4].token))
+        #expect(named.anchor?.source == .name("s3"))
+        let moved = resume(fourSources, pageSize: 10, at: named, names: ["s0", "renamed", "s2", "s3"])
+        #expect(moved.items.map(\.item.id) == ["b", "e"])
+        #expect(moved.loads == 4)
+    }
+
+    /// `r3.` tokens as main wrote them before the index form (2026-11-26, after item `f` of these sources)
+    /// read and resume as they did: one with the anchor's name and `finished`, and one with a long name that
+    /// left `finished` out and so asks the ended sources' first pages again. The same data now gives the
+    /// second one `finished` and the index.
+    @Test func r3TokensWrittenBeforeTheIndexFormResumeAsBefore() throws {
+        let sources = [
+            [item("a", 100), item("b", 10)], [item("c", 90)], [item("d", 80), item("e", 5)], [item("f", 70)],
+        ]
+        let withFinished = try #require(MergePosition(token: "r3.UvOC3-ALAnMz3p91ihAK"))
+        #expect(withFinished.anchor?.source == .name("s3"))
+        #expect(withFinished.finished?.indices == [1, 3])
+        let rest = resume(sources, pageSize: 10, at: withFinished)
+        #expect(rest.items.map(\.item.id) == ["b", "e"])
+        #expect(rest.loads == 2)
+
+        let long = String(repeating: "a-source-named-at-great-length/", count: 6)
+        let names = ["s0", "s1", "s2", long]
+        let withoutFinished = try #require(
+            MergePosition(
+                token: "r3.Q_OC3-ALugFhLXNvdXJjZS1uYW1lZC1hdC1ncmVhdC1sZW5ndGgvYS1zb3VyY2UtbmFtZWQtYXQtZ3JlYXQtbGVuZ3"
+                    + "RoL2Etc291cmNlLW5hbWVkLWF0LWdyZWF0LWxlbmd0aC9hLXNvdXJjZS1uYW1lZC1hdC1ncmVhdC1sZW5ndGgvYS1zb3VyY2"
+                    + "UtbmFtZWQtYXQtZ3JlYXQtbGVuZ3RoL2Etc291cmNlLW5hbWVkLWF0LWdyZWF0LWxlbmd0aC8AlTFiKQ"))
+        #expect(withoutFinished.anchor?.source == .name(long))
+        #expect(withoutFinished.finished == nil)
+        let restLong = resume(sources, pageSize: 10, at: withoutFinished, names: names)
+        #expect(restLong.items.map(\.item.id) == ["b", "e"])
+        #expect(restLong.loads == 4, "as before: the first pages of the ended sources again")
+
+        let now = run(sources, pageSize: 10, names: names)
+        let token = try #require(MergePosition(token: now.positions[3].token))
+        #expect(token.anchor?.source == .index(3) && token.finished?.indices == [1, 3])
+        #expect(resume(sources, pageSize: 10, at: token, names: names).loads == 2)
+    }
+
+    /// The index form round-trips, is refused without `finished` or with an index outside its list, and
+    /// keeps a token of 1,000 sources under 200 bytes whatever the names.
+    @Test func r3IndexNamedAnchorsRoundTripAndAreChecked() {
+        let finished = MergePosition.FinishedSources(
+            fingerprint: 7, sourceCount: 1000, indices: Array(stride(from: 0, to: 1000, by: 3)))
+        let position = MergePosition(
+            entries: [], frontier: nil,
+            anchor: .init(
+                time: Timestamp(microseconds: 1_800_000_000_123_457), source: .index(999), firstPageIndex: 99,
+                idHash: 5, isFrontier: true),
+            finished: finished)
+        #expect(MergePosition(token: position.token) == position)
+        #expect(position.token.utf8.count < 200, "\(position.token.utf8.count) bytes")
+        func token(_ bytes: [UInt8]) -> String { "r3." + Base64URL.encode(bytes) }
+        // flags: index, finished and seconds (336); time 0; index 0; finished: a bitmap of 1 source naming 0.
+        #expect(MergePosition(token: token([0xd0, 2, 0, 0, 1, 0, 0, 0, 28, 1]))?.anchor?.source == .index(0))
+        #expect(MergePosition(token: token([0xd0, 2, 0, 1, 1, 0, 0, 0, 28, 1])) == nil, "index out of the list")
+        #expect(MergePosition(token: token([0xc0, 2, 0, 0])) == nil, "an index without finished")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import RiffleCore
 import RiffleSandbox
+import RiffleTestSupport
 import Testing
 
 @Suite(.serialized) struct ExportEndToEndTests {
@@ -56,6 +57,38 @@ import Testing
             ])
             #expect(rest.status == 0, "\(rest.stderr)")
             #expect(first.stdout + rest.stdout == whole.stdout, "items 1–100 then 101–200 equal items 1–200")
+        }
+    }
+
+    /// `--after` with long source names (issue 13): every token is under 200 bytes, and resuming after an
+    /// item gives exactly the rest of the stream, the same bytes, asking only the sources that still have
+    /// items (one request each, for their single page), never those that had ended.
+    @Test func longSourceNamesResumeExactlyAndAskOnlyUnfinishedSources() async throws {
+        try await Harness.withSandbox(SandboxOptions(itemsPerSource: 8)) { sandbox in
+            let names = ["rocket", "launches", "articles"].map { $0 + "-" + String(repeating: "n", count: 180) }
+            let config = try sandbox.config(
+                SandboxSourceKind.config(
+                    [(.gitlabRocket, names[0]), (.spacex, names[1]), (.articles, names[2])], pageSize: 20,
+                    sandbox: "SANDBOX", timeout: "10s", retries: 1))
+            let export = ["export", "--config", config, "--format", "ndjson", "--no-store"]
+            let whole = try await Harness.run(export)
+            let lines = whole.stdout.split(separator: "\n").map(String.init)
+            #expect(whole.status == 0 && lines.count == 24, "\(whole.stderr)")
+            let items = try lines.map { try JSONValue(parsing: $0) }
+            let tokens = items.compactMap { $0["cursor"]?.stringValue }
+            #expect(tokens.count == items.count)
+            #expect(tokens.allSatisfy { $0.utf8.count < 200 }, "largest: \(tokens.map(\.utf8.count).max() ?? 0) bytes")
+            var fewest = Int.max
+            for index in [0, 5, 11, 17, 22] where index < tokens.count {
+                sandbox.server.resetRecord()
+                let rest = try await Harness.run(export + ["--after", tokens[index]])
+                #expect(rest.status == 0, "\(rest.stderr)")
+                #expect(rest.stdout == lines[(index + 1)...].map { $0 + "\n" }.joined(), "resume after item \(index)")
+                let unfinished = Set(items[(index + 1)...].compactMap { $0["source"]?.stringValue })
+                #expect(sandbox.server.requests().count == unfinished.count, "after item \(index)")
+                fewest = min(fewest, unfinished.count)
+            }
+            #expect(fewest < names.count, "some resume comes after a source ended")
         }
     }
 
