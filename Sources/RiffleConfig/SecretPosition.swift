@@ -77,7 +77,9 @@ public enum SecretPosition {
             guard let bracket = key.firstIndex(of: "[") else { return key }
             return key[..<bracket]
         }
-        if let headers = keys.firstIndex(where: { $0.lowercased() == "headers" }) {
+        // Lengths first: only an ASCII key of 7 bytes lower-cases to "headers" (no other character
+        // lower-cases into its letters), and lower-casing every key cost more than the rest of this.
+        if let headers = keys.firstIndex(where: { $0.utf8.count == 7 && $0.lowercased() == "headers" }) {
             let name = keys[(headers + 1)...].joined(separator: ".")
             return name.isEmpty || isSecretHeader(name)
         }

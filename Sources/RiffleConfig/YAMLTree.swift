@@ -80,9 +80,15 @@ struct YAMLTree: Sendable {
     /// rule `MappingReader` compares keys by. Compares bytes, and strings only when the bytes differ and
     /// are not ASCII (two strings of one length can be equal in other bytes only then).
     func has(_ index: Int32, sameTextAs key: String) -> Bool {
-        let content = contentIndex(of: index)
-        let entry = entries[Int(content)]
-        guard entry.kind == .scalar, Int(entry.count) == key.utf8.count else { return false }
+        // Asked for every key read against every key of its mapping: the entry is read once (a key is
+        // seldom an alias) and the lengths compared before anything else.
+        var content = index
+        var entry = entries[Int(index)]
+        if entry.kind == .alias {
+            content = entry.start
+            entry = entries[Int(content)]
+        }
+        guard Int(entry.count) == key.utf8.count, entry.kind == .scalar else { return false }
         let start = Int(entry.start)
         let equalBytes =
             key.utf8.withContiguousStorageIfAvailable { keyBytes in
