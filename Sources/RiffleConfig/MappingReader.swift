@@ -17,7 +17,7 @@ struct MappingReader {
         // Rendered once here: every key read below makes a child path of it.
         self.path = path.rendered
         if node.isNull {
-            pairs = YAMLMapping(node.shared, first: 0, count: 0)
+            pairs = YAMLMapping(YAMLSequence(node.shared, first: 0, count: 0))
         } else if let mapping = node.mapping {
             pairs = mapping
         } else {

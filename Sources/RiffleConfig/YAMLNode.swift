@@ -49,8 +49,8 @@ package struct YAMLNode: Sendable, Hashable {
     var content: Content {
         let entry = entry
         switch entry.kind {
-        case .mapping: return .mapping(YAMLMapping(shared, first: Int(entry.start), count: Int(entry.count) / 2))
-        case .sequence: return .sequence(YAMLSequence(shared, first: Int(entry.start), count: Int(entry.count)))
+        case .mapping: return .mapping(YAMLMapping(children(of: entry)))
+        case .sequence: return .sequence(children(of: entry))
         case .scalar, .alias: return .scalar(YAMLScalar(value: shared.tree.text(of: index) ?? "", style: entry.style))
         }
     }
@@ -66,14 +66,19 @@ package struct YAMLNode: Sendable, Hashable {
     package var mapping: YAMLMapping? {
         let entry = entry
         guard entry.kind == .mapping else { return nil }
-        return YAMLMapping(shared, first: Int(entry.start), count: Int(entry.count) / 2)
+        return YAMLMapping(children(of: entry))
     }
 
     /// The elements, when this node is a sequence.
     package var sequence: YAMLSequence? {
         let entry = entry
         guard entry.kind == .sequence else { return nil }
-        return YAMLSequence(shared, first: Int(entry.start), count: Int(entry.count))
+        return children(of: entry)
+    }
+
+    /// The children of a collection entry of this node's tree.
+    private func children(of entry: YAMLTree.Entry) -> YAMLSequence {
+        YAMLSequence(shared, first: Int(entry.start), count: Int(entry.count))
     }
 
     /// Whether this node is a scalar whose text is `key`, of the same UTF-8 length (see `YAMLTree.has`),
