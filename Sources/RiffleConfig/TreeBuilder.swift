@@ -71,9 +71,11 @@ struct TreeBuilder {
     /// A builder for a file of `inputSize` bytes (which sizes its arrays).
     init(limits: ParseLimits, inputSize: Int) {
         self.limits = limits
-        // Room for about one node per 16 bytes of the file, and about as many scalar bytes as file bytes.
-        tree.entries.reserveCapacity(inputSize / 16 + 8)
-        tree.children.reserveCapacity(inputSize / 16 + 8)
+        // Room for one node per 8 bytes of the file (a configuration file has about one per 12), and about
+        // as many scalar bytes as file bytes: growing an array this size copies it, and the allocator
+        // may hand the old block back to the system and fault the new one in page by page on every parse.
+        tree.entries.reserveCapacity(inputSize / 8 + 8)
+        tree.children.reserveCapacity(inputSize / 8 + 8)
         tree.bytes.reserveCapacity(inputSize)
     }
 
