@@ -46,7 +46,7 @@ extension Configuration {
         context.diagnostics = document.parseDiagnostics
         context.namesPluginFiles = namingPluginFiles
         context.unavailablePluginTypes = unavailable
-        let root = document.root ?? YAMLNode(content: .mapping([]), mark: Mark(line: 1, column: 1))
+        let root = document.root ?? YAMLNode.emptyMapping(at: Mark(line: 1, column: 1))
         guard let reader = MappingReader(root, ConfigPath(), context, expecting: "a mapping with a sources key") else {
             throw context.diagnostics.error
         }

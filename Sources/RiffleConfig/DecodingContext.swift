@@ -33,10 +33,11 @@ final class DecodingContext {
     }
 
     /// The text of a scalar after substitution; `nil` when it is not a scalar or cannot be substituted
-    /// (reported), or when it waits for plugin params (not reported).
-    func scalar(_ node: YAMLNode, _ path: ConfigPath, expecting noun: String) -> ScalarValue? {
+    /// (reported), or when it waits for plugin params (not reported). `noun` is made only for a message
+    /// (a `choice` joins its options for it).
+    func scalar(_ node: YAMLNode, _ path: ConfigPath, expecting noun: @autoclosure () -> String) -> ScalarValue? {
         guard let scalar = node.scalar, !node.isNull else {
-            error("expected \(noun), got \(node.kindDescription)", at: node.mark, path)
+            error("expected \(noun()), got \(node.kindDescription)", at: node.mark, path)
             return nil
         }
         let substituted: Substitution

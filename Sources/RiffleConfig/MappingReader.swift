@@ -5,7 +5,7 @@ struct MappingReader {
     let node: YAMLNode
     let path: ConfigPath
     /// The entries in document order (keys are unique: the tree builder dropped repeats).
-    let pairs: [YAMLPair]
+    let pairs: YAMLMapping
     /// Where the first pair of each key is, for a large mapping; `nil` for a small one, which is searched in
     /// order (hashing every key of every small mapping cost more than the searches it saved).
     private let index: [String: Int]?
@@ -17,7 +17,7 @@ struct MappingReader {
         // Rendered once here: every key read below makes a child path of it.
         self.path = path.rendered
         if node.isNull {
-            pairs = []
+            pairs = YAMLMapping(YAMLSequence(node.shared, first: 0, count: 0))
         } else if let mapping = node.mapping {
             pairs = mapping
         } else {
@@ -30,7 +30,7 @@ struct MappingReader {
         }
         var index: [String: Int] = [:]
         for position in pairs.indices {
-            if let key = pairs[position].key.scalar?.value, index[key] == nil { index[key] = position }
+            if let key = pairs.key(at: position).scalar?.value, index[key] == nil { index[key] = position }
         }
         self.index = index
     }
@@ -42,21 +42,11 @@ struct MappingReader {
     /// pair out (two nodes) for every key read was a good part of decoding.
     private func position(_ key: String) -> Int? {
         if let index { return index[key] }
-        for position in pairs.indices {
-            guard case .scalar(let scalar) = pairs[position].key.content, Self.same(scalar.value, key) else { continue }
-            return position
-        }
-        return nil
-    }
-
-    /// Whether two keys are equal, their lengths compared first: most keys asked for are not the one
-    /// looked at, and a length differs for most of those, where a full string comparison is a call.
-    static func same(_ left: String, _ right: String) -> Bool {
-        left.utf8.count == right.utf8.count && left == right
+        return pairs.indices.first { pairs.key(at: $0, is: key) }
     }
 
     /// The keys in document order.
-    var keys: [String] { pairs.compactMap { $0.key.scalar?.value } }
+    var keys: [String] { pairs.indices.compactMap { pairs.key(at: $0).scalar?.value } }
 
     /// Reports every key in neither `allowed` nor `also`, suggesting the closest of `suggestions` (default:
     /// both, in that order). Two lists rather than one joined: a source's keys are the common ones and its
@@ -64,30 +54,34 @@ struct MappingReader {
     func rejectUnknownKeys(
         _ allowed: [String], also more: [String] = [], suggesting suggestions: [String]? = nil, noun: String = "key"
     ) {
-        for pair in pairs {
-            guard let key = pair.key.scalar?.value, !allowed.contains(where: { Self.same($0, key) }),
-                !more.contains(where: { Self.same($0, key) })
+        for position in pairs.indices {
+            // Compared in the tree's bytes: the key's `String` is made only for one that is unknown.
+            guard !allowed.contains(where: { pairs.key(at: position, is: $0) }),
+                !more.contains(where: { pairs.key(at: position, is: $0) })
             else { continue }
+            let node = pairs.key(at: position)
+            guard let key = node.scalar?.value else { continue }
             context.error(
-                "unknown \(noun)\(Suggestion.hint(for: key, among: suggestions ?? allowed + more))", at: pair.key.mark,
+                "unknown \(noun)\(Suggestion.hint(for: key, among: suggestions ?? allowed + more))", at: node.mark,
                 path.key(key))
         }
     }
 
     /// The value under `key`, `nil` when absent or null.
     func value(_ key: String) -> YAMLNode? {
-        guard let position = position(key), !pairs[position].value.isNull else { return nil }
-        return pairs[position].value
+        guard let position = position(key) else { return nil }
+        let value = pairs.value(at: position)
+        return value.isNull ? nil : value
     }
 
     /// The key node of `key`, when present.
-    func keyNode(_ key: String) -> YAMLNode? { position(key).map { pairs[$0].key } }
+    func keyNode(_ key: String) -> YAMLNode? { position(key).map { pairs.key(at: $0) } }
 
     /// The value under `key`, reporting its absence.
     func required(_ key: String) -> YAMLNode? {
         if let value = value(key) { return value }
         if let position = position(key) {
-            context.error("missing value", at: pairs[position].key.mark, path.key(key))
+            context.error("missing value", at: pairs.key(at: position).mark, path.key(key))
         } else {
             context.error("missing required key", at: node.mark, path.key(key))
         }

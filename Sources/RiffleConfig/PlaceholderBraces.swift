@@ -4,8 +4,6 @@
 /// on one line become private-use characters (one character each, so libyaml's line:column marks stay
 /// exact); scalars get them back as braces. Input that already holds those characters is left alone.
 enum PlaceholderBraces {
-    static let open: Unicode.Scalar = "\u{E000}"
-    static let close: Unicode.Scalar = "\u{E001}"
     private static let openBytes: [UInt8] = [0xEE, 0x80, 0x80]
     private static let closeBytes: [UInt8] = [0xEE, 0x80, 0x81]
 
@@ -70,16 +68,22 @@ enum PlaceholderBraces {
         return nil
     }
 
-    /// A scalar's text with shielded braces restored.
-    static func restore(_ text: String) -> String {
-        // Both shielding characters start with the byte 0xEE: most scalars are passed over on that alone.
-        guard text.utf8.contains(0xEE), text.unicodeScalars.contains(where: { $0 == open || $0 == close }) else {
-            return text
+    /// Appends a scalar's bytes to `out` with shielded braces restored (each three-byte character back
+    /// to its one-byte brace). In well-formed UTF-8 the byte 0xEE only starts a character, so the
+    /// characters are found byte by byte.
+    static func restore(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        var index = 0
+        while index < text.count {
+            let byte = text[index]
+            if byte == openBytes[0], index + 2 < text.count, text[index + 1] == openBytes[1],
+                text[index + 2] == openBytes[2] || text[index + 2] == closeBytes[2]
+            {
+                out.append(text[index + 2] == openBytes[2] ? UInt8(ascii: "{") : UInt8(ascii: "}"))
+                index += 3
+            } else {
+                out.append(byte)
+                index += 1
+            }
         }
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            scalars.append(scalar == open ? "{" : scalar == close ? "}" : scalar)
-        }
-        return String(scalars)
     }
 }

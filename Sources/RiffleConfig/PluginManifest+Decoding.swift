@@ -34,7 +34,7 @@ extension PluginManifest {
                 "plugin type \(Quote.text(type)) clashes with the built-in type; rename the file", at: nil, ConfigPath()
             )
         }
-        let root = parsed ?? YAMLNode(content: .mapping([]), mark: Mark(line: 1, column: 1))
+        let root = parsed ?? YAMLNode.emptyMapping(at: Mark(line: 1, column: 1))
         guard let reader = MappingReader(root, ConfigPath(), context, expecting: "a mapping with a source key") else {
             throw context.diagnostics.error
         }

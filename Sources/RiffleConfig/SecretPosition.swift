@@ -73,14 +73,46 @@ public enum SecretPosition {
     /// Whether the value at a rendered key path (`sources[2].headers.X-Api`) is a secret: a header's
     /// value unless the header is a plain one, or a credential key at the end.
     static func isSecret(path: String) -> Bool {
+        if let lastKey = asciiLastKey(ofPathWithoutHeaders: path) {
+            return lastKey.map { isCredentialKey($0) } ?? false
+        }
         let keys = path.split(separator: ".").map { key -> Substring in
             guard let bracket = key.firstIndex(of: "[") else { return key }
             return key[..<bracket]
         }
-        if let headers = keys.firstIndex(where: { $0.lowercased() == "headers" }) {
+        // Lengths first: only an ASCII key of 7 bytes lower-cases to "headers" (no other character
+        // lower-cases into its letters), and lower-casing every key cost more than the rest of this.
+        if let headers = keys.firstIndex(where: { $0.utf8.count == 7 && $0.lowercased() == "headers" }) {
             let name = keys[(headers + 1)...].joined(separator: ".")
             return name.isEmpty || isSecretHeader(name)
         }
         return keys.last.map { isCredentialKey($0) } ?? false
+    }
+
+    /// For an ASCII path with no `headers` key, its last key without any `[index]` (`nil` when it has
+    /// none), found in one pass over the bytes with the general path's answer; no answer for any other
+    /// path. Splitting and lower-casing every key cost more than reading the value (2% of parsing).
+    private static func asciiLastKey(ofPathWithoutHeaders path: String) -> Substring?? {
+        let utf8 = path.utf8
+        var lastKey: Substring?
+        var start = utf8.startIndex
+        var index = start
+        while true {
+            if index == utf8.endIndex || utf8[index] == UInt8(ascii: ".") {
+                // Empty keys are left out, as `split` leaves them out.
+                if index > start {
+                    var key = path[start..<index]
+                    if let bracket = key.utf8.firstIndex(of: UInt8(ascii: "[")) { key = key[..<bracket] }
+                    if key.utf8.count == 7 && key.lowercased() == "headers" { return .none }
+                    lastKey = key
+                }
+                if index == utf8.endIndex { break }
+                start = utf8.index(after: index)
+            } else if utf8[index] >= 0x80 {
+                return .none
+            }
+            index = utf8.index(after: index)
+        }
+        return .some(lastKey)
     }
 }

@@ -14,6 +14,7 @@ public enum ValueSyntax {
 
     /// `20s`, `2m`, `1h30m`, `500ms`, `7d`: whole amounts with units d, h, m, s, ms, largest first.
     static func duration(_ text: String) -> Duration? {
+        if let answer = asciiDuration(text) { return answer }
         let units = durationUnits
         let order = durationOrder
         var rest = Substring(text)
@@ -35,6 +36,50 @@ public enum ValueSyntax {
             total = sum
         }
         return .milliseconds(total)
+    }
+
+    /// `duration` for ASCII text, read byte by byte; `nil` (no answer) for text that is not all ASCII. In
+    /// ASCII a byte is a character (a CR LF pair is neither a digit nor a unit either way), so the answers
+    /// are those of the general path, which reads characters of substrings at several times the cost.
+    private static func asciiDuration(_ text: String) -> Duration?? {
+        var text = text
+        return text.withUTF8 { bytes -> Duration?? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            guard !bytes.isEmpty else { return .some(nil) }
+            var index = 0
+            var total: Int64 = 0
+            var lastRank = -1
+            while index < bytes.count {
+                let digitsStart = index
+                var amount: Int64 = 0
+                while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                    // At most 12 digits are kept (below): no overflow before that is checked.
+                    if index - digitsStart < 12 { amount = amount * 10 + Int64(bytes[index] - UInt8(ascii: "0")) }
+                    index += 1
+                }
+                guard index > digitsStart, index - digitsStart <= 12, index < bytes.count else { return .some(nil) }
+                // The units in `durationUnits`' order (`ms` before `m`), each with its place in `durationOrder`.
+                let name: String
+                switch bytes[index] {
+                case UInt8(ascii: "d"): name = "d"
+                case UInt8(ascii: "h"): name = "h"
+                case UInt8(ascii: "m"):
+                    name = index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "s") ? "ms" : "m"
+                case UInt8(ascii: "s"): name = "s"
+                default: return .some(nil)
+                }
+                guard let unit = durationUnits.first(where: { $0.name == name }),
+                    let rank = durationOrder.firstIndex(of: name), rank > lastRank
+                else { return .some(nil) }
+                index += name.utf8.count
+                lastRank = rank
+                let (product, overflow) = amount.multipliedReportingOverflow(by: unit.milliseconds)
+                let (sum, overflow2) = total.addingReportingOverflow(product)
+                guard !overflow, !overflow2 else { return .some(nil) }
+                total = sum
+            }
+            return .some(.milliseconds(total))
+        }
     }
 
     /// The units of a duration, each with its length; `ms` before `m`, so that the longer name wins.

@@ -39,7 +39,7 @@ package enum YAMLDocument {
             return .failed
         }
         if bytes.isEmpty { return .parsed(nil) }
-        var builder = TreeBuilder(limits: limits)
+        var builder = TreeBuilder(limits: limits, inputSize: bytes.count)
         do {
             try run(bytes, builder: &builder)
         } catch {
@@ -48,7 +48,7 @@ package enum YAMLDocument {
             return .failed
         }
         for problem in builder.problems { diagnostics.add(problem.message, at: problem.mark, path: problem.path) }
-        return .parsed(builder.root)
+        return .parsed(builder.root())
     }
 
     /// The event loop: one libyaml parser over `bytes`, each event handed to `builder`.
@@ -94,10 +94,6 @@ package enum YAMLDocument {
             try builder.alias(string(event.data.alias.anchor) ?? "", at: mark)
         case YAML_SCALAR_EVENT:
             let data = event.data.scalar
-            let bytes = data.value.map { UnsafeBufferPointer(start: $0, count: data.length) }
-            var value = bytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
-            // Both shielding characters start with the byte 0xEE: looked for in libyaml's buffer, not the String.
-            if restoring, bytes?.contains(0xEE) == true { value = PlaceholderBraces.restore(value) }
             let style: YAMLScalarStyle
             switch data.style {
             case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
@@ -106,8 +102,10 @@ package enum YAMLDocument {
             case YAML_FOLDED_SCALAR_STYLE: style = .folded
             default: style = .plain
             }
-            builder.scalar(
-                YAMLScalar(value: value, style: style), tag: string(data.tag), anchor: string(data.anchor), at: mark)
+            // libyaml's buffer goes into the tree's byte buffer as it is: no `String` is made here.
+            try builder.scalar(
+                UnsafeBufferPointer(start: data.value, count: data.value == nil ? 0 : data.length), style: style,
+                tag: string(data.tag), anchor: string(data.anchor), at: mark, restoring: restoring)
         case YAML_SEQUENCE_START_EVENT:
             let data = event.data.sequence_start
             try builder.startCollection(isMapping: false, tag: string(data.tag), anchor: string(data.anchor), at: mark)

@@ -41,6 +41,17 @@ import Testing
         #expect(SecretPosition.isSecret(path: path) == secret)
     }
 
+    /// Paths that the byte-by-byte reading of ASCII paths must read as `split` does: empty keys left out,
+    /// an index cut off the last key, `headers` in any case (and non-ASCII paths) left to the general rule.
+    @Test(arguments: [
+        ("a..token", true), ("token.", true), ("sources[0]", false), ("", false), ("sources[0].my_token[2]", true),
+        ("sources[0].HEADERS.Accept", false), ("sources[0].Headers.X-Api", true), ("sources[0].t\u{F6}ken", false),
+        ("sources[0].\u{E9}.api_key", true),
+    ])
+    func positionsReadAsTheGeneralRuleReadsThem(path: String, secret: Bool) {
+        #expect(SecretPosition.isSecret(path: path) == secret)
+    }
+
     /// One header rule for values from the environment and values written in the file: every header is a
     /// secret but the plain ones, and a credential after its scheme is masked on its own too.
     @Test func headersFromTheFileAndFromTheEnvironmentFollowOneRule() throws {

@@ -17,6 +17,14 @@ import Testing
         #expect(ValueSyntax.describe(.milliseconds(1)) == "1ms")
     }
 
+    /// ASCII durations are read byte by byte, others by characters: both give the same answers.
+    @Test func durationsBeyondASCII() {
+        #expect(ValueSyntax.duration("999999999999ms") == .milliseconds(999_999_999_999))
+        for bad in ["9999999999999ms", "20s\u{301}", "\u{661}\u{660}s", "20\u{A0}s", "1h\r\n", "20S", "1m1m"] {
+            #expect(ValueSyntax.duration(bad) == nil, "\(bad)")
+        }
+    }
+
     @Test func urls() {
         #expect(ValueSyntax.webURLProblem("https://gitlab.com") == nil)
         #expect(ValueSyntax.webURLProblem("http://127.0.0.1:8765/graphql?x=1") == nil)

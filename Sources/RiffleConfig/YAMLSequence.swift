@@ -1,0 +1,27 @@
+/// A collection's children in document order, read from the flattened `YAMLTree`: each node made when
+/// asked for. A sequence's elements, and under `YAMLMapping` a mapping's keys and values.
+package struct YAMLSequence: RandomAccessCollection, Sendable {
+    private let shared: YAMLTree.Shared
+    /// The first child in `shared.tree.children`.
+    private let first: Int
+    package let count: Int
+
+    init(_ shared: YAMLTree.Shared, first: Int, count: Int) {
+        self.shared = shared
+        self.first = first
+        self.count = count
+    }
+
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
+
+    package subscript(position: Int) -> YAMLNode {
+        YAMLNode(shared, at: shared.tree.children[first + position])
+    }
+
+    /// Whether child `position` is the scalar `text` (see `YAMLNode.hasText`), asked without making its
+    /// node or its `String`.
+    func element(at position: Int, is text: String) -> Bool {
+        shared.tree.has(shared.tree.children[first + position], sameTextAs: text)
+    }
+}

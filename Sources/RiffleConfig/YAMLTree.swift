@@ -1,0 +1,118 @@
+/// The nodes of one parsed YAML document, flattened: every node an entry of one array, a collection's
+/// children a range of one index array, every scalar's text a range of one byte buffer (decoded into a
+/// `String` only when asked for), every position two integers.
+///
+/// `TreeBuilder` appends to it; once built it is shared, unchanged, by every `YAMLNode` of the document
+/// (`Shared`), a node being an index into it. A tree of enums, each mapping an array of pairs and each
+/// scalar a `String`, cost an allocation (and reference counting) per node, which was most of parsing a
+/// large file; this one costs a few arrays for the whole file.
+struct YAMLTree: Sendable {
+    /// What an entry holds.
+    enum Kind: UInt8, Sendable {
+        case scalar
+        case sequence
+        case mapping
+        /// An alias: `start` is the anchored node's entry, whose content (tag and anchor too) it shares.
+        case alias
+    }
+
+    /// One node.
+    struct Entry: Sendable {
+        var kind: Kind
+        /// How a scalar was written (`.plain` for the other kinds).
+        var style: YAMLScalarStyle
+        /// A scalar whose bytes are all ASCII: comparing bytes is comparing strings then.
+        var isASCII: Bool
+        /// Where the node starts, as libyaml counts (1-based line, column in characters).
+        var line: Int32
+        var column: Int32
+        /// A scalar's first byte in `bytes`; a collection's first child in `children`; an alias's target.
+        var start: Int32
+        /// A scalar's bytes; a collection's children (a mapping's keys and values alternate); 0 for an alias.
+        var count: Int32
+        /// The tag and the anchor as indices in `names`, -1 when not written.
+        var tag: Int32
+        var anchor: Int32
+
+        var mark: Mark { Mark(line: Int(line), column: Int(column)) }
+    }
+
+    /// A built tree, shared by the nodes of one document.
+    final class Shared: Sendable {
+        let tree: YAMLTree
+
+        init(_ tree: YAMLTree) {
+            self.tree = tree
+        }
+    }
+
+    var entries: [Entry] = []
+    var children: [Int32] = []
+    var bytes: [UInt8] = []
+    /// Tags and anchors (few files have any).
+    var names: [String] = []
+
+    /// The entry that holds the content of the node at `index`: the target's for an alias.
+    func contentIndex(of index: Int32) -> Int32 {
+        let entry = entries[Int(index)]
+        return entry.kind == .alias ? entry.start : index
+    }
+
+    /// What the node at `index` holds (an alias: what its target holds).
+    func kind(of index: Int32) -> Kind {
+        entries[Int(contentIndex(of: index))].kind
+    }
+
+    /// The text of the node at `index` (an alias: its target's) when it is a scalar.
+    func text(of index: Int32) -> String? {
+        let entry = entries[Int(contentIndex(of: index))]
+        guard entry.kind == .scalar else { return nil }
+        let start = Int(entry.start)
+        return String(decoding: bytes[start..<(start + Int(entry.count))], as: UTF8.self)
+    }
+
+    /// The name at `index` in `names`, `nil` for -1.
+    func name(_ index: Int32) -> String? {
+        index < 0 ? nil : names[Int(index)]
+    }
+
+    /// Whether the node at `index` is a scalar of exactly the UTF-8 length of `key` and equal to it — the
+    /// rule `MappingReader` compares keys by. Compares bytes, and strings only when the bytes differ and
+    /// are not ASCII (two strings of one length can be equal in other bytes only then).
+    func has(_ index: Int32, sameTextAs key: String) -> Bool {
+        // Asked for every key read against every key of its mapping: the entry is read once (a key is
+        // seldom an alias) and the lengths compared before anything else.
+        var content = index
+        var entry = entries[Int(index)]
+        if entry.kind == .alias {
+            content = entry.start
+            entry = entries[Int(content)]
+        }
+        guard Int(entry.count) == key.utf8.count, entry.kind == .scalar else { return false }
+        let start = Int(entry.start)
+        let equalBytes =
+            key.utf8.withContiguousStorageIfAvailable { keyBytes in
+                bytes.withUnsafeBufferPointer { all in
+                    // A loop of its own: the generic `elementsEqual` was not inlined here.
+                    var offset = 0
+                    while offset < keyBytes.count, keyBytes[offset] == all[start + offset] { offset += 1 }
+                    return offset == keyBytes.count
+                }
+            } ?? key.utf8.elementsEqual(bytes[start..<(start + Int(entry.count))])
+        if equalBytes { return true }
+        return !entry.isASCII && self.text(of: content) == key
+    }
+
+    /// Whether the nodes at `left` and `right` are scalars with equal text (`String`'s equality): bytes
+    /// compared when both are ASCII, where that is the same.
+    func sameText(_ left: Int32, _ right: Int32) -> Bool {
+        let one = entries[Int(contentIndex(of: left))]
+        let other = entries[Int(contentIndex(of: right))]
+        guard one.kind == .scalar, other.kind == .scalar else { return false }
+        guard one.isASCII && other.isASCII else { return text(of: left) == text(of: right) }
+        guard one.count == other.count else { return false }
+        let first = Int(one.start)
+        let second = Int(other.start)
+        return bytes[first..<(first + Int(one.count))].elementsEqual(bytes[second..<(second + Int(other.count))])
+    }
+}
