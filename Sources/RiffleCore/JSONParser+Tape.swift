@@ -24,7 +24,10 @@ extension JSONParser {
         switch bytes[index] {
         case UInt8(ascii: "{"): try tapeContainer(.object, into: &entries)
         case UInt8(ascii: "["): try tapeContainer(.array, into: &entries)
-        case UInt8(ascii: "\""): appendLeaf(try tapeString(), from: start, into: &entries)
+        case UInt8(ascii: "\""):
+            // The kind first: the call below reads `index`, which the string's reading moves.
+            let kind = try tapeString()
+            appendLeaf(kind, from: start, into: &entries)
         case UInt8(ascii: "t"):
             _ = try literal("true", .null)
             appendLeaf(.trueValue, from: start, into: &entries)
