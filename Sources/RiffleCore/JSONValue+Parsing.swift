@@ -183,33 +183,11 @@ struct JSONParser {
     mutating func parseString() throws(JSONParseError) -> String {
         index += 1
         let start = index
-        // Fast path: no escapes. Eight bytes at a time while none of them is a quote, a backslash or a
-        // control character (SWAR: a byte's high bit is set in each mask where the test holds).
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        if let base = bytes.baseAddress {
-            while index + 8 <= bytes.count {
-                let word = UInt64(
-                    littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                let quote = word ^ (ones &* 0x22)
-                let backslash = word ^ (ones &* 0x5C)
-                let special =
-                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-                    | ((word &- ones &* 0x20) & ~word)
-                if special & highs != 0 { break }
-                index += 8
-            }
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let text = Self.decode(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                index += 1
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            guard byte >= 0x20 else { throw fail("control character in string") }
+        try skipPlainRun()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            let text = Self.decode(UnsafeBufferPointer(rebasing: bytes[start..<index]))
             index += 1
+            return text
         }
         unescaped.removeAll(keepingCapacity: true)
         unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
@@ -264,6 +242,34 @@ struct JSONParser {
             }
         }
         throw fail("unterminated string")
+    }
+
+    /// Moves `index` over a string's plain run — to its closing quote, its first backslash or the end of
+    /// the input — refusing a control character on the way. The fast path: eight bytes at a time while
+    /// none of them is a quote, a backslash or a control character (SWAR: a byte's high bit is set in
+    /// each mask where the test holds). Shared by the value parser and the tape (`JSONDocument`).
+    mutating func skipPlainRun() throws(JSONParseError) {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count {
+                let word = UInt64(
+                    littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let quote = word ^ (ones &* 0x22)
+                let backslash = word ^ (ones &* 0x5C)
+                let special =
+                    ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                    | ((word &- ones &* 0x20) & ~word)
+                if special & highs != 0 { break }
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return }
+            guard byte >= 0x20 else { throw fail("control character in string") }
+            index += 1
+        }
     }
 
     /// UTF-8 bytes as a string; invalid sequences become U+FFFD (a server's bad byte costs one

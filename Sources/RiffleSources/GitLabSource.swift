@@ -94,11 +94,11 @@ package struct GitLabSource: Pageable {
         guard let data = response.data else {
             throw response.missingData(service: "GitLab", host: endpoint.host)
         }
-        guard let scope = data[root], scope != .null else {
+        guard let scope = data[root], !scope.isNull else {
             let visibility = settings.token == nil ? "without a token" : "with this token"
             throw SourceError.mapping("\(root) \(fullPath) not found or not visible \(visibility)", host: endpoint.host)
         }
-        guard let connection = scope["issues"], case .array(let nodes)? = connection["nodes"] else {
+        guard let connection = scope["issues"], let nodes = connection["nodes"]?.elements else {
             if response.errors.isEmpty { throw SourceError.mapping("GitLab sent no issues", host: endpoint.host) }
             throw SourceError.graphQLFieldError(service: "GitLab", host: endpoint.host, messages: response.errors)
         }
@@ -106,11 +106,11 @@ package struct GitLabSource: Pageable {
         var items: [Item] = []
         items.reserveCapacity(nodes.count)
         for (position, node) in nodes.enumerated() {
-            guard let id = ItemMapping.text(node["id"]) else {
+            guard let id = ItemMapping.text(node["id"]?.value) else {
                 mapping.skip(position, "no value at id")
                 continue
             }
-            guard let time = node["updatedAt"]?.timestampValue else {
+            guard let time = node["updatedAt"]?.value.timestampValue else {
                 mapping.skip(position, "no time at updatedAt")
                 continue
             }
@@ -119,13 +119,13 @@ package struct GitLabSource: Pageable {
                 continue
             }
             var extra: [String: JSONValue] = [:]
-            if let iid = node["iid"], iid != .null { extra["iid"] = iid }
-            if let state = node["state"], state != .null { extra["state"] = state }
-            if let milestone = node["milestone"]?["title"], milestone != .null { extra["milestone"] = milestone }
-            if let notes = node["userNotesCount"], notes != .null { extra["notes"] = notes }
+            if let iid = node["iid"], !iid.isNull { extra["iid"] = iid.value }
+            if let state = node["state"], !state.isNull { extra["state"] = state.value }
+            if let milestone = node["milestone"]?["title"], !milestone.isNull { extra["milestone"] = milestone.value }
+            if let notes = node["userNotesCount"], !notes.isNull { extra["notes"] = notes.value }
             var colors: [String: JSONValue] = [:]
             var tags: [String] = []
-            if case .array(let labels)? = node["labels"]?["nodes"] {
+            if let labels = node["labels"]?["nodes"]?.elements {
                 for label in labels {
                     guard let name = label["title"]?.stringValue else { continue }
                     tags.append(name)
@@ -135,14 +135,14 @@ package struct GitLabSource: Pageable {
             if !colors.isEmpty { extra["label_colors"] = .object(colors) }
             items.append(
                 Item(
-                    id: id, time: time, title: title, url: ItemMapping.text(node["webUrl"]),
-                    author: ItemMapping.text(node["author"]?["username"]),
-                    summary: ItemMapping.text(node["description"]), tags: tags, extra: extra))
+                    id: id, time: time, title: title, url: ItemMapping.text(node["webUrl"]?.value),
+                    author: ItemMapping.text(node["author"]?["username"]?.value),
+                    summary: ItemMapping.text(node["description"]?.value), tags: tags, extra: extra))
         }
         mapping.notes.warnings = response.errors
         let pageInfo = connection["pageInfo"]
         return Page(
             items: items, nextCursor: pageInfo?["endCursor"]?.stringValue,
-            hasMore: pageInfo?["hasNextPage"] == .bool(true), notes: mapping.notes)
+            hasMore: pageInfo?["hasNextPage"]?.boolValue == true, notes: mapping.notes)
     }
 }

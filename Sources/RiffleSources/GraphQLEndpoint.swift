@@ -17,7 +17,7 @@ package struct GraphQLEndpoint: Sendable {
     /// A decoded GraphQL response.
     package struct Response: Sendable {
         /// `data`, unless it was absent or `null`.
-        package var data: JSONValue?
+        package var data: JSONNode?
         /// Whether the answer had a `data` entry at all (`null` included). Without one, `errors` are
         /// request errors; with one, field errors.
         var hasDataEntry: Bool
@@ -48,9 +48,9 @@ package struct GraphQLEndpoint: Sendable {
     }
 
     /// `errors[].message` of a GraphQL answer (the first five; an error without a message as its JSON).
-    static func messages(in json: JSONValue?) -> [String] {
-        guard case .array(let list)? = json?["errors"] else { return [] }
-        return list.prefix(5).map { $0["message"]?.stringValue ?? $0.jsonText }
+    static func messages(in json: JSONNode?) -> [String] {
+        guard let list = json?["errors"]?.elements else { return [] }
+        return list.prefix(5).map { $0["message"]?.stringValue ?? $0.value.jsonText }
     }
 }
 
@@ -59,7 +59,7 @@ extension GraphQLEndpoint.Response {
     init(_ answer: JSONEndpoint.Answer) {
         let data = answer.json["data"]
         self.init(
-            data: data == .null ? nil : data, hasDataEntry: data != nil,
+            data: data?.isNull == true ? nil : data, hasDataEntry: data != nil,
             errors: GraphQLEndpoint.messages(in: answer.json),
             status: answer.status, attempts: answer.attempts)
     }

@@ -43,45 +43,45 @@ public struct GraphQLSource: Pageable {
         let response = try await endpoint.send(
             query: settings.query, variables: try variables(after: cursor, pageSize: pageSize), operationName: nil)
         guard let data = response.data else { throw response.missingData(service: nil, host: endpoint.host) }
-        let document = JSONValue.object(["data": data])
-        let list: [JSONValue]
-        switch document.value(at: settings.items.segments) {
-        case .array(let elements)?: list = elements
-        case .null?, nil:
+        let selection = Self.select(settings.items, data: data)
+        let list: [JSONNode]
+        if let elements = selection?.list {
+            list = elements
+        } else if case .node(let node)? = selection, !node.isNull {
+            throw SourceError.mapping("\(settings.items) is not a list", host: endpoint.host)
+        } else {
             let reason = "no list at \(settings.items)"
             if response.errors.isEmpty { throw SourceError.mapping(reason, host: endpoint.host) }
             throw SourceError.graphQLFieldError(
                 service: nil, host: endpoint.host, missing: reason, messages: response.errors)
-        case .some:
-            throw SourceError.mapping("\(settings.items) is not a list", host: endpoint.host)
         }
         var mapping = ItemMapping()
         var items: [Item] = []
         items.reserveCapacity(list.count)
         let fields = settings.fields
         for (position, element) in list.enumerated() {
-            guard let id = ItemMapping.text(element.value(at: fields.id.segments)) else {
+            guard let id = ItemMapping.text(element.select(fields.id.segments[...])?.value) else {
                 mapping.skip(position, "no value at \(fields.id)")
                 continue
             }
-            guard let time = element.value(at: fields.time.segments)?.timestampValue else {
+            guard let time = element.select(fields.time.segments[...])?.value.timestampValue else {
                 mapping.skip(position, "no time at \(fields.time)")
                 continue
             }
-            guard let title = element.value(at: fields.title.segments)?.scalarText else {
+            guard let title = element.select(fields.title.segments[...])?.value.scalarText else {
                 mapping.skip(position, "no value at \(fields.title)")
                 continue
             }
             items.append(
                 Item(
                     id: id, time: time, title: title,
-                    url: fields.url.flatMap { ItemMapping.text(element.value(at: $0.segments)) },
-                    author: fields.author.flatMap { ItemMapping.text(element.value(at: $0.segments)) },
-                    summary: fields.summary.flatMap { ItemMapping.text(element.value(at: $0.segments)) },
-                    tags: fields.tags.map { ItemMapping.strings(element.value(at: $0.segments)) } ?? []))
+                    url: fields.url.flatMap { ItemMapping.text(element.select($0.segments[...])?.value) },
+                    author: fields.author.flatMap { ItemMapping.text(element.select($0.segments[...])?.value) },
+                    summary: fields.summary.flatMap { ItemMapping.text(element.select($0.segments[...])?.value) },
+                    tags: fields.tags.map { ItemMapping.strings(element.select($0.segments[...])?.value) } ?? []))
         }
         mapping.notes.warnings = response.errors
-        let hasMoreFlag = try hasMore(in: document)
+        let hasMoreFlag = try hasMore(in: data)
         if settings.offsetVariable != nil {
             let offset = cursor.flatMap { Int($0) } ?? 0
             let hasMore = hasMoreFlag ?? (list.count >= min(max(1, pageSize), Self.maxPageSize))
@@ -89,7 +89,7 @@ public struct GraphQLSource: Pageable {
                 items: items, nextCursor: String(offset + list.count), hasMore: hasMore && !list.isEmpty,
                 notes: mapping.notes)
         }
-        let cursorValue = settings.cursor.flatMap { document.value(at: $0.segments) }
+        let cursorValue = settings.cursor.flatMap { Self.select($0, data: data)?.value }
         let next = cursorValue?.scalarText
         let hasMore = hasMoreFlag ?? (next != nil && !list.isEmpty)
         mapping.notes.missingCursor = missingCursor(
@@ -114,13 +114,22 @@ public struct GraphQLSource: Pageable {
     /// `null` or nothing there (then the cursor, or a short page, decides). Any other value — a string,
     /// a number, an object — means the path points at the wrong thing; read as "no more", it would stop
     /// the source after one page without a word, so it is an error naming the path.
-    func hasMore(in document: JSONValue) throws(SourceError) -> Bool? {
+    func hasMore(in data: JSONNode) throws(SourceError) -> Bool? {
         guard let path = settings.hasMore else { return nil }
-        switch document.value(at: path.segments) {
-        case .bool(let flag)?: return flag
-        case .null?, nil: return nil
+        let selection = Self.select(path, data: data)
+        switch selection {
+        case .node(let node)? where node.boolValue != nil: return node.boolValue
+        case .node(let node)? where node.isNull: return nil
+        case nil: return nil
         case .some:
             throw SourceError.mapping("\(path) is not true or false", host: endpoint.host)
         }
+    }
+
+    /// The value at `path` in the answer `{"data": data}` (the paths start at `data`), as
+    /// `JSONValue.value(at:)` would find it there, read in place.
+    static func select(_ path: FieldPath, data: JSONNode) -> JSONNode.Selection? {
+        guard path.segments.first == "data" else { return nil }
+        return data.select(path.segments.dropFirst())
     }
 }

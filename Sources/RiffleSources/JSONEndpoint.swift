@@ -24,9 +24,10 @@ package struct JSONEndpoint: Sendable {
         self.host = HTTPURL.authority(of: url)
     }
 
-    /// A JSON object answered with a 2xx status.
+    /// A JSON object answered with a 2xx status, read in place: the mapping makes values only for the
+    /// fields it keeps (issue 17).
     struct Answer: Sendable {
-        var json: JSONValue
+        var json: JSONNode
         var status: Int
         /// Requests made for it (the HTTP layer's retries included), for errors found in it later.
         var attempts = 1
@@ -65,7 +66,7 @@ package struct JSONEndpoint: Sendable {
     }
 
     private static func decode(_ response: HTTPResponse, host: String) throws(SourceError) -> Answer {
-        let parsed = Result { () throws(JSONParseError) in try JSONValue(parsing: response.body) }
+        let parsed = Result { () throws(JSONParseError) in try JSONDocument(parsing: response.body).root }
         let json = try? parsed.get()
         guard response.isSuccess else {
             do {
@@ -78,7 +79,7 @@ package struct JSONEndpoint: Sendable {
             }
             throw .httpStatus(response.status, host: host, isRetryable: response.hasRetryableStatus)
         }
-        guard let json, case .object = json else {
+        guard let json, json.isObject else {
             if case .failure(let failure) = parsed, isTruncated(response.body, failure) {
                 throw .truncatedBody(status: response.status, host: host, bytes: response.body.count)
             }
@@ -89,7 +90,7 @@ package struct JSONEndpoint: Sendable {
 
     /// What an error body says: GraphQL `errors[].message` (the first five), else a REST-style
     /// `{"message": …}` (GitHub) or `{"error": …}` (SpaceX).
-    static func messages(in json: JSONValue?) -> [String] {
+    static func messages(in json: JSONNode?) -> [String] {
         let graphQL = GraphQLEndpoint.messages(in: json)
         guard graphQL.isEmpty else { return graphQL }
         return [json?["message"]?.stringValue ?? json?["error"]?.stringValue].compactMap { $0 }

@@ -48,42 +48,43 @@ package struct SpaceXSource: Pageable {
             page = 1
         }
         let json = try await endpoint.post(body(page: page, limit: pageSize)).json
-        guard case .array(let docs)? = json["docs"] else {
-            let message = json["error"]?.scalarText ?? json["message"]?.scalarText
+        guard let docs = json["docs"]?.elements else {
+            let message = json["error"]?.value.scalarText ?? json["message"]?.value.scalarText
             throw SourceError.mapping(
                 "SpaceX API sent no launches" + (message.map { ": \($0)" } ?? ""), host: endpoint.host)
         }
         var mapping = ItemMapping()
         var items: [Item] = []
         for (position, launch) in docs.enumerated() {
-            guard let id = ItemMapping.text(launch["id"]) else {
+            guard let id = ItemMapping.text(launch["id"]?.value) else {
                 mapping.skip(position, "no value at id")
                 continue
             }
-            guard let time = launch["date_unix"]?.timestampValue ?? launch["date_utc"]?.timestampValue else {
+            guard let time = launch["date_unix"]?.value.timestampValue ?? launch["date_utc"]?.value.timestampValue
+            else {
                 mapping.skip(position, "no time at date_unix")
                 continue
             }
-            guard let name = launch["name"]?.scalarText else {
+            guard let name = launch["name"]?.value.scalarText else {
                 mapping.skip(position, "no value at name")
                 continue
             }
             let links = launch["links"]
             let url =
-                ItemMapping.text(links?["webcast"]) ?? ItemMapping.text(links?["article"])
-                ?? ItemMapping.text(links?["wikipedia"])
+                ItemMapping.text(links?["webcast"]?.value) ?? ItemMapping.text(links?["article"]?.value)
+                ?? ItemMapping.text(links?["wikipedia"]?.value)
             var extra: [String: JSONValue] = [:]
             for key in ["flight_number", "success", "upcoming", "date_precision"] {
-                if let value = launch[key] { extra[key] = value }
+                if let value = launch[key] { extra[key] = value.value }
             }
             let rocket = launch["rocket"]?["name"]?.stringValue
             items.append(
                 Item(
-                    id: id, time: time, title: name, url: url, summary: ItemMapping.text(launch["details"]),
+                    id: id, time: time, title: name, url: url, summary: ItemMapping.text(launch["details"]?.value),
                     tags: rocket.map { [$0] } ?? [], extra: extra))
         }
-        let hasNext = json["hasNextPage"] == .bool(true)
-        let next = json["nextPage"]?.scalarText.flatMap { Int($0) } ?? (page + 1)
+        let hasNext = json["hasNextPage"]?.boolValue == true
+        let next = json["nextPage"]?.value.scalarText.flatMap { Int($0) } ?? (page + 1)
         return Page(items: items, nextCursor: hasNext ? String(next) : nil, hasMore: hasNext, notes: mapping.notes)
     }
 }

@@ -37,6 +37,25 @@ enum DifferentialInputs {
         space(&random, into: &out)
     }
 
+    /// A generated document damaged once, by the round's kind of damage: cut short (round % 3 == 0), a
+    /// byte replaced, or a byte inserted; `nil` when the document came out empty.
+    static func damagedDocument(_ random: inout SplitMix64, round: Int) -> [UInt8]? {
+        let damage: [UInt8] = [
+            0x22, 0x5C, 0x7B, 0x7D, 0x5B, 0x5D, 0x2C, 0x3A, 0x01, 0x75, 0x30, 0x2D, 0x65, 0x2E, 0xFF,
+            0x20, 0x44,
+        ]
+        var bytes: [UInt8] = []
+        value(&random, depth: 0, into: &bytes)
+        guard !bytes.isEmpty else { return nil }
+        let position = Int(random.next() % UInt64(bytes.count))
+        switch round % 3 {
+        case 0: bytes.removeSubrange(position...)
+        case 1: bytes[position] = damage[Int(random.next() % UInt64(damage.count))]
+        default: bytes.insert(damage[Int(random.next() % UInt64(damage.count))], at: position)
+        }
+        return bytes
+    }
+
     static func space(_ random: inout SplitMix64, into out: inout [UInt8]) {
         if random.next() % 4 == 0 {
             out.append(

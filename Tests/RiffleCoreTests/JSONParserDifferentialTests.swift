@@ -38,20 +38,8 @@ import Testing
 
     @Test func damagedDocumentsFailTheSame() {
         var random = SplitMix64(seed: 1_717)
-        let damage: [UInt8] = [
-            0x22, 0x5C, 0x7B, 0x7D, 0x5B, 0x5D, 0x2C, 0x3A, 0x01, 0x75, 0x30, 0x2D, 0x65, 0x2E, 0xFF,
-            0x20, 0x44,
-        ]
         for round in 0..<6_000 {
-            var bytes: [UInt8] = []
-            DifferentialInputs.value(&random, depth: 0, into: &bytes)
-            guard !bytes.isEmpty else { continue }
-            let position = Int(random.next() % UInt64(bytes.count))
-            switch round % 3 {
-            case 0: bytes.removeSubrange(position...)
-            case 1: bytes[position] = damage[Int(random.next() % UInt64(damage.count))]
-            default: bytes.insert(damage[Int(random.next() % UInt64(damage.count))], at: position)
-            }
+            guard let bytes = DifferentialInputs.damagedDocument(&random, round: round) else { continue }
             expectSame(bytes, "damaged")
         }
     }

@@ -1,0 +1,66 @@
+/// A parsed JSON document kept as its received bytes and a flat tape of entries over them, without a
+/// `JSONValue` tree: no dictionary, string or box is made for a value until someone asks for it.
+///
+/// An adapter's mapping reads a few fields of each item of a page; building the whole tree (a hashed
+/// dictionary per object, a string per name and value) and tearing it down was about 45% of the
+/// export's CPU per item (issue 17). Here each value is one entry in document order: a container's
+/// entry is followed by its members (name entry, then the value's entries) or elements, and `next`
+/// skips a whole subtree, so a member is found by a short linear scan of names compared as bytes.
+///
+/// The grammar, the limits and the errors are `JSONValue(parsing:)`'s (the same parser's string,
+/// number and literal readers), and a value read out of the document (`JSONNode.value`) is what
+/// `JSONValue(parsing:)` would have made of its bytes.
+package final class JSONDocument: Sendable {
+    /// The kinds of entries on the tape.
+    enum Kind: UInt8, Sendable {
+        case null, falseValue, trueValue, number
+        /// A string without escapes: its text is the bytes between the quotes.
+        case string
+        /// A member name without escapes whose bytes are all ASCII: compared with an ASCII name as bytes.
+        case asciiName
+        /// A string with escapes: its text comes from the parser.
+        case escapedString
+        case object, array
+    }
+
+    /// One value (or member name) on the tape.
+    struct Entry: Sendable {
+        /// Offset of the value's first byte (a string's opening quote).
+        var start: UInt32
+        /// Offset just past the value's last byte.
+        var end: UInt32
+        /// The tape index just past this value and everything inside it.
+        var next: UInt32
+        var kind: Kind
+    }
+
+    /// The received bytes.
+    let bytes: [UInt8]
+    /// The values in document order.
+    let entries: [Entry]
+
+    /// The largest document: offsets on the tape are 32-bit. Response bodies are limited far below this.
+    static let maxBytes = Int(UInt32.max) - 1
+
+    /// Parses one JSON document, with `JSONValue(parsing:)`'s grammar, depth limit and errors.
+    package init(parsing bytes: [UInt8]) throws(JSONParseError) {
+        guard bytes.count <= Self.maxBytes else {
+            throw JSONParseError(offset: 0, reason: "document larger than \(Self.maxBytes) bytes")
+        }
+        let parsed = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONParseError) -> [Entry] in
+                var entries: [Entry] = []
+                // About one entry per 16 bytes in API pages: one allocation for most of them.
+                entries.reserveCapacity(bytes.count / 16 + 1)
+                var parser = JSONParser(bytes: buffer)
+                try parser.parseTape(into: &entries)
+                return entries
+            }
+        }
+        self.entries = try parsed.get()
+        self.bytes = bytes
+    }
+
+    /// The document's top-level value.
+    package var root: JSONNode { JSONNode(document: self, index: 0) }
+}

@@ -1,0 +1,157 @@
+/// One value of a `JSONDocument`: read where it lies, made into a `JSONValue` only when asked (`value`).
+///
+/// Its answers are the ones the same value parsed by `JSONValue(parsing:)` gives: a member is the last
+/// one of that name (as a dictionary keeps it), names compare as Swift strings do (canonical
+/// equivalence; bytes are compared directly only when both names are ASCII), and `select` walks dotted
+/// paths exactly as `JSONValue.value(at:)` does.
+package struct JSONNode: Sendable {
+    let document: JSONDocument
+    let index: Int
+
+    /// What a dotted path found: one value of the document, or the values collected from the elements of
+    /// an array (`JSONValue.value(at:)`'s flattened array).
+    package enum Selection: Sendable {
+        case node(JSONNode)
+        case collected([JSONNode])
+
+        /// The selection as the `JSONValue` `value(at:)` gives.
+        package var value: JSONValue {
+            switch self {
+            case .node(let node): return node.value
+            case .collected(let nodes): return .array(nodes.map(\.value))
+            }
+        }
+
+        /// The values of a list: an array's elements or the collected values; `nil` for anything else.
+        package var list: [JSONNode]? {
+            switch self {
+            case .node(let node): return node.elements
+            case .collected(let nodes): return nodes
+            }
+        }
+    }
+
+    var kind: JSONDocument.Kind { document.entries[index].kind }
+
+    /// Whether this is `null`.
+    package var isNull: Bool { kind == .null }
+
+    /// Whether this is an object.
+    package var isObject: Bool { kind == .object }
+
+    /// The boolean, when this is one.
+    package var boolValue: Bool? {
+        switch kind {
+        case .trueValue: return true
+        case .falseValue: return false
+        default: return nil
+        }
+    }
+
+    /// The string, when this is one.
+    package var stringValue: String? {
+        switch kind {
+        case .string, .asciiName:
+            let entry = document.entries[index]
+            return document.bytes.withUnsafeBufferPointer { buffer in
+                JSONParser.decode(UnsafeBufferPointer(rebasing: buffer[Int(entry.start + 1)..<Int(entry.end - 1)]))
+            }
+        case .escapedString:
+            return value.stringValue
+        default:
+            return nil
+        }
+    }
+
+    /// The value as `JSONValue(parsing:)` makes it from these bytes.
+    package var value: JSONValue {
+        let start = Int(document.entries[index].start)
+        return document.bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(bytes: buffer)
+            parser.index = start
+            // The document was parsed whole when it was made: these bytes parse again without an error.
+            return (try? parser.parseValue()) ?? .null
+        }
+    }
+
+    /// An array's elements, in order; `nil` when this is not an array.
+    package var elements: [JSONNode]? {
+        guard kind == .array else { return nil }
+        let entries = document.entries
+        let end = Int(entries[index].next)
+        var elements: [JSONNode] = []
+        var position = index + 1
+        while position < end {
+            elements.append(JSONNode(document: document, index: position))
+            position = Int(entries[position].next)
+        }
+        return elements
+    }
+
+    /// The member `name` of an object (the last of that name), else `nil`.
+    package subscript(name: String) -> JSONNode? {
+        guard kind == .object else { return nil }
+        var needle = name
+        return needle.withUTF8 { needle in
+            let entries = document.entries
+            let asciiNeedle = Self.isASCII(needle)
+            let end = Int(entries[index].next)
+            var found: Int?
+            var position = index + 1
+            document.bytes.withUnsafeBufferPointer { bytes in
+                while position < end {
+                    let key = entries[position]
+                    if key.kind == .asciiName, asciiNeedle {
+                        let start = Int(key.start) + 1
+                        if Int(key.end) - 1 - start == needle.count {
+                            var offset = 0
+                            while offset < needle.count, bytes[start + offset] == needle[offset] { offset += 1 }
+                            if offset == needle.count { found = position + 1 }
+                        }
+                    } else if JSONNode(document: document, index: position).stringValue == name {
+                        found = position + 1
+                    }
+                    position = Int(entries[position + 1].next)
+                }
+            }
+            return found.map { JSONNode(document: document, index: $0) }
+        }
+    }
+
+    /// The value at a dotted path's segments, as `JSONValue.value(at:)` finds it: a numeric segment
+    /// indexes an array, any other segment applied to an array is applied to every element and the
+    /// results collected (arrays flattened, `null`s left out). `nil` when nothing is there.
+    package func select(_ segments: ArraySlice<String>) -> Selection? {
+        guard let segment = segments.first else { return .node(self) }
+        switch kind {
+        case .object:
+            return self[segment]?.select(segments.dropFirst())
+        case .array:
+            let elements = self.elements ?? []
+            if let position = Int(segment) {
+                guard position >= 0, position < elements.count else { return nil }
+                return elements[position].select(segments.dropFirst())
+            }
+            var collected: [JSONNode] = []
+            for element in elements {
+                switch element.select(segments) {
+                case .node(let node)?:
+                    if let inner = node.elements {
+                        collected.append(contentsOf: inner)
+                    } else if !node.isNull {
+                        collected.append(node)
+                    }
+                case .collected(let inner)?: collected.append(contentsOf: inner)
+                case nil: break
+                }
+            }
+            return .collected(collected)
+        default:
+            return nil
+        }
+    }
+
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        JSONParser.isASCII(bytes[...])
+    }
+}

@@ -1,0 +1,114 @@
+extension JSONParser {
+    typealias Entry = JSONDocument.Entry
+
+    /// Parses one document onto `entries` (see `JSONDocument`): the same walk as `parseDocument`, the same
+    /// errors at the same offsets, but nothing is built for a value beyond its entry.
+    mutating func parseTape(into entries: inout [Entry]) throws(JSONParseError) {
+        skipWhitespace()
+        try tapeValue(into: &entries)
+        skipWhitespace()
+        guard index == bytes.count else { throw fail("unexpected data after the document") }
+    }
+
+    /// Appends a value without contents: it ends at `index`.
+    private func appendLeaf(_ kind: JSONDocument.Kind, from start: Int, into entries: inout [Entry]) {
+        entries.append(
+            Entry(
+                start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: index),
+                next: UInt32(truncatingIfNeeded: entries.count + 1), kind: kind))
+    }
+
+    mutating func tapeValue(into entries: inout [Entry]) throws(JSONParseError) {
+        guard index < bytes.count else { throw fail("unexpected end of input") }
+        let start = index
+        switch bytes[index] {
+        case UInt8(ascii: "{"): try tapeContainer(.object, into: &entries)
+        case UInt8(ascii: "["): try tapeContainer(.array, into: &entries)
+        case UInt8(ascii: "\""):
+            // The kind first: the call below reads `index`, which the string's reading moves.
+            let kind = try tapeString()
+            appendLeaf(kind, from: start, into: &entries)
+        case UInt8(ascii: "t"):
+            _ = try literal("true", .null)
+            appendLeaf(.trueValue, from: start, into: &entries)
+        case UInt8(ascii: "f"):
+            _ = try literal("false", .null)
+            appendLeaf(.falseValue, from: start, into: &entries)
+        case UInt8(ascii: "n"):
+            _ = try literal("null", .null)
+            appendLeaf(.null, from: start, into: &entries)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            // Read as the value parser reads it (its errors, its limits); the value is made again on demand.
+            _ = try parseNumber()
+            appendLeaf(.number, from: start, into: &entries)
+        default: throw fail("unexpected character")
+        }
+    }
+
+    /// Moves over a string at `index`: plain strings by their run alone, strings with escapes through the
+    /// value parser (which checks the escapes). Returns the entry's kind.
+    mutating func tapeString() throws(JSONParseError) -> JSONDocument.Kind {
+        let quote = index
+        index += 1
+        try skipPlainRun()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            return .string
+        }
+        index = quote
+        _ = try parseString()
+        return .escapedString
+    }
+
+    /// An object or an array, with `parseObject`'s and `parseArray`'s checks and messages: the
+    /// container's entry first, then each member's name and value (or each element), then the
+    /// container's end and `next` filled in.
+    mutating func tapeContainer(_ kind: JSONDocument.Kind, into entries: inout [Entry]) throws(JSONParseError) {
+        try enter()
+        defer { depth -= 1 }
+        let isObject = kind == .object
+        let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        let position = entries.count
+        entries.append(Entry(start: UInt32(truncatingIfNeeded: index), end: 0, next: 0, kind: kind))
+        index += 1
+        skipWhitespace()
+        var closed = index < bytes.count && bytes[index] == close
+        if closed { index += 1 }
+        while !closed {
+            skipWhitespace()
+            if isObject {
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                    throw fail("expected a member name")
+                }
+                let start = index
+                var name = try tapeString()
+                if name == .string, Self.isASCII(bytes[(start + 1)..<(index - 1)]) { name = .asciiName }
+                appendLeaf(name, from: start, into: &entries)
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+                index += 1
+                skipWhitespace()
+            }
+            try tapeValue(into: &entries)
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end of input") }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] == close {
+                index += 1
+                closed = true
+            } else {
+                throw fail(isObject ? "expected ',' or '}'" : "expected ',' or ']'")
+            }
+        }
+        entries[position].end = UInt32(truncatingIfNeeded: index)
+        entries[position].next = UInt32(truncatingIfNeeded: entries.count)
+    }
+
+    /// Whether every byte is ASCII.
+    static func isASCII(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        var any: UInt8 = 0
+        for byte in bytes { any |= byte }
+        return any < 0x80
+    }
+}
