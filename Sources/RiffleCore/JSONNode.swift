@@ -4,18 +4,18 @@
 /// one of that name (as a dictionary keeps it), names compare as Swift strings do (canonical
 /// equivalence; bytes are compared directly only when both names are ASCII), and `select` walks dotted
 /// paths exactly as `JSONValue.value(at:)` does.
-package struct JSONNode: Sendable {
+public struct JSONNode: Sendable {
     let document: JSONDocument
     let index: Int
 
     /// What a dotted path found: one value of the document, or the values collected from the elements of
     /// an array (`JSONValue.value(at:)`'s flattened array).
-    package enum Selection: Sendable {
+    public enum Selection: Sendable {
         case node(JSONNode)
         case collected([JSONNode])
 
         /// The selection as the `JSONValue` `value(at:)` gives.
-        package var value: JSONValue {
+        public var value: JSONValue {
             switch self {
             case .node(let node): return node.value
             case .collected(let nodes): return .array(nodes.map(\.value))
@@ -23,7 +23,7 @@ package struct JSONNode: Sendable {
         }
 
         /// The values of a list: an array's elements or the collected values; `nil` for anything else.
-        package var list: [JSONNode]? {
+        public var list: [JSONNode]? {
             switch self {
             case .node(let node): return node.elements
             case .collected(let nodes): return nodes
@@ -34,13 +34,13 @@ package struct JSONNode: Sendable {
     var kind: JSONDocument.Kind { document.entries[index].kind }
 
     /// Whether this is `null`.
-    package var isNull: Bool { kind == .null }
+    public var isNull: Bool { kind == .null }
 
     /// Whether this is an object.
-    package var isObject: Bool { kind == .object }
+    public var isObject: Bool { kind == .object }
 
     /// The boolean, when this is one.
-    package var boolValue: Bool? {
+    public var boolValue: Bool? {
         switch kind {
         case .trueValue: return true
         case .falseValue: return false
@@ -49,7 +49,7 @@ package struct JSONNode: Sendable {
     }
 
     /// The string, when this is one.
-    package var stringValue: String? {
+    public var stringValue: String? {
         switch kind {
         case .string, .asciiName:
             let entry = document.entries[index]
@@ -64,7 +64,7 @@ package struct JSONNode: Sendable {
     }
 
     /// The value as `JSONValue(parsing:)` makes it from these bytes.
-    package var value: JSONValue {
+    public var value: JSONValue {
         let start = Int(document.entries[index].start)
         return document.bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONParser(bytes: buffer)
@@ -75,7 +75,7 @@ package struct JSONNode: Sendable {
     }
 
     /// An array's elements, in order; `nil` when this is not an array.
-    package var elements: [JSONNode]? {
+    public var elements: [JSONNode]? {
         guard kind == .array else { return nil }
         let entries = document.entries
         let end = Int(entries[index].next)
@@ -89,7 +89,7 @@ package struct JSONNode: Sendable {
     }
 
     /// The member `name` of an object (the last of that name), else `nil`.
-    package subscript(name: String) -> JSONNode? {
+    public subscript(name: String) -> JSONNode? {
         guard kind == .object else { return nil }
         var needle = name
         return needle.withUTF8 { needle in
@@ -121,7 +121,7 @@ package struct JSONNode: Sendable {
     /// The value at a dotted path's segments, as `JSONValue.value(at:)` finds it: a numeric segment
     /// indexes an array, any other segment applied to an array is applied to every element and the
     /// results collected (arrays flattened, `null`s left out). `nil` when nothing is there.
-    package func select(_ segments: ArraySlice<String>) -> Selection? {
+    public func select(_ segments: ArraySlice<String>) -> Selection? {
         guard let segment = segments.first else { return .node(self) }
         switch kind {
         case .object:

@@ -2,7 +2,7 @@ extension JSONValue {
     /// The value at a dotted path's segments. A numeric segment indexes an array; any other segment
     /// applied to an array is applied to every element, collecting the results (flattened), so
     /// `labels.nodes.title` gives every label's title. `nil` when nothing is there.
-    public func value(at segments: [String]) -> JSONValue? {
+    package func value(at segments: [String]) -> JSONValue? {
         value(at: segments[...])
     }
 

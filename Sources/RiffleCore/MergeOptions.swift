@@ -8,7 +8,7 @@ public struct MergeOptions: Sendable, Hashable {
     /// page while it holds fewer than the larger of this and two of its pages. A reader sets it to its
     /// read-ahead in items, so a source of small pages keeps that many of its own items ahead (any one source
     /// may hold all of the next items); limited to ``maxSourceReadAhead``.
-    package var sourceReadAhead = 0 {
+    public var sourceReadAhead = 0 {
         didSet { sourceReadAhead = min(max(0, sourceReadAhead), Self.maxSourceReadAhead) }
     }
     /// Items older than this are not emitted, and a source stops paging once it reaches one.

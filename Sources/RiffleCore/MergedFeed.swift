@@ -38,7 +38,7 @@ public final class MergedFeed: Sendable {
     }
 
     /// A merge that calls `onArrival` whenever a page (or a load's error) lands.
-    package init(
+    public init(
         sources: [MergeSource], options: MergeOptions = MergeOptions(), resumingAt position: MergePosition? = nil,
         onArrival: (@Sendable () -> Void)?
     ) {
@@ -95,7 +95,7 @@ public final class MergedFeed: Sendable {
         @exclusivity(unchecked) private var state: MergeState
         /// How many times `next()` found the item it needed on a page not landed yet, and waited: the reader
         /// tells from it whether a page turn waited for a request.
-        package private(set) var loadWaits = 0
+        public private(set) var loadWaits = 0
 
         init(feed: MergedFeed, requests: AsyncStream<MergeState.LoadRequest>.Continuation) {
             self.feed = feed
@@ -173,7 +173,7 @@ public final class MergedFeed: Sendable {
 
         /// Folds in the pages that landed since the last pull and asks at once for the next pages they call
         /// for (a source below its prefetch threshold): for a consumer between pulls (see `onArrival`).
-        package func foldArrivals() {
+        public func foldArrivals() {
             guard feed.arrivals.load(ordering: .acquiring) > 0, foldInbox() else { return }
             startLoads()
         }

@@ -59,7 +59,7 @@ package struct SourceRun: Sendable {
     /// Begins a run of `source` (as `Store.beginRun`) and commits `page`, its head page (as `commit`),
     /// recording the refresh as ended well (as `finish(.ok)`), all in one transaction: a recording source
     /// pays one transaction for a head page instead of three, while other sources' answers still arrive.
-    package static func start(
+    static func start(
         of source: StoreSource, policy: SourcePolicy, store: Store, page: Page, reachedEnd: Bool? = nil,
         request: PageRequest? = nil
     ) async throws(StoreError) -> SourceRun {
