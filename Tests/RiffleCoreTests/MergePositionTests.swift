@@ -1,4 +1,5 @@
 import RiffleCore
+import RiffleTestSupport
 import Testing
 
 // Resume tokens in the `r2.` format: small whatever the number of sources, exact, and no dearer in
@@ -350,13 +351,43 @@ extension MergePositionTests {
     /// names it by index, keeping the list of ended sources), the export's tokens are the positions'
     /// tokens, and tokens spread over the run resume exactly at no more requests than the `r1.` token
     /// (an entry for every source) at the same item.
-    @Test func singlePageTokensStayUnder200BytesWithLongNames() throws {
-        let sources = singlePageSources(1000, seed: 4242)
+    @Test func singlePageTokensStayUnder200BytesWithLongNames() async throws {
         let names = longNames(1000, seed: 4242)
         #expect(names.allSatisfy { (40...60).contains($0.utf8.count) } && Set(names).count == 1000)
+        // Seconds of synchronous work: on a thread of its own, so that it starves no other test's async work.
+        let outcome = try await offThePool { try Self.longNamesRun(names: names) }
+        #expect(outcome.largest < 200, "largest token: \(outcome.largest) bytes")
+        #expect(outcome.sameTokens, "the export's tokens are the positions' tokens")
+        for resumed in outcome.resumed {
+            #expect(resumed.exact, "resume after item \(resumed.index)")
+            #expect(
+                resumed.loads <= resumed.r1Loads,
+                "after item \(resumed.index): \(resumed.loads) loads, r1 took \(resumed.r1Loads)")
+        }
+        #expect(outcome.resumed.count == 4)
+        #expect(outcome.resumed.contains { $0.byIndex }, "some of these tokens name their anchor's source by index")
+    }
+
+    /// Work off the pool that could not go on (a token that did not parse).
+    struct CheckFailure: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// A resume checked off the pool: whether it gave exactly the rest, and its loads beside `r1.`'s.
+    struct CheckedResume: Sendable {
+        var index: Int
+        var exact: Bool
+        var loads: Int
+        var r1Loads: Int
+        var byIndex = false
+    }
+
+    /// The work of `singlePageTokensStayUnder200BytesWithLongNames`, without assertions (it runs off the pool).
+    static func longNamesRun(names: [String]) throws -> (largest: Int, sameTokens: Bool, resumed: [CheckedResume]) {
+        let sources = singlePageSources(1000, seed: 4242)
         let whole = run(sources, pageSize: 50, keepEverySource: false, sizeEvery: 100, names: names)
-        let sizes = whole.positions.map { $0.token.utf8.count }
-        #expect(sizes.max() ?? 0 < 200, "largest token: \(sizes.max() ?? 0) bytes")
+        let largest = whole.positions.map { $0.token.utf8.count }.max() ?? 0
         let resumedAfter = Set(stride(from: 7, to: whole.items.count, by: whole.items.count / 4))
         var state = MergeState(sources: names.map { MergeState.SourceInfo(name: $0, pageSize: 50) })
         var tokens: [String] = []
@@ -371,28 +402,49 @@ extension MergePositionTests {
                 var copy = state
                 tokens.append(copy.token())
             }, loader: arrayLoader(sources))
-        #expect(tokens == whole.positions.map(\.token))
-        var byIndex = 0
+        var resumed: [CheckedResume] = []
         for index in resumedAfter.sorted() {
-            let parsed = try #require(MergePosition(token: whole.positions[index].token))
-            if case .index = parsed.anchor?.source { byIndex += 1 }
+            guard let parsed = MergePosition(token: whole.positions[index].token), let old = r1[index] else {
+                throw CheckFailure("no token or r1 position after item \(index)")
+            }
             let rest = resume(sources, pageSize: 50, at: parsed, names: names)
-            #expect(rest.items == Array(whole.items[(index + 1)...]), "resume after item \(index)")
-            let before = resume(sources, pageSize: 50, at: try #require(r1[index]), names: names)
-            #expect(rest.loads <= before.loads, "after item \(index): \(rest.loads) loads, r1 took \(before.loads)")
+            let before = resume(sources, pageSize: 50, at: old, names: names)
+            var byIndex = false
+            if case .index = parsed.anchor?.source { byIndex = true }
+            resumed.append(
+                CheckedResume(
+                    index: index, exact: rest.items == Array(whole.items[(index + 1)...]), loads: rest.loads,
+                    r1Loads: before.loads, byIndex: byIndex))
         }
-        #expect(byIndex > 0, "some of these tokens name their anchor's source by index")
+        return (largest, tokens == whole.positions.map(\.token), resumed)
     }
 
     /// Contract section 3 at 1,000 single-page sources, and issue 13: resuming costs no more requests than
     /// the `r1.` token (an entry for every source) at the same item.
-    @Test func singlePageTokensAtAThousandSourcesCostNoMoreRequestsThanR1() throws {
+    @Test func singlePageTokensAtAThousandSourcesCostNoMoreRequestsThanR1() async throws {
+        // Seconds of synchronous work: on a thread of its own, so that it starves no other test's async work.
+        let outcome = try await offThePool { Self.thousandSourcesRun() }
+        #expect(outcome.largest < 200, "largest token: \(outcome.largest) bytes")
+        #expect(outcome.unparsable.isEmpty, "unparsable: \(outcome.unparsable)")
+        for resumed in outcome.resumed {
+            #expect(resumed.exact, "resume after item \(resumed.index)")
+            #expect(
+                resumed.loads <= resumed.r1Loads,
+                "after item \(resumed.index): \(resumed.loads) loads, r1 took \(resumed.r1Loads)")
+        }
+        #expect(outcome.resumed.count >= 5)
+    }
+
+    /// The work of `singlePageTokensAtAThousandSourcesCostNoMoreRequestsThanR1`, without assertions.
+    static func thousandSourcesRun() -> (largest: Int, unparsable: [String], resumed: [CheckedResume]) {
         let sources = singlePageSources(1000, seed: 1000)
         let infos = sources.indices.map { MergeState.SourceInfo(name: "s\($0)", pageSize: 50) }
         var plain = MergeState(sources: infos)
         let whole = drain(&plain, loader: arrayLoader(sources))
         var state = MergeState(sources: infos)
-        var checked = 0
+        var largest = 0
+        var unparsable: [String] = []
+        var resumed: [CheckedResume] = []
         var emitted = 0
         _ = drain(
             &state,
@@ -402,18 +454,19 @@ extension MergePositionTests {
                 guard index % 600 == 150 else { return }
                 let r1 = MergePosition(entries: state.statuses.indices.map(state.entry(for:)), frontier: state.frontier)
                 let token = state.position.token
-                #expect(token.utf8.count < 200)
+                largest = max(largest, token.utf8.count)
                 guard let parsed = MergePosition(token: token) else {
-                    Issue.record("unparsable: \(token)")
+                    unparsable.append(token)
                     return
                 }
                 let now = resume(sources, pageSize: 50, at: parsed)
                 let before = resume(sources, pageSize: 50, at: r1)
-                #expect(now.items == Array(whole.items[(index + 1)...]))
-                #expect(now.loads <= before.loads, "after item \(index): \(now.loads) loads, r1 took \(before.loads)")
-                checked += 1
+                resumed.append(
+                    CheckedResume(
+                        index: index, exact: now.items == Array(whole.items[(index + 1)...]), loads: now.loads,
+                        r1Loads: before.loads))
             }, loader: arrayLoader(sources))
-        #expect(checked >= 5)
+        return (largest, unparsable, resumed)
     }
 
     /// The token the export writes after each item is `position.token`, whichever order pages arrive in,
