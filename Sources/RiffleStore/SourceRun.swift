@@ -111,9 +111,8 @@ package struct SourceRun: Sendable {
             }
         let sourceID = sourceID
         try await store.write { db in
-            try db.execute(
-                sql: "UPDATE source SET refreshed_at = ?, refresh_error = ? WHERE source_id = ?",
-                arguments: [now, error, sourceID])
+            try db.cachedStatement(sql: "UPDATE source SET refreshed_at = ?, refresh_error = ? WHERE source_id = ?")
+                .execute(arguments: [now, error, sourceID])
         }
     }
 }

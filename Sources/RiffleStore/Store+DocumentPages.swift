@@ -69,17 +69,48 @@ extension Store {
         guard let itemIDs, case .array(let values)? = try? JSONValue(parsing: Array(itemIDs.utf8)) else {
             return nil
         }
+        let ids = values.compactMap(\.stringValue)
+        if let items = try keptItems(db, sourceID: sourceID, itemIDs: itemIDs, ids: ids) {
+            return Page(items: items, nextCursor: nextCursor, hasMore: hasMore)
+        }
         let select = try db.cachedStatement(
             sql: "SELECT \(ItemColumns.select) FROM item WHERE source_id = ? AND item_id = ?")
         // In the order the document listed them (the adapter gave them newest first).
         var items: [Item] = []
-        for id in values.compactMap(\.stringValue) {
+        for id in ids {
             guard let item = try Row.fetchOne(select, arguments: [sourceID, id]).map(ItemColumns.decode) else {
                 return nil
             }
             items.append(item)
         }
         return Page(items: items, nextCursor: nextCursor, hasMore: hasMore)
+    }
+
+    /// The items `ids` lists (`itemIDs`, the same as JSON text), in that order, read in one statement
+    /// rather than one per item (a `304` page is rebuilt after its answer, on the run's reading path); `nil`
+    /// when one is not found or not found byte for byte, and then `keptPage` looks them up one by one.
+    private static func keptItems(
+        _ db: Database, sourceID: Int64, itemIDs: String, ids: [String]
+    ) throws -> [Item]? {
+        let select = try db.cachedStatement(
+            sql: """
+                SELECT \(ItemColumns.select) FROM item
+                WHERE source_id = ? AND item_id IN (SELECT value FROM json_each(?))
+                """)
+        var found: [String: Item] = [:]
+        found.reserveCapacity(ids.count)
+        for row in try Row.fetchAll(select, arguments: [sourceID, itemIDs]) {
+            let item = try ItemColumns.decode(row)
+            found[item.id] = item
+        }
+        var items: [Item] = []
+        items.reserveCapacity(ids.count)
+        for id in ids {
+            // Swift's `==` on strings is canonical equivalence, SQLite's is byte equality.
+            guard let item = found[id], item.id.utf8.elementsEqual(id.utf8) else { return nil }
+            items.append(item)
+        }
+        return items
     }
 
     /// The validators kept for each of `heads` (a source's name and its feed's URL) that has some, in one

@@ -27,14 +27,16 @@ extension Store {
             nextRequestAt: (row[2] as Int64?).map { Timestamp(microseconds: $0) })
     }
 
+    /// Saves `state` as the validators of its document for `sourceID` (a cached statement: once per page).
     static func saveFeedDocument(_ db: Database, sourceID: Int64, _ state: DocumentValidators) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO feed_document (source_id, url, etag, last_modified, next_request_at)
                 VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT (source_id, url) DO UPDATE SET etag = excluded.etag,
                     last_modified = excluded.last_modified, next_request_at = excluded.next_request_at
-                """,
+                """
+        ).execute(
             arguments: [
                 sourceID, state.url, state.etag, state.lastModified, state.nextRequestAt?.microseconds,
             ])

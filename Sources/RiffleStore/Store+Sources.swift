@@ -15,21 +15,21 @@ extension Store {
     /// `beginRun`'s writes, inside a transaction: the source's row (for its name and type) and the run's
     /// number; the pages kept of earlier runs go.
     static func begin(_ db: Database, source: StoreSource) throws -> (sourceID: Int64, run: Int64) {
-        try db.execute(
-            sql: "DELETE FROM source WHERE name = ? AND type <> ? AND type <> ''",
-            arguments: [source.name, source.type])
-        try db.execute(
-            sql:
-                "INSERT INTO source (name, type) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET type = excluded.type",
-            arguments: [source.name, source.type])
+        // Cached statements: a run's head page begins one run per source, all on the writer after the answers
+        // arrive, so each is prepared once per process rather than once per source.
+        try db.cachedStatement(sql: "DELETE FROM source WHERE name = ? AND type <> ? AND type <> ''")
+            .execute(arguments: [source.name, source.type])
+        try db.cachedStatement(
+            sql: "INSERT INTO source (name, type) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET type = excluded.type"
+        ).execute(arguments: [source.name, source.type])
         guard
             let row = try Row.fetchOne(
-                db,
-                sql: "UPDATE source SET run_serial = run_serial + 1 WHERE name = ? RETURNING source_id, run_serial",
+                db.cachedStatement(
+                    sql: "UPDATE source SET run_serial = run_serial + 1 WHERE name = ? RETURNING source_id, run_serial"),
                 arguments: [source.name])
         else { throw DatabaseError(resultCode: .SQLITE_ERROR, message: "source row vanished") }
         // Only the latest run's pages are given back (`freshPage`): earlier runs' go now.
-        try db.execute(sql: "DELETE FROM page WHERE source_id = ?", arguments: [row[0] as Int64])
+        try db.cachedStatement(sql: "DELETE FROM page WHERE source_id = ?").execute(arguments: [row[0] as Int64])
         return (row[0] as Int64, row[1] as Int64)
     }
 

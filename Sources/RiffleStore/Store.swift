@@ -228,16 +228,14 @@ public final class Store: Sendable {
 
     /// The row id of source `name`, creating a row (type unknown) when there is none.
     static func sourceID(_ db: Database, name: String) throws -> Int64 {
-        if let id = try Int64.fetchOne(db, sql: "SELECT source_id FROM source WHERE name = ?", arguments: [name]) {
-            return id
-        }
-        try db.execute(sql: "INSERT INTO source (name) VALUES (?)", arguments: [name])
+        if let id = try existingSourceID(db, name: name) { return id }
+        try db.cachedStatement(sql: "INSERT INTO source (name) VALUES (?)").execute(arguments: [name])
         return db.lastInsertedRowID
     }
 
     /// The row id of source `name`, or `nil` when the store holds nothing for it.
     static func existingSourceID(_ db: Database, name: String) throws -> Int64? {
-        try Int64.fetchOne(db, sql: "SELECT source_id FROM source WHERE name = ?", arguments: [name])
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT source_id FROM source WHERE name = ?"), arguments: [name])
     }
 }
 

@@ -55,6 +55,23 @@ import Testing
         }
     }
 
+    /// A kept page is rebuilt from its items in one read: in the document's order, with ids that JSON escapes
+    /// and ids that Swift finds equal but SQLite does not (canonically equivalent, other bytes) each given back
+    /// as stored.
+    @Test func aKeptPageIsRebuiltInItsOrderWithItsIdsByteForByte() async throws {
+        try await withTemporaryDirectory { directory in
+            let store = try Store(path: directory + "/s.sqlite")
+            let trouble = StoreTrouble { Issue.record("store trouble: \($0)") }
+            let ids = ["caf\u{E9}", "cafe\u{301}", "q\"uo\\te", "\u{1F600}/x"]
+            let items = ids.enumerated().map { item($1, at: 40 - Int64($0) * 10) }
+            let page = documentPage(items, url: head, etag: "\"h1\"", next: nil)
+            try await record(["": page], in: store, trouble: trouble)
+            let kept = try #require(try await store.documentPage(of: feed.name, url: head))
+            #expect(kept.items.map { Array($0.id.utf8) } == ids.map { Array($0.utf8) })
+            #expect(kept.items.map(\.time) == items.map(\.time))
+        }
+    }
+
     @Test func theHeadFeedsAreReadAtOnceAndGivenOnce() async throws {
         try await withTemporaryDirectory { directory in
             let store = try Store(path: directory + "/s.sqlite")
