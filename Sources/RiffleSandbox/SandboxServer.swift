@@ -44,13 +44,16 @@ public final class SandboxServer: Sendable {
                 throw error
             }
         }
+        // A guard against a server that never listens, not a measure of start-up: on two cores, with a
+        // test run's hundred tests starting sandboxes at once, the server's task can wait its turn for
+        // more than 10 s.
         let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(10)
+        let deadline = clock.now + .seconds(60)
         while await !server.isListening {
             if let error = failure.withLock({ $0 }) { throw error }
             guard clock.now < deadline else {
                 task.cancel()
-                throw SandboxUsageError("the sandbox did not start listening within 10 seconds")
+                throw SandboxUsageError("the sandbox did not start listening within 60 seconds")
             }
             try await Task.sleep(for: .milliseconds(5))
         }
