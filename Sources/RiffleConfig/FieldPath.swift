@@ -11,6 +11,10 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
         // One pass over the bytes, cutting at dots (splitting first, then copying, cost two arrays).
         let utf8 = text.utf8
         var segments: [String] = []
+        // Sized once from the dots: growing the array segment by segment reallocated it up to three times.
+        var dots = 0
+        for byte in utf8 where byte == UInt8(ascii: ".") { dots += 1 }
+        segments.reserveCapacity(dots + 1)
         var nonASCII = false
         var start = utf8.startIndex
         var index = start
