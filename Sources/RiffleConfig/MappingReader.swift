@@ -56,9 +56,7 @@ struct MappingReader {
     ) {
         for position in pairs.indices {
             // Compared in the tree's bytes: the key's `String` is made only for one that is unknown.
-            guard !allowed.contains(where: { pairs.key(at: position, is: $0) }),
-                !more.contains(where: { pairs.key(at: position, is: $0) })
-            else { continue }
+            guard !pairs.key(at: position, isAnyOf: allowed), !pairs.key(at: position, isAnyOf: more) else { continue }
             let node = pairs.key(at: position)
             guard let key = node.scalar?.value else { continue }
             context.error(

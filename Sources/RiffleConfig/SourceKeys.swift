@@ -24,9 +24,7 @@ public struct SourceKeys {
     /// One of `Choice`'s raw values, such as `state: opened`.
     public func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, as _: Choice.Type) -> Choice?
     where Choice.RawValue == String {
-        // A closure, not `\.rawValue`: in this generic function a key path is instantiated at run time on
-        // every call, which cost more than the rest of reading the value.
-        reader.choice(key, among: Choice.allCases.map { $0.rawValue }).flatMap(Choice.init(rawValue:))
+        reader.value(key).flatMap { reader.context.choice($0, reader.path.key(key), as: Choice.self) }
     }
 
     /// An http or https base URL, trailing slashes removed so that `{url}/api/graphql` has one slash

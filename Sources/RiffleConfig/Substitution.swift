@@ -40,8 +40,13 @@ struct Substitution {
         _ raw: String, environment: [String: String], params: [String: String]?
     ) throws(Failure) -> Substitution {
         let dollar = UInt8(ascii: "$")
-        // Over the contiguous bytes: the generic search through the UTF-8 view cost a call per byte.
-        guard raw.utf8.withContiguousStorageIfAvailable({ $0.contains(dollar) }) ?? raw.utf8.contains(dollar) else {
+        // Over the contiguous bytes: the generic search through the UTF-8 view cost a call per byte. Only a
+        // `$` before `$` or `{` changes anything: a GraphQL query's `$first` is no reason to copy the text
+        // byte by byte into a new string.
+        guard
+            raw.utf8.withContiguousStorageIfAvailable(Self.hasSubstitution)
+                ?? Self.hasSubstitution(Array(raw.utf8))
+        else {
             return Substitution(text: raw)
         }
         let bytes = Array(raw.utf8)
@@ -97,6 +102,20 @@ struct Substitution {
         }
         result.text = String(decoding: out, as: UTF8.self)
         return result
+    }
+
+    /// Whether `bytes` has a `$` followed by `$` or `{`, the only sequences `substitute` changes.
+    private static func hasSubstitution<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Bool
+    where Bytes.Index == Int {
+        var index = bytes.startIndex
+        while index < bytes.endIndex - 1 {
+            if bytes[index] == UInt8(ascii: "$") {
+                let next = bytes[index + 1]
+                if next == UInt8(ascii: "$") || next == UInt8(ascii: "{") { return true }
+            }
+            index += 1
+        }
+        return false
     }
 
     /// `NAME:-default` into its parts.

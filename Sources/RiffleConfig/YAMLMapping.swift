@@ -24,4 +24,7 @@ package struct YAMLMapping: RandomAccessCollection, Sendable {
     /// Whether the key of pair `position` is the scalar `key` (see `YAMLNode.hasText`), asked without
     /// making the key's node or its `String`.
     func key(at position: Int, is key: String) -> Bool { nodes.element(at: 2 * position, is: key) }
+
+    /// Whether the key of pair `position` is one of `keys`, its entry read once for all of them.
+    func key(at position: Int, isAnyOf keys: [String]) -> Bool { nodes.element(at: 2 * position, isAnyOf: keys) }
 }

@@ -24,4 +24,9 @@ package struct YAMLSequence: RandomAccessCollection, Sendable {
     func element(at position: Int, is text: String) -> Bool {
         shared.tree.has(shared.tree.children[first + position], sameTextAs: text)
     }
+
+    /// Whether child `position` is the scalar text of one of `texts`, its entry read once for all.
+    func element(at position: Int, isAnyOf texts: [String]) -> Bool {
+        shared.tree.has(shared.tree.children[first + position], sameTextAsAnyOf: texts)
+    }
 }

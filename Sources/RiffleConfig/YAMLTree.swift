@@ -103,6 +103,29 @@ struct YAMLTree: Sendable {
         return !entry.isASCII && self.text(of: content) == key
     }
 
+    /// Whether the node at `index` has the same text as one of `keys`, by `has(_:sameTextAs:)`'s rule: its
+    /// entry read once for all of them (a source's keys are checked against a dozen allowed ones, and
+    /// reading the entry again for each was most of that check).
+    func has(_ index: Int32, sameTextAsAnyOf keys: [String]) -> Bool {
+        var entry = entries[Int(index)]
+        if entry.kind == .alias { entry = entries[Int(entry.start)] }
+        guard entry.kind == .scalar else { return false }
+        // A non-ASCII key can equal a string of other bytes: that rare case takes the general rule.
+        guard entry.isASCII else { return keys.contains { has(index, sameTextAs: $0) } }
+        let start = Int(entry.start)
+        let count = Int(entry.count)
+        return bytes.withUnsafeBufferPointer { all in
+            keys.contains { key in
+                guard key.utf8.count == count else { return false }
+                return key.utf8.withContiguousStorageIfAvailable { keyBytes in
+                    var offset = 0
+                    while offset < count, keyBytes[offset] == all[start + offset] { offset += 1 }
+                    return offset == count
+                } ?? key.utf8.elementsEqual(all[start..<(start + count)])
+            }
+        }
+    }
+
     /// Whether the nodes at `left` and `right` are scalars with equal text (`String`'s equality): bytes
     /// compared when both are ASCII, where that is the same.
     func sameText(_ left: Int32, _ right: Int32) -> Bool {

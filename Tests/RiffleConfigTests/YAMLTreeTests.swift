@@ -31,6 +31,25 @@ import Testing
         #expect(pairs[2].value.mark == Mark(line: 3, column: 4))
     }
 
+    @Test func keysCheckedAgainstAListAnswerAsOneByOne() throws {
+        // ASCII, a non-ASCII key (not "café" in other bytes: lengths differ), an alias key, a key of the same
+        // length as "name" in other bytes and an empty key.
+        let text = "name: 1\ncafe\u{301}: 2\nanchor: &k type\n*k : 4\nnamf: 5\n\"\": 7\n"
+        let root = try #require(try YAMLDocument.parse(text, file: "t.yaml"))
+        let pairs = try #require(root.mapping)
+        let lists: [[String]] = [
+            [], ["name"], ["type", "url"], ["caf\u{E9}"], ["x", "cafe\u{301}"], ["a"], [""], ["nam", "namee", "name"],
+        ]
+        for position in pairs.indices {
+            for keys in lists {
+                let oneByOne = keys.contains { pairs.key(at: position, is: $0) }
+                #expect(pairs.key(at: position, isAnyOf: keys) == oneByOne, "pair \(position), keys \(keys)")
+            }
+        }
+        #expect(pairs.key(at: 1, isAnyOf: ["x", "cafe\u{301}"]))
+        #expect(pairs.key(at: 3, isAnyOf: ["url", "type"]))
+    }
+
     @Test func nullForms() throws {
         let text = "a:\nb: ~\nc: null\nd: NULL\ne: 'null'\nf: nul\ng: !!str null\nh: Null\n"
         let root = try #require(try YAMLDocument.parse(text, file: "t.yaml"))
