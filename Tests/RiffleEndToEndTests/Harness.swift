@@ -48,11 +48,7 @@ enum Harness {
         }
         let work = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: work) }
-        // Each run has a store of its own (gone with the run) unless the test names one.
-        var env = [
-            "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8",
-            "XDG_STATE_HOME": work.appendingPathComponent("state").path,
-        ]
+        var env = Self.environment(stateIn: work)
         env.merge(environment) { _, new in new }
         process.environment = env
         process.currentDirectoryURL = directory ?? work
@@ -74,6 +70,15 @@ enum Harness {
         return RiffleRun(
             status: status, stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self), stdoutBytes: Array(stdout))
+    }
+
+    /// The small environment riffle runs with: each run has a store of its own, under `work` (gone with the
+    /// run), unless the test names one.
+    static func environment(stateIn work: URL) -> [String: String] {
+        [
+            "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8",
+            "XDG_STATE_HOME": work.appendingPathComponent("state").path,
+        ]
     }
 
     /// util-linux's `setpriv`, which runs a program under another user and group.

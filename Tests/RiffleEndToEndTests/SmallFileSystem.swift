@@ -36,10 +36,7 @@ enum SmallFileSystem {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: unshare)
         process.arguments = ["--mount", "--propagation", "private", "/bin/sh", "-c", script]
-        process.environment = [
-            "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8",
-            "XDG_STATE_HOME": work.appendingPathComponent("state").path,
-        ]
+        process.environment = Harness.environment(stateIn: work)
         process.standardInput = FileHandle.nullDevice
         let refusal = work.appendingPathComponent("unshare.err")
         FileManager.default.createFile(atPath: refusal.path, contents: nil)

@@ -370,7 +370,7 @@ import Testing
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             let command = ([try Harness.binary("riffle").path] + unread + ["--mark-read"]).map(SmallFileSystem.quoted)
             process.arguments = ["-c", command.joined(separator: " ") + " | head -c 1 >/dev/null"]
-            process.environment = ["PATH": "/usr/bin:/bin", "HOME": directory.path, "LANG": "C.UTF-8"]
+            process.environment = Harness.environment(stateIn: directory)
             process.standardInput = FileHandle.nullDevice
             #expect(try await process.runUntilExit() == 0)
             #expect(list.served.withLock { $0 } >= 4, "the export ended before the pipe broke")
