@@ -41,11 +41,16 @@ final class DecodingContext {
             return nil
         }
         let substituted: Substitution
-        do {
-            substituted = try Substitution.substitute(scalar.value, environment: environment, params: params)
-        } catch {
-            self.error(error.message, at: node.mark, path)
-            return nil
+        if !node.hasDollar {
+            // What `substitute` gives a text without `$`, asked of the tree rather than searched for.
+            substituted = Substitution(text: scalar.value)
+        } else {
+            do {
+                substituted = try Substitution.substitute(scalar.value, environment: environment, params: params)
+            } catch {
+                self.error(error.message, at: node.mark, path)
+                return nil
+            }
         }
         // Only a value that took something from the environment can add a secret: the path is rendered
         // and classified for those alone (doing it for every scalar cost 60% of parsing a large file).

@@ -92,6 +92,7 @@ extension GraphQLSettings {
     /// A YAML mapping as a JSON object (for `variables`).
     private static func decodeObject(_ mapping: MappingReader) -> [String: JSONValue] {
         var object: [String: JSONValue] = [:]
+        object.reserveCapacity(mapping.pairs.count)
         for pair in mapping.pairs {
             guard let key = pair.key.scalar?.value else { continue }
             if let value = decodeJSON(pair.value, mapping.path.key(key), mapping.context) { object[key] = value }

@@ -8,10 +8,11 @@ enum InputCheck {
         if bytes.count > limits.maxBytes {
             return ("the file is too large (\(bytes.count) bytes; the limit is \(describeSize(limits.maxBytes)))", nil)
         }
-        if let offset = bytes.firstIndex(of: 0) {
+        let found = bytes.withUnsafeBufferPointer(firstProblems)
+        if let offset = found.nul {
             return ("NUL byte in the file (a configuration file is UTF-8 text)", mark(at: offset, in: bytes))
         }
-        if let offset = firstInvalidUTF8(in: bytes) {
+        if let offset = found.invalidUTF8 {
             return ("bytes that are not UTF-8 (a configuration file is UTF-8 text)", mark(at: offset, in: bytes))
         }
         return nil
@@ -32,46 +33,60 @@ enum InputCheck {
         return Mark(line: line, column: column)
     }
 
-    /// The offset of the first byte that does not belong to well-formed UTF-8 (no overlong forms,
-    /// no surrogates, nothing above U+10FFFF), or `nil` when all of it is.
-    static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
+    /// The first NUL byte and the first byte that does not belong to well-formed UTF-8 (no overlong forms,
+    /// no surrogates, nothing above U+10FFFF), found in one pass (two passes, the NUL search and the UTF-8
+    /// check, each read the whole file): runs of ASCII without NUL are skipped eight bytes at a time. A NUL
+    /// is reported before bad UTF-8 wherever it is, so the pass goes on looking for one after bad UTF-8.
+    static func firstProblems(in bytes: UnsafeBufferPointer<UInt8>) -> (nul: Int?, invalidUTF8: Int?) {
         var index = 0
         let count = bytes.count
         while index < count {
+            index = ByteScan.plainASCIIEnd(bytes, from: index)
+            guard index < count else { break }
             let lead = bytes[index]
+            if lead == 0 { return (index, nil) }
             if lead < 0x80 {
                 index += 1
                 continue
             }
-            let length: Int
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0:
-                length = 3
-                low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED:
-                length = 3
-                high = 0x9F
-            case 0xF0:
-                length = 4
-                low = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4:
-                length = 4
-                high = 0x8F
-            default: return index
-            }
-            guard index + length <= count else { return index }
-            if bytes[index + 1] < low || bytes[index + 1] > high { return index }
-            for next in (index + 2)..<(index + length) where bytes[next] & 0xC0 != 0x80 {
-                return index
+            guard let length = sequenceLength(at: index, in: bytes) else {
+                return (ByteScan.firstIndex(of: 0, in: bytes, from: index), index)
             }
             index += length
         }
-        return nil
+        return (nil, nil)
+    }
+
+    /// The length of the well-formed UTF-8 sequence that starts with the non-ASCII byte at `index`, `nil`
+    /// when it is not one.
+    private static func sequenceLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch bytes[index] {
+        case 0xC2...0xDF: length = 2
+        case 0xE0:
+            length = 3
+            low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4:
+            length = 4
+            high = 0x8F
+        default: return nil
+        }
+        guard index + length <= bytes.count else { return nil }
+        if bytes[index + 1] < low || bytes[index + 1] > high { return nil }
+        for next in (index + 2)..<(index + length) where bytes[next] & 0xC0 != 0x80 {
+            return nil
+        }
+        return length
     }
 
     /// `5.0 MiB`, `512 KiB`, `300 bytes`.

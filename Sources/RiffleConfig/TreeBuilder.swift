@@ -100,7 +100,11 @@ struct TreeBuilder {
     ) throws(Failure) {
         let start = tree.bytes.count
         var high: UInt8 = 0
-        for byte in text { high |= byte }
+        var dollars = 0
+        for byte in text {
+            high |= byte
+            dollars &+= byte == UInt8(ascii: "$") ? 1 : 0
+        }
         if restoring && high >= 0x80 {
             PlaceholderBraces.restore(text, into: &tree.bytes)
         } else {
@@ -108,8 +112,8 @@ struct TreeBuilder {
         }
         guard tree.bytes.count <= Int(Int32.max) else { throw Failure(message: "the file is too large", mark: mark) }
         let entry = try append(
-            .scalar, style: style, isASCII: high < 0x80, start: start, count: tree.bytes.count - start, tag: tag,
-            anchor: anchor, at: mark)
+            .scalar, style: style, isASCII: high < 0x80, hasDollar: dollars != 0, start: start,
+            count: tree.bytes.count - start, tag: tag, anchor: anchor, at: mark)
         finish(entry, size: 1, height: 0, anchor: anchor)
     }
 
@@ -154,13 +158,13 @@ struct TreeBuilder {
 
     /// Appends an entry; its index.
     private mutating func append(
-        _ kind: YAMLTree.Kind, style: YAMLScalarStyle, isASCII: Bool, start: Int, count: Int, tag: String?,
-        anchor: String?, at mark: Mark
+        _ kind: YAMLTree.Kind, style: YAMLScalarStyle, isASCII: Bool, hasDollar: Bool = false, start: Int, count: Int,
+        tag: String?, anchor: String?, at mark: Mark
     ) throws(Failure) -> Int32 {
         guard tree.entries.count < Int(Int32.max) else { throw Failure(message: "the file is too large", mark: mark) }
         tree.entries.append(
             YAMLTree.Entry(
-                kind: kind, style: style, isASCII: isASCII, line: Int32(clamping: mark.line),
+                kind: kind, style: style, isASCII: isASCII, hasDollar: hasDollar, line: Int32(clamping: mark.line),
                 column: Int32(clamping: mark.column), start: Int32(start), count: Int32(count), tag: intern(tag),
                 anchor: intern(anchor)))
         return Int32(tree.entries.count - 1)

@@ -85,6 +85,9 @@ package struct YAMLNode: Sendable, Hashable {
     /// found without making a `String` of the node.
     func hasText(_ key: String) -> Bool { shared.tree.has(index, sameTextAs: key) }
 
+    /// Whether this node is a scalar with a `$` in its text: one without can hold nothing to substitute.
+    var hasDollar: Bool { entry.hasDollar }
+
     /// True for the YAML null forms: an empty plain scalar, `~`, `null`, `Null`, `NULL`.
     var isNull: Bool {
         // Asked of every value read: looked at in the byte buffer, and only short values compared.

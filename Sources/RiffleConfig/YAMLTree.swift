@@ -23,6 +23,9 @@ struct YAMLTree: Sendable {
         var style: YAMLScalarStyle
         /// A scalar whose bytes are all ASCII: comparing bytes is comparing strings then.
         var isASCII: Bool
+        /// A scalar with a `$` byte: only such a value can hold a `${…}` or `$$` to substitute, and
+        /// looking for one in every value read was a search through its text.
+        var hasDollar = false
         /// Where the node starts, as libyaml counts (1-based line, column in characters).
         var line: Int32
         var column: Int32

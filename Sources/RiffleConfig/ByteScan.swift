@@ -1,0 +1,40 @@
+/// Word-at-a-time searches over a file's bytes, for the checks that read every byte of it before
+/// libyaml does (`InputCheck`, `PlaceholderBraces`): eight bytes per step where a byte-by-byte loop
+/// cost a step per byte. SWAR: a test sets a byte's high bit in a mask where it holds.
+enum ByteScan {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The end of the whole eight-byte words from `start` on whose bytes are all ASCII and none NUL; the
+    /// caller reads the bytes from there one by one.
+    static func plainASCIIEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        var index = start
+        while index + 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            // A NUL byte, or a byte with its high bit set.
+            if ((word &- ones) & ~word | word) & highs != 0 { return index }
+            index += 8
+        }
+        return index
+    }
+
+    /// The offset of the first `byte` at or after `start`, `nil` when there is none.
+    static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        if let base = bytes.baseAddress {
+            let pattern = ones &* UInt64(byte)
+            while index + 8 <= bytes.count {
+                let word =
+                    UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) ^ pattern
+                if (word &- ones) & ~word & highs != 0 { break }
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            if bytes[index] == byte { return index }
+            index += 1
+        }
+        return nil
+    }
+}
