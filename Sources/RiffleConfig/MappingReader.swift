@@ -42,7 +42,7 @@ struct MappingReader {
     /// pair out (two nodes) for every key read was a good part of decoding.
     private func position(_ key: String) -> Int? {
         if let index { return index[key] }
-        return pairs.indices.first { pairs.key(at: $0, is: key) }
+        return pairs.position(ofKey: key)
     }
 
     /// The keys in document order.

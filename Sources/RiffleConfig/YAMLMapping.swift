@@ -21,9 +21,9 @@ package struct YAMLMapping: RandomAccessCollection, Sendable {
     /// The value of pair `position`.
     func value(at position: Int) -> YAMLNode { nodes[2 * position + 1] }
 
-    /// Whether the key of pair `position` is the scalar `key` (see `YAMLNode.hasText`), asked without
-    /// making the key's node or its `String`.
-    func key(at position: Int, is key: String) -> Bool { nodes.element(at: 2 * position, is: key) }
+    /// The position of the first pair whose key is the scalar `key` (see `YAMLNode.hasText`), found
+    /// without making the keys' nodes or `String`s.
+    func position(ofKey key: String) -> Int? { nodes.firstPair(withKey: key) }
 
     /// Whether the key of pair `position` is one of `keys`, its entry read once for all of them.
     func key(at position: Int, isAnyOf keys: [String]) -> Bool { nodes.element(at: 2 * position, isAnyOf: keys) }

@@ -19,10 +19,10 @@ package struct YAMLSequence: RandomAccessCollection, Sendable {
         YAMLNode(shared, at: shared.tree.children[first + position])
     }
 
-    /// Whether child `position` is the scalar `text` (see `YAMLNode.hasText`), asked without making its
-    /// node or its `String`.
-    func element(at position: Int, is text: String) -> Bool {
-        shared.tree.has(shared.tree.children[first + position], sameTextAs: text)
+    /// The first `n` such that child `2 n` is the scalar `key` (see `YAMLNode.hasText`): where a
+    /// mapping's children, keys and values alternating, hold the pair of that key.
+    func firstPair(withKey key: String) -> Int? {
+        shared.tree.firstPair(withKey: key, first: first, pairs: count / 2)
     }
 
     /// Whether child `position` is the scalar text of one of `texts`, its entry read once for all.

@@ -106,6 +106,36 @@ struct YAMLTree: Sendable {
         return !entry.isASCII && self.text(of: content) == key
     }
 
+    /// The position of the first of `pairs` pairs, whose keys are every other child from `first` in
+    /// `children` (a mapping's), whose key has the same text as `key` by `has(_:sameTextAs:)`'s rule. Asked
+    /// for every key read: one loop over the arrays in place, where asking `has` pair by pair copied each
+    /// entry out of a bounds-checked array and took the key's bytes again for every pair.
+    func firstPair(withKey key: String, first: Int, pairs: Int) -> Int? {
+        let found: Int?? = key.utf8.withContiguousStorageIfAvailable { keyBytes in
+            entries.withUnsafeBufferPointer { entries in
+                children.withUnsafeBufferPointer { children in
+                    bytes.withUnsafeBufferPointer { all -> Int? in
+                        for pair in 0..<pairs {
+                            let position = children[first + 2 * pair]
+                            var entry = entries[Int(position)]
+                            if entry.kind == .alias { entry = entries[Int(entry.start)] }
+                            guard entry.kind == .scalar, Int(entry.count) == keyBytes.count else { continue }
+                            let start = Int(entry.start)
+                            var offset = 0
+                            while offset < keyBytes.count, keyBytes[offset] == all[start + offset] { offset += 1 }
+                            if offset == keyBytes.count { return pair }
+                            // Other bytes that are not ASCII may still make an equal string.
+                            if !entry.isASCII, has(position, sameTextAs: key) { return pair }
+                        }
+                        return nil
+                    }
+                }
+            }
+        }
+        if let found { return found }
+        return (0..<pairs).first { has(children[first + 2 * $0], sameTextAs: key) }
+    }
+
     /// Whether the node at `index` has the same text as one of `keys`, by `has(_:sameTextAs:)`'s rule: its
     /// entry read once for all of them (a source's keys are checked against a dozen allowed ones, and
     /// reading the entry again for each was most of that check).
@@ -139,6 +169,12 @@ struct YAMLTree: Sendable {
         guard one.count == other.count else { return false }
         let first = Int(one.start)
         let second = Int(other.start)
-        return bytes[first..<(first + Int(one.count))].elementsEqual(bytes[second..<(second + Int(other.count))])
+        let count = Int(one.count)
+        // A loop over the buffer in place: the slices' `elementsEqual` was not specialized here.
+        return bytes.withUnsafeBufferPointer { all in
+            var offset = 0
+            while offset < count, all[first + offset] == all[second + offset] { offset += 1 }
+            return offset == count
+        }
     }
 }

@@ -42,12 +42,36 @@ import Testing
         ]
         for position in pairs.indices {
             for keys in lists {
-                let oneByOne = keys.contains { pairs.key(at: position, is: $0) }
+                let oneByOne = keys.contains { pairs.key(at: position).hasText($0) }
                 #expect(pairs.key(at: position, isAnyOf: keys) == oneByOne, "pair \(position), keys \(keys)")
             }
         }
         #expect(pairs.key(at: 1, isAnyOf: ["x", "cafe\u{301}"]))
         #expect(pairs.key(at: 3, isAnyOf: ["url", "type"]))
+    }
+
+    @Test func keysLookedUpAnswerAsOneByOne() throws {
+        // The keys above, and a mapping whose key "name" is an alias: `position(ofKey:)` finds the first pair
+        // whose key `hasText` finds, or none.
+        let texts = [
+            "name: 1\ncafe\u{301}: 2\nanchor: &k type\n*k : 4\nnamf: 5\n\"\": 7\nname2: 8\n",
+            "x: &k name\n*k : 2\nb: 4\n",
+        ]
+        let keys = [
+            "name", "type", "url", "caf\u{E9}", "cafe\u{301}", "a", "", "namf", "nam", "namee", "name2", "b", "4",
+        ]
+        for text in texts {
+            let root = try #require(try YAMLDocument.parse(text, file: "t.yaml"))
+            let pairs = try #require(root.mapping)
+            for key in keys {
+                let oneByOne = pairs.indices.first { pairs.key(at: $0).hasText(key) }
+                #expect(pairs.position(ofKey: key) == oneByOne, "key \(key) in \(text)")
+            }
+        }
+        let root = try #require(try YAMLDocument.parse("name: 1\ntype: 2\nname2: 3\n", file: "t.yaml"))
+        #expect(root.mapping?.position(ofKey: "name2") == 2)
+        #expect(root.mapping?.position(ofKey: "type") == 1)
+        #expect(root.mapping?.position(ofKey: "nam") == nil)
     }
 
     @Test func nullForms() throws {
