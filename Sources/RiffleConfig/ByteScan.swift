@@ -19,6 +19,31 @@ enum ByteScan {
         return index
     }
 
+    /// Whether `bytes` are all ASCII, and whether one of them is `$`: what the tree notes of every scalar.
+    static func asciiAndDollar(_ bytes: UnsafeBufferPointer<UInt8>) -> (isASCII: Bool, hasDollar: Bool) {
+        var high: UInt64 = 0
+        var dollar: UInt64 = 0
+        var index = 0
+        if let base = bytes.baseAddress {
+            let pattern = ones &* UInt64(UInt8(ascii: "$"))
+            while index + 8 <= bytes.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                high |= word
+                let matches = word ^ pattern
+                dollar |= (matches &- ones) & ~matches
+                index += 8
+            }
+        }
+        var isASCII = high & highs == 0
+        var hasDollar = dollar & highs != 0
+        while index < bytes.count {
+            isASCII = isASCII && bytes[index] < 0x80
+            hasDollar = hasDollar || bytes[index] == UInt8(ascii: "$")
+            index += 1
+        }
+        return (isASCII, hasDollar)
+    }
+
     /// The offset of the first `byte` at or after `start`, `nil` when there is none.
     static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var index = start

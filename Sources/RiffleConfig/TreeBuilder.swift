@@ -99,20 +99,15 @@ struct TreeBuilder {
         restoring: Bool
     ) throws(Failure) {
         let start = tree.bytes.count
-        var high: UInt8 = 0
-        var dollars = 0
-        for byte in text {
-            high |= byte
-            dollars &+= byte == UInt8(ascii: "$") ? 1 : 0
-        }
-        if restoring && high >= 0x80 {
+        let (isASCII, hasDollar) = ByteScan.asciiAndDollar(text)
+        if restoring && !isASCII {
             PlaceholderBraces.restore(text, into: &tree.bytes)
         } else {
             tree.bytes.append(contentsOf: text)
         }
         guard tree.bytes.count <= Int(Int32.max) else { throw Failure(message: "the file is too large", mark: mark) }
         let entry = try append(
-            .scalar, style: style, isASCII: high < 0x80, hasDollar: dollars != 0, start: start,
+            .scalar, style: style, isASCII: isASCII, hasDollar: hasDollar, start: start,
             count: tree.bytes.count - start, tag: tag, anchor: anchor, at: mark)
         finish(entry, size: 1, height: 0, anchor: anchor)
     }
@@ -217,11 +212,7 @@ struct TreeBuilder {
             stack[top].keys = keys
         }
         if let keys = stack[top].keys { return tree.text(of: key).flatMap { keys[$0] } }
-        for pair in 0..<pairs {
-            let entry = open[first + 2 * pair]
-            if tree.sameText(entry, key) { return tree.entries[Int(entry)].mark }
-        }
-        return nil
+        return tree.firstSameText(as: key, among: open, first: first, pairs: pairs).map { tree.entries[Int($0)].mark }
     }
 
     private mutating func finish(_ entry: Int32, size: Int, height: Int, anchor: String?) {

@@ -159,6 +159,43 @@ struct YAMLTree: Sendable {
         }
     }
 
+    /// The first of `pairs` nodes, every other one of `nodes` from `first` (a mapping's keys so far), that
+    /// has the same text as the node `key` by `sameText`'s rule. Asked for every key of every mapping:
+    /// the key's entry is read once and the candidates' in place, where `sameText` read both entries of
+    /// every pair out of bounds-checked arrays.
+    func firstSameText(as key: Int32, among nodes: [Int32], first: Int, pairs: Int) -> Int32? {
+        let one = entries[Int(contentIndex(of: key))]
+        guard one.kind == .scalar else { return nil }
+        guard one.isASCII else {
+            return (0..<pairs).lazy.map { nodes[first + 2 * $0] }.first { sameText($0, key) }
+        }
+        let start = Int(one.start)
+        let count = Int(one.count)
+        return entries.withUnsafeBufferPointer { entries in
+            nodes.withUnsafeBufferPointer { nodes in
+                bytes.withUnsafeBufferPointer { all -> Int32? in
+                    for pair in 0..<pairs {
+                        let candidate = nodes[first + 2 * pair]
+                        var other = entries[Int(candidate)]
+                        if other.kind == .alias { other = entries[Int(other.start)] }
+                        guard other.kind == .scalar else { continue }
+                        guard other.isASCII else {
+                            // Text that is not ASCII may equal this in other bytes: compared as strings.
+                            if sameText(candidate, key) { return candidate }
+                            continue
+                        }
+                        guard Int(other.count) == count else { continue }
+                        let otherStart = Int(other.start)
+                        var offset = 0
+                        while offset < count, all[start + offset] == all[otherStart + offset] { offset += 1 }
+                        if offset == count { return candidate }
+                    }
+                    return nil
+                }
+            }
+        }
+    }
+
     /// Whether the nodes at `left` and `right` are scalars with equal text (`String`'s equality): bytes
     /// compared when both are ASCII, where that is the same.
     func sameText(_ left: Int32, _ right: Int32) -> Bool {
