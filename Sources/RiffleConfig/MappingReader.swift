@@ -14,8 +14,8 @@ struct MappingReader {
     init?(_ node: YAMLNode, _ path: ConfigPath, _ context: DecodingContext, expecting noun: String = "a mapping") {
         self.context = context
         self.node = node
-        // Rendered once here: every key read below makes a child path of it.
-        self.path = path.rendered
+        // Readied once here: every key read below makes a child path of it.
+        self.path = path.readyForChildren
         if node.isNull {
             pairs = YAMLMapping(YAMLSequence(node.shared, first: 0, count: 0))
         } else if let mapping = node.mapping {

@@ -25,29 +25,24 @@ public enum SecretPosition {
 
     /// Whether a key of this name holds a credential (case-insensitive: `token`, `API_KEY`, `clientSecret`).
     public static func isCredentialKey(_ name: some StringProtocol) -> Bool {
-        if let lowered = asciiLowercased(name) {
-            // ASCII, where a byte is a character: a plain byte search gives the same answer as the general
-            // substring search below at a fraction of its set-up cost.
-            return credentialWordBytes.contains { word in
-                guard lowered.count >= word.count else { return false }
-                return (0...(lowered.count - word.count)).contains {
-                    lowered[$0..<($0 + word.count)].elementsEqual(word)
-                }
-            }
+        let ascii = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            bytes.allSatisfy { $0 < 0x80 } ? isASCIICredentialKey(bytes) : nil
         }
+        if let answer = ascii ?? nil { return answer }
         let lowered = name.lowercased()
         return credentialWords.contains { lowered.contains($0) }
     }
 
-    /// `text` lower-cased, as bytes, when it is all ASCII; `nil` otherwise.
-    private static func asciiLowercased(_ text: some StringProtocol) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            guard byte < 0x80 else { return nil }
-            bytes.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+    /// `isCredentialKey` for an ASCII name, where a byte is a character: a plain byte search, each byte
+    /// lower-cased as it is compared, gives the general substring search's answer without its set-up or a
+    /// lower-cased copy.
+    private static func isASCIICredentialKey(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        credentialWordBytes.contains { word in
+            guard name.count >= word.count else { return false }
+            return (0...(name.count - word.count)).contains { start in
+                word.indices.allSatisfy { lowercased(name[start + $0]) == word[$0] }
+            }
         }
-        return bytes
     }
 
     /// Whether the value of the request header `name` is a secret: any header's is, except the plain
@@ -73,9 +68,7 @@ public enum SecretPosition {
     /// Whether the value at a rendered key path (`sources[2].headers.X-Api`) is a secret: a header's
     /// value unless the header is a plain one, or a credential key at the end.
     static func isSecret(path: String) -> Bool {
-        if let lastKey = asciiLastKey(ofPathWithoutHeaders: path) {
-            return lastKey.map { isCredentialKey($0) } ?? false
-        }
+        if let answer = path.utf8.withContiguousStorageIfAvailable(asciiAnswer) ?? nil { return answer }
         let keys = path.split(separator: ".").map { key -> Substring in
             guard let bracket = key.firstIndex(of: "[") else { return key }
             return key[..<bracket]
@@ -89,30 +82,37 @@ public enum SecretPosition {
         return keys.last.map { isCredentialKey($0) } ?? false
     }
 
-    /// For an ASCII path with no `headers` key, its last key without any `[index]` (`nil` when it has
-    /// none), found in one pass over the bytes with the general path's answer; no answer for any other
-    /// path. Splitting and lower-casing every key cost more than reading the value (2% of parsing).
-    private static func asciiLastKey(ofPathWithoutHeaders path: String) -> Substring?? {
-        let utf8 = path.utf8
-        var lastKey: Substring?
-        var start = utf8.startIndex
-        var index = start
-        while true {
-            if index == utf8.endIndex || utf8[index] == UInt8(ascii: ".") {
+    /// For an ASCII path with no `headers` key: whether its last key without any `[index]` is a credential
+    /// key (false when it has none), found in one pass over the bytes with the general path's answer; no
+    /// answer for any other path. Splitting and lower-casing every key cost more than reading the value
+    /// (2% of parsing), and walking the path's `String` indices most of what was left.
+    private static func asciiAnswer(_ path: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var lastKey: Range<Int>?
+        var start = 0
+        for index in 0...path.count {
+            if index == path.count || path[index] == UInt8(ascii: ".") {
                 // Empty keys are left out, as `split` leaves them out.
                 if index > start {
-                    var key = path[start..<index]
-                    if let bracket = key.utf8.firstIndex(of: UInt8(ascii: "[")) { key = key[..<bracket] }
-                    if key.utf8.count == 7 && key.lowercased() == "headers" { return .none }
-                    lastKey = key
+                    let end = (start..<index).first { path[$0] == UInt8(ascii: "[") } ?? index
+                    if end - start == 7, isHeaders(UnsafeBufferPointer(rebasing: path[start..<end])) { return nil }
+                    lastKey = start..<end
                 }
-                if index == utf8.endIndex { break }
-                start = utf8.index(after: index)
-            } else if utf8[index] >= 0x80 {
-                return .none
+                start = index + 1
+            } else if path[index] >= 0x80 {
+                return nil
             }
-            index = utf8.index(after: index)
         }
-        return .some(lastKey)
+        guard let lastKey else { return false }
+        return isASCIICredentialKey(UnsafeBufferPointer(rebasing: path[lastKey]))
+    }
+
+    /// Whether seven ASCII bytes are `headers` in any case.
+    private static func isHeaders(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        zip(key, "headers".utf8).allSatisfy { lowercased($0) == $1 }
+    }
+
+    /// An ASCII byte lower-cased.
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 }

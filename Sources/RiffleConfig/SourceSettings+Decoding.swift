@@ -3,15 +3,12 @@ extension SourceSettings {
     ///
     /// The `type:` picks the decoder: one of `adapters` (the built-in types), else one of `plugins`.
     static func decode(
-        _ node: YAMLNode, _ entryPath: ConfigPath, _ context: DecodingContext, defaults: DefaultSettings,
+        _ node: YAMLNode, _ path: ConfigPath, _ context: DecodingContext, defaults: DefaultSettings,
         adapters: [any SourceTypeDecoder.Type], plugins: [String: PluginTypeInfo]
     ) -> (settings: SourceSettings?, name: ScalarValue?) {
-        guard let reader = MappingReader(node, entryPath, context, expecting: "a mapping (one source)") else {
+        guard let reader = MappingReader(node, path, context, expecting: "a mapping (one source)") else {
             return (nil, nil)
         }
-        // The reader's path, rendered once: `entryPath` (`sources` and an index) would be rendered again
-        // for every key below.
-        let path = reader.path
         let name = reader.required("name").flatMap { node -> ScalarValue? in
             guard let value = context.string(node, path.key("name")) else { return nil }
             guard ValueSyntax.isSourceName(value.text) else {
