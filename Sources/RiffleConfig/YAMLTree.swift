@@ -112,28 +112,39 @@ struct YAMLTree: Sendable {
     /// entry out of a bounds-checked array and took the key's bytes again for every pair.
     func firstPair(withKey key: String, first: Int, pairs: Int) -> Int? {
         let found: Int?? = key.utf8.withContiguousStorageIfAvailable { keyBytes in
-            entries.withUnsafeBufferPointer { entries in
-                children.withUnsafeBufferPointer { children in
-                    bytes.withUnsafeBufferPointer { all -> Int? in
-                        for pair in 0..<pairs {
-                            let position = children[first + 2 * pair]
-                            var entry = entries[Int(position)]
-                            if entry.kind == .alias { entry = entries[Int(entry.start)] }
-                            guard entry.kind == .scalar, Int(entry.count) == keyBytes.count else { continue }
-                            let start = Int(entry.start)
-                            var offset = 0
-                            while offset < keyBytes.count, keyBytes[offset] == all[start + offset] { offset += 1 }
-                            if offset == keyBytes.count { return pair }
-                            // Other bytes that are not ASCII may still make an equal string.
-                            if !entry.isASCII, has(position, sameTextAs: key) { return pair }
-                        }
-                        return nil
-                    }
-                }
-            }
+            firstPair(among: children, first: first, pairs: pairs, withBytes: keyBytes) { has($0, sameTextAs: key) }
         }
         if let found { return found }
         return (0..<pairs).first { has(children[first + 2 * $0], sameTextAs: key) }
+    }
+
+    /// Over a mapping's keys — every other one of `nodes` from `first`, `pairs` of them — the position of
+    /// the first that is a scalar of exactly the bytes `key`, or, when its own bytes are not ASCII, for
+    /// which `equalText` holds (such text may equal another in other bytes). The arrays are read in place.
+    private func firstPair(
+        among nodes: [Int32], first: Int, pairs: Int, withBytes key: UnsafeBufferPointer<UInt8>,
+        orNonASCII equalText: (Int32) -> Bool
+    ) -> Int? {
+        entries.withUnsafeBufferPointer { entries in
+            nodes.withUnsafeBufferPointer { nodes in
+                bytes.withUnsafeBufferPointer { all -> Int? in
+                    for pair in 0..<pairs {
+                        let position = nodes[first + 2 * pair]
+                        var entry = entries[Int(position)]
+                        if entry.kind == .alias { entry = entries[Int(entry.start)] }
+                        guard entry.kind == .scalar else { continue }
+                        if Int(entry.count) == key.count {
+                            let start = Int(entry.start)
+                            var offset = 0
+                            while offset < key.count, key[offset] == all[start + offset] { offset += 1 }
+                            if offset == key.count { return pair }
+                        }
+                        if !entry.isASCII, equalText(position) { return pair }
+                    }
+                    return nil
+                }
+            }
+        }
     }
 
     /// Whether the node at `index` has the same text as one of `keys`, by `has(_:sameTextAs:)`'s rule: its
@@ -170,30 +181,15 @@ struct YAMLTree: Sendable {
             return (0..<pairs).lazy.map { nodes[first + 2 * $0] }.first { sameText($0, key) }
         }
         let start = Int(one.start)
-        let count = Int(one.count)
-        return entries.withUnsafeBufferPointer { entries in
-            nodes.withUnsafeBufferPointer { nodes in
-                bytes.withUnsafeBufferPointer { all -> Int32? in
-                    for pair in 0..<pairs {
-                        let candidate = nodes[first + 2 * pair]
-                        var other = entries[Int(candidate)]
-                        if other.kind == .alias { other = entries[Int(other.start)] }
-                        guard other.kind == .scalar else { continue }
-                        guard other.isASCII else {
-                            // Text that is not ASCII may equal this in other bytes: compared as strings.
-                            if sameText(candidate, key) { return candidate }
-                            continue
-                        }
-                        guard Int(other.count) == count else { continue }
-                        let otherStart = Int(other.start)
-                        var offset = 0
-                        while offset < count, all[start + offset] == all[otherStart + offset] { offset += 1 }
-                        if offset == count { return candidate }
-                    }
-                    return nil
-                }
-            }
+        // An ASCII key: equal bytes are equal text, and a candidate whose bytes are not ASCII is compared
+        // as a string.
+        let pair = bytes.withUnsafeBufferPointer { all in
+            firstPair(
+                among: nodes, first: first, pairs: pairs,
+                withBytes: UnsafeBufferPointer(rebasing: all[start..<(start + Int(one.count))])
+            ) { sameText($0, key) }
         }
+        return pair.map { nodes[first + 2 * $0] }
     }
 
     /// Whether the nodes at `left` and `right` are scalars with equal text (`String`'s equality): bytes
