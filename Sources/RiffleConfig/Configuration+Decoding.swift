@@ -160,7 +160,8 @@ extension Configuration {
             if let name {
                 if let first = names[name.text] {
                     context.error(
-                        "duplicate source name \(name.display) (first at \(first))", at: name.mark, name.path)
+                        "duplicate source name \(name.display) (first at \(first))", at: name.mark,
+                        path.index(index).key("name"))
                     continue
                 }
                 names[name.text] = name.mark

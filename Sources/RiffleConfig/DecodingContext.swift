@@ -58,17 +58,16 @@ final class DecodingContext {
             secrets.formUnion(substituted.secrets)
         }
         if substituted.hasPlaceholders && defersPlaceholders { return nil }
-        return ScalarValue(
-            text: substituted.text, style: scalar.style, mark: node.mark, path: path, origins: substituted.origins)
+        return ScalarValue(text: substituted.text, style: scalar.style, mark: node.mark, origins: substituted.origins)
     }
 }
 
-/// A scalar's text after substitution, with where it is and where its value came from.
+/// A scalar's text after substitution, with where it is and where its value came from. Not its key
+/// path: every value read made one, and the one message that needs it (a repeated source name) makes it.
 struct ScalarValue {
     var text: String
     var style: YAMLScalarStyle
     var mark: Mark
-    var path: ConfigPath
     /// Variables (`VAR`, `param.NAME`) whose values are in `text`.
     var origins: [String]
 
