@@ -216,6 +216,8 @@ private final class LoopWorker {
     private var sockets: [Int32: Int32] = [:]
     /// When libcurl's timeout is due (`nil`: none set).
     private var deadline: ContinuousClock.Instant?
+    /// What `wait` polls, kept between wake-ups so it is not allocated for each.
+    private var watches: [Poll.Watch] = []
     /// The longest sleep without news, as `curl_multi_poll` slept before.
     private static let maxSleepMilliseconds: Int32 = 1000
 
@@ -296,8 +298,8 @@ private final class LoopWorker {
     /// Sleeps in `poll` on the wake pipe and libcurl's sockets for at most `timeoutMilliseconds`, then
     /// tells libcurl which sockets are ready and completes what finished.
     func wait(wake: Int32, timeoutMilliseconds: Int32) {
-        var watches = [Poll.Watch(fd: wake)]
-        watches.reserveCapacity(sockets.count + 1)
+        watches.removeAll(keepingCapacity: true)
+        watches.append(Poll.Watch(fd: wake))
         for (socket, what) in sockets {
             watches.append(
                 Poll.Watch(
@@ -305,8 +307,7 @@ private final class LoopWorker {
         }
         let polled = (try? Poll.wait(&watches, timeoutMilliseconds: timeoutMilliseconds)) != nil
         if polled, watches[0].readable {
-            var drain = [UInt8](repeating: 0, count: 64)
-            drain.withUnsafeMutableBytes { buffer in
+            withUnsafeTemporaryAllocation(byteCount: 64, alignment: 1) { buffer in
                 while case .processed(let count) = try? Descriptor.read(wake, into: buffer), count > 0 {}
             }
         }
