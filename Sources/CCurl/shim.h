@@ -59,6 +59,24 @@ static inline CURLMcode riffle_multi_setopt_long(CURLM *handle, CURLMoption opti
     return curl_multi_setopt(handle, option, value);
 }
 
+/* The multi socket interface: libcurl says which sockets to watch and when its next timeout is due, the
+   caller waits on them and reports what happened with curl_multi_socket_action. */
+typedef int (*riffle_curl_socket_callback)(CURL *easy, curl_socket_t socket, int what, void *userp, void *socketp);
+typedef int (*riffle_curl_timer_callback)(CURLM *multi, long timeout_ms, void *userp);
+static const curl_socket_t riffle_curl_socket_timeout = CURL_SOCKET_TIMEOUT;
+
+static inline CURLMcode riffle_multi_setopt_pointer(CURLM *handle, CURLMoption option, void *value) {
+    return curl_multi_setopt(handle, option, value);
+}
+
+static inline CURLMcode riffle_multi_setopt_socket_callback(CURLM *handle, riffle_curl_socket_callback value) {
+    return curl_multi_setopt(handle, CURLMOPT_SOCKETFUNCTION, value);
+}
+
+static inline CURLMcode riffle_multi_setopt_timer_callback(CURLM *handle, riffle_curl_timer_callback value) {
+    return curl_multi_setopt(handle, CURLMOPT_TIMERFUNCTION, value);
+}
+
 /* CURLMsg keeps its result in a union; read it here rather than through Swift's union import. */
 static inline CURLcode riffle_msg_result(const CURLMsg *message) {
     return message->data.result;

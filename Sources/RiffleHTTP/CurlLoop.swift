@@ -4,11 +4,14 @@ import Synchronization
 
 /// One libcurl multi handle driven by one dedicated thread, bridged to async/await.
 ///
-/// Callers post commands (submit, cancel) to an inbox guarded by a `Mutex` and wake the thread with
-/// `curl_multi_wakeup`, the only multi call that is safe from another thread. The thread owns the multi
-/// handle and every easy handle: it drains the inbox, starts queued transfers within the limits, runs
-/// `curl_multi_perform`, resumes each finished transfer's continuation exactly once, and sleeps in
-/// `curl_multi_poll`. Many transfers share the one thread; nothing blocks Swift's cooperative pool.
+/// Callers post commands (submit, cancel) to an inbox guarded by a `Mutex` and, when the thread is asleep,
+/// wake it with a byte on a pipe. The thread owns the multi handle and every easy handle: it drains the
+/// inbox, starts queued transfers within the limits, and sleeps in `poll` on the wake pipe and the sockets
+/// libcurl asks it to watch (the multi socket interface), telling libcurl which socket is ready or that
+/// its timeout is due with `curl_multi_socket_action`; it resumes each finished transfer's continuation
+/// exactly once. `curl_multi_perform` would instead poll every transfer's socket itself on each call, a
+/// system call per transfer per wake-up. Many transfers share the one thread; nothing blocks Swift's
+/// cooperative pool.
 final class CurlLoop: Sendable {
     /// The settings of the loop and of every transfer it runs.
     struct Settings: Sendable {
@@ -32,10 +35,13 @@ final class CurlLoop: Sendable {
     fileprivate struct Inbox: Sendable {
         var commands: [Command] = []
         var closed = false
+        /// The loop thread is in (or about to enter) `poll` with nothing left to do: the next post must
+        /// wake it. While it works, posts only queue, and it finds them before it sleeps again.
+        var sleeping = false
     }
 
-    /// The multi handle. Only `curl_multi_wakeup` touches it off the loop thread, under the inbox lock
-    /// and only while the loop is open, which is what makes sharing the pointer sound.
+    /// The multi handle, set up before the loop thread starts and touched only by that thread after,
+    /// which is what makes handing the pointer over sound.
     fileprivate struct MultiHandle: @unchecked Sendable {
         let pointer: UnsafeMutableRawPointer
     }
@@ -48,6 +54,9 @@ final class CurlLoop: Sendable {
     }
 
     private let multi: MultiHandle
+    /// The wake pipe: a byte written to `write` ends the loop thread's `poll` on `read`. The loop thread
+    /// closes both ends as it ends (no post writes once the inbox is closed).
+    private let wake: (read: Int32, write: Int32)
     private let inbox = Mutex(Inbox())
     private let thread = Mutex<SystemThread?>(nil)
     private let nextID = Atomic<UInt64>(1)
@@ -62,10 +71,18 @@ final class CurlLoop: Sendable {
     /// Creates the multi handle and starts the loop thread; `nil` if libcurl or the thread fails.
     init?(settings: Settings) {
         guard Self.globalInit, let pointer = curl_multi_init() else { return nil }
+        guard let wake = try? Descriptor.makePipe() else {
+            curl_multi_cleanup(pointer)
+            return nil
+        }
+        // A full pipe already holds a wake-up: writes must not block, and the loop reads it dry.
+        try? Descriptor.setNonBlocking(wake.read)
+        try? Descriptor.setNonBlocking(wake.write)
         _ = riffle_multi_setopt_long(pointer, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
         _ = riffle_multi_setopt_long(pointer, CURLMOPT_MAX_HOST_CONNECTIONS, settings.maxPerOrigin)
         _ = riffle_multi_setopt_long(pointer, CURLMOPT_MAXCONNECTS, max(settings.maxInFlight, 8))
         multi = MultiHandle(pointer: pointer)
+        self.wake = wake
         let started: SystemThread
         do {
             started = try SystemThread.start { [self] in
@@ -73,7 +90,10 @@ final class CurlLoop: Sendable {
                 run(worker)
             }
         } catch {
+            inbox.withLock { $0.closed = true }
             curl_multi_cleanup(pointer)
+            Descriptor.close(wake.read)
+            Descriptor.close(wake.write)
             return nil
         }
         thread.withLock { $0 = started }
@@ -126,7 +146,7 @@ final class CurlLoop: Sendable {
         inbox.withLock { inbox in
             guard !inbox.closed else { return }
             inbox.closed = true
-            _ = curl_multi_wakeup(multi.pointer)
+            wakeLoop()
         }
     }
 
@@ -135,15 +155,25 @@ final class CurlLoop: Sendable {
         inbox.withLock { inbox in
             guard !inbox.closed else { return false }
             inbox.commands.append(command)
-            _ = curl_multi_wakeup(multi.pointer)
+            if inbox.sleeping {
+                inbox.sleeping = false
+                wakeLoop()
+            }
             return true
         }
     }
 
+    /// Ends the loop thread's `poll`; called under the inbox lock while the loop is open.
+    private func wakeLoop() {
+        _ = try? Descriptor.write(wake.write, [1][...])
+    }
+
     /// The thread's body.
     private func run(_ worker: LoopWorker) {
+        worker.attach()
         while true {
             let (commands, closed) = inbox.withLock { inbox in
+                inbox.sleeping = false
                 defer { inbox.commands.removeAll(keepingCapacity: true) }
                 return (inbox.commands, inbox.closed)
             }
@@ -158,10 +188,18 @@ final class CurlLoop: Sendable {
                 break
             }
             worker.step()
-            var ready: Int32 = 0
-            _ = curl_multi_poll(multi.pointer, nil, 0, 1000, &ready)
+            // Sleep only with nothing posted meanwhile; from here a post wakes the thread.
+            let mayWait = inbox.withLock { inbox in
+                guard inbox.commands.isEmpty, !inbox.closed else { return false }
+                inbox.sleeping = true
+                return true
+            }
+            worker.wait(wake: wake.read, timeoutMilliseconds: mayWait ? worker.timeoutMilliseconds : 0)
         }
         curl_multi_cleanup(multi.pointer)
+        withExtendedLifetime(worker) {}
+        Descriptor.close(wake.read)
+        Descriptor.close(wake.write)
     }
 }
 
@@ -174,11 +212,43 @@ private final class LoopWorker {
     private var waiting: [UInt64: CurlLoop.Job] = [:]
     private var running: [UInt64: (transfer: CurlTransfer, job: CurlLoop.Job)] = [:]
     private var idsByHandle: [UnsafeMutableRawPointer: UInt64] = [:]
+    /// The sockets libcurl asked to have watched, and for what (`CURL_POLL_IN`, `_OUT`, `_INOUT`).
+    private var sockets: [Int32: Int32] = [:]
+    /// When libcurl's timeout is due (`nil`: none set).
+    private var deadline: ContinuousClock.Instant?
+    /// What `wait` polls, kept between wake-ups so it is not allocated for each.
+    private var watches: [Poll.Watch] = []
+    /// The longest sleep without news, as `curl_multi_poll` slept before.
+    private static let maxSleepMilliseconds: Int32 = 1000
 
     init(multi: UnsafeMutableRawPointer, settings: CurlLoop.Settings) {
         self.multi = multi
         self.settings = settings
         queue = AdmissionQueue(maxInFlight: settings.maxInFlight, maxPerOrigin: settings.maxPerOrigin)
+    }
+
+    /// Hands libcurl the socket and timer callbacks, which reach this worker through their user data; the
+    /// worker lives until after `curl_multi_cleanup`, the last call that can invoke them.
+    func attach() {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        _ = riffle_multi_setopt_pointer(multi, CURLMOPT_SOCKETDATA, me)
+        _ = riffle_multi_setopt_pointer(multi, CURLMOPT_TIMERDATA, me)
+        _ = riffle_multi_setopt_socket_callback(multi) { _, socket, what, userp, _ in
+            guard let userp else { return 0 }
+            let worker = Unmanaged<LoopWorker>.fromOpaque(userp).takeUnretainedValue()
+            if what == CURL_POLL_REMOVE {
+                worker.sockets[socket] = nil
+            } else {
+                worker.sockets[socket] = what
+            }
+            return 0
+        }
+        _ = riffle_multi_setopt_timer_callback(multi) { _, milliseconds, userp in
+            guard let userp else { return 0 }
+            let worker = Unmanaged<LoopWorker>.fromOpaque(userp).takeUnretainedValue()
+            worker.deadline = milliseconds < 0 ? nil : ContinuousClock.now + .milliseconds(milliseconds)
+            return 0
+        }
     }
 
     func enqueue(_ job: CurlLoop.Job) {
@@ -201,15 +271,56 @@ private final class LoopWorker {
         for id in Array(waiting.keys) + Array(running.keys) { cancel(id) }
     }
 
-    /// Starts what the limits allow, lets libcurl work, and completes finished transfers; repeats while
-    /// completions free slots for queued transfers.
+    /// Starts what the limits allow, runs libcurl's timeout when due (a transfer just added is started
+    /// that way), and completes finished transfers; repeats while completions free slots for queued
+    /// transfers.
     func step() {
         repeat {
             admit()
-            var active: Int32 = 0
-            _ = curl_multi_perform(multi, &active)
+            if let deadline, deadline <= ContinuousClock.now {
+                self.deadline = nil
+                var active: Int32 = 0
+                _ = curl_multi_socket_action(multi, riffle_curl_socket_timeout, 0, &active)
+            }
             collectFinished()
         } while queue.canAdmit
+    }
+
+    /// How long the thread may sleep: until libcurl's timeout, at most `maxSleepMilliseconds`.
+    var timeoutMilliseconds: Int32 {
+        guard let deadline else { return Self.maxSleepMilliseconds }
+        let left = deadline - ContinuousClock.now
+        guard left > .zero else { return 0 }
+        // Rounded up, so the thread does not wake just before the timeout and spin until it is due.
+        return Int32(min(Int64(Self.maxSleepMilliseconds), left.milliseconds + 1))
+    }
+
+    /// Sleeps in `poll` on the wake pipe and libcurl's sockets for at most `timeoutMilliseconds`, then
+    /// tells libcurl which sockets are ready and completes what finished.
+    func wait(wake: Int32, timeoutMilliseconds: Int32) {
+        watches.removeAll(keepingCapacity: true)
+        watches.append(Poll.Watch(fd: wake))
+        for (socket, what) in sockets {
+            watches.append(
+                Poll.Watch(
+                    fd: socket, input: what & CURL_POLL_IN != 0, output: what & CURL_POLL_OUT != 0))
+        }
+        let polled = (try? Poll.wait(&watches, timeoutMilliseconds: timeoutMilliseconds)) != nil
+        if polled, watches[0].readable {
+            withUnsafeTemporaryAllocation(byteCount: 64, alignment: 1) { buffer in
+                while case .processed(let count) = try? Descriptor.read(wake, into: buffer), count > 0 {}
+            }
+        }
+        for watch in watches.dropFirst() where !polled || watch.isReady {
+            // Unpolled (poll failed), the mask is 0: libcurl then checks the socket itself.
+            var mask: Int32 = 0
+            if watch.readable { mask |= CURL_CSELECT_IN }
+            if watch.writable { mask |= CURL_CSELECT_OUT }
+            if watch.closed { mask |= CURL_CSELECT_ERR }
+            var active: Int32 = 0
+            _ = curl_multi_socket_action(multi, watch.fd, mask, &active)
+        }
+        collectFinished()
     }
 
     private func admit() {

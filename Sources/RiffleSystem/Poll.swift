@@ -5,15 +5,26 @@ public enum Poll {
     /// One descriptor to watch, and what `wait` saw on it.
     public struct Watch: Sendable, Equatable {
         public var fd: Int32
-        /// Wait for room to write instead of for something to read.
+        /// Wait for something to read.
+        var input: Bool
+        /// Wait for room to write.
         var output: Bool
         package var readable = false
-        var writable = false
+        package var writable = false
         /// Hung up, in error, or not open.
-        var closed = false
+        package var closed = false
 
+        /// Waits for something to read, or with `output` for room to write instead.
         public init(fd: Int32, output: Bool = false) {
             self.fd = fd
+            self.input = !output
+            self.output = output
+        }
+
+        /// Waits for either or both (libcurl asks for both on some sockets).
+        package init(fd: Int32, input: Bool, output: Bool) {
+            self.fd = fd
+            self.input = input
             self.output = output
         }
 
@@ -25,7 +36,9 @@ public enum Poll {
     /// fills in what each saw. Blocks: call it on a `SystemThread`.
     @available(*, noasync, message: "blocks the calling thread; call it on a SystemThread")
     public static func wait(_ watches: inout [Watch], timeoutMilliseconds: Int32) throws(SystemError) {
-        var fds = watches.map { pollfd(fd: $0.fd, events: Int16($0.output ? POLLOUT : POLLIN), revents: 0) }
+        var fds = watches.map {
+            pollfd(fd: $0.fd, events: Int16(($0.input ? POLLIN : 0) | ($0.output ? POLLOUT : 0)), revents: 0)
+        }
         let ready = try syscall(where: "poll") {
             fds.withUnsafeMutableBufferPointer { Glibc.poll($0.baseAddress, nfds_t($0.count), timeoutMilliseconds) }
         }

@@ -1,7 +1,7 @@
 import Glibc
 import Synchronization
 
-/// A POSIX thread of its own, for work that blocks (`poll`, `read`, `waitpid`, `curl_multi_poll`) and so
+/// A POSIX thread of its own, for work that blocks (`poll`, `read`, `waitpid`) and so
 /// must never run on Swift's cooperative pool.
 ///
 /// The one way riffle starts a thread, and it fails one way: `start` throws when the thread cannot be
