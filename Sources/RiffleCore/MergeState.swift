@@ -96,6 +96,12 @@ package struct MergeState: Sendable {
     /// Sources whose buffer changed since the last `loadsToStart()`.
     private var candidates: [Int] = []
     private var isCandidate: [Bool]
+    /// Per source, the buffer count below which it asks for its next page (`threshold`), or 0 while it cannot
+    /// load: what `settleAfterTaking` checks per item, in a dense array rather than the source's pager.
+    private var loadBelow: [Int]
+    /// Items emitted per source (`SourceStatus.itemsEmitted`, filled in by `statuses`): counted per item
+    /// here rather than in the source's status, which lies in other cache lines than its buffer.
+    private var emittedCounts: [Int]
     let options: MergeOptions
     /// The time of the last in-order item emitted.
     package private(set) var frontier: Timestamp?
@@ -189,6 +195,8 @@ package struct MergeState: Sendable {
         }
         self.resumedWithCounts = resumesByCount
         self.isCandidate = Array(repeating: false, count: sources.count)
+        self.loadBelow = Array(repeating: 0, count: sources.count)
+        self.emittedCounts = Array(repeating: 0, count: sources.count)
         self.tree = LoserTree(count: sources.count)
         for index in slots.indices { settle(index) }
     }
@@ -197,7 +205,13 @@ package struct MergeState: Sendable {
     package func bufferedPageCount(source index: Int) -> Int { slots[index].buffer.pageCount }
 
     /// Every source's status, in configuration order.
-    package var statuses: [SourceStatus] { slots.map(\.status) }
+    package var statuses: [SourceStatus] {
+        slots.indices.map { index in
+            var status = slots[index].status
+            status.itemsEmitted = emittedCounts[index]
+            return status
+        }
+    }
 
     /// Whether `loadsToStart()` may have anything to return: a cheap check before calling it per item.
     var hasLoadsToConsider: Bool { !candidates.isEmpty }
@@ -214,6 +228,7 @@ package struct MergeState: Sendable {
             let cursor: String?
             do { cursor = try slots[index].pager.beginLoad() } catch { continue }
             slots[index].status.state = .fetching
+            loadBelow[index] = 0
             requests.append(LoadRequest(source: index, cursor: cursor, pageSize: slots[index].info.pageSize))
         }
         candidates.removeAll(keepingCapacity: true)
@@ -246,7 +261,7 @@ package struct MergeState: Sendable {
         } else {
             frontier = item.time
         }
-        slots[index].status.itemsEmitted += 1
+        emittedCounts[index] += 1
         tail.touch(index)
         settleAfterTaking(index)
         return .item(
@@ -557,7 +572,7 @@ package struct MergeState: Sendable {
     private mutating func settleAfterTaking(_ index: Int) {
         guard let time = slots[index].buffer.firstTime else { return settle(index) }
         tree.update(index, time: time)
-        if !isCandidate[index], slots[index].pager.canLoad, slots[index].buffer.count < threshold(index) {
+        if !isCandidate[index], slots[index].buffer.count < loadBelow[index] {
             isCandidate[index] = true
             candidates.append(index)
         }
@@ -593,6 +608,7 @@ package struct MergeState: Sendable {
         case .idle, .ready:
             slots[index].status.state = slots[index].pager.pagesLoaded == 0 ? .waiting : .ready
         }
+        loadBelow[index] = slots[index].pager.canLoad ? threshold(index) : 0
         if !isCandidate[index] {
             isCandidate[index] = true
             candidates.append(index)

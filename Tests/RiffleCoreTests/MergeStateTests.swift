@@ -249,16 +249,20 @@ import Testing
 /// Pages checked where they land (`MergeState.takePageCheck(for:)`, as `MergedFeed` runs the check in the
 /// load's task) merge exactly as pages checked in line by `deliver(_:to:)`.
 @Suite struct PageCheckTests {
-    /// A source whose items come again now and then — the same version, or a newer one while the older may
-    /// still be buffered — in newest-first order otherwise.
-    static func repeatingItems(prefix: String, count: Int, rng: inout SplitMix64) -> [Item] {
+    /// A source whose items come again now and then — the same version, or (`newerVersions`) a newer one
+    /// while the older may still be buffered — in newest-first order otherwise. Whether a newer version
+    /// replaces the older one depends on whether that was emitted before the page came, so only a driver
+    /// delivering pages at the same points sees the same items.
+    static func repeatingItems(prefix: String, count: Int, newerVersions: Bool = true, rng: inout SplitMix64) -> [Item]
+    {
         var time: Int64 = 1_000_000
         var items: [Item] = []
         for index in 0..<count {
             time -= Int64.random(in: 0...3, using: &rng)
             if index > 3, Int.random(in: 0..<4, using: &rng) == 0 {
                 let earlier = items[Int.random(in: max(0, items.count - 8)..<items.count, using: &rng)]
-                let again = Bool.random(using: &rng) ? earlier.time : Timestamp(unixSeconds: time + 2)
+                let again =
+                    newerVersions && Bool.random(using: &rng) ? Timestamp(unixSeconds: time + 2) : earlier.time
                 items.append(Item(id: earlier.id, time: again, title: "again \(earlier.id)"))
             } else {
                 items.append(item("\(prefix)\(index)", time))
@@ -267,10 +271,10 @@ import Testing
         return items
     }
 
-    /// Drives `state` with each page's check handed out when its load starts and run when the page comes,
-    /// the loads in flight landing in a random order.
+    /// Drives `state` as `drain` does (a page delivered when the merge waits, in the order asked for), with
+    /// each page's check handed out when its load starts and run when the page comes.
     static func drainCheckingWhereTheyLand(
-        _ state: inout MergeState, rng: inout SplitMix64, loader: (Int, String?, Int) -> Result<Page, SourceError>
+        _ state: inout MergeState, loader: (Int, String?, Int) -> Result<Page, SourceError>
     ) -> [MergedItem] {
         var out: [MergedItem] = []
         var inFlight: [(request: MergeState.LoadRequest, check: MergeState.PageCheck)] = []
@@ -286,7 +290,7 @@ import Testing
                     Issue.record("merge waits with no load in flight")
                     return out
                 }
-                let (request, check) = inFlight.remove(at: Int.random(in: 0..<inFlight.count, using: &rng))
+                let (request, check) = inFlight.removeFirst()
                 let result = loader(request.source, request.cursor, request.pageSize)
                 state.deliver(check.checking(result), to: request.source)
             }
@@ -314,7 +318,7 @@ import Testing
         var inLine = MergeState(sources: infos, options: options)
         let expected = drain(&inLine, loader: loader).items
         var handedOut = MergeState(sources: infos, options: options)
-        let merged = Self.drainCheckingWhereTheyLand(&handedOut, rng: &rng, loader: loader)
+        let merged = Self.drainCheckingWhereTheyLand(&handedOut, loader: loader)
         #expect(Self.described(merged) == Self.described(expected))
         #expect(handedOut.statuses == inLine.statuses)
         #expect(handedOut.position == inLine.position)
@@ -327,7 +331,7 @@ import Testing
         var resumedInLine = MergeState(sources: infos, options: options, resumingAt: position)
         let rest = drain(&resumedInLine, loader: loader).items
         var resumedHandedOut = MergeState(sources: infos, options: options, resumingAt: position)
-        let restHandedOut = Self.drainCheckingWhereTheyLand(&resumedHandedOut, rng: &rng, loader: loader)
+        let restHandedOut = Self.drainCheckingWhereTheyLand(&resumedHandedOut, loader: loader)
         #expect(Self.described(restHandedOut) == Self.described(rest))
         #expect(resumedHandedOut.statuses == resumedInLine.statuses)
     }
