@@ -30,9 +30,6 @@ public struct Item: Sendable, Hashable {
         static func make(
             url: String?, author: String?, summary: String?, tags: [String], extra: [String: JSONValue]
         ) -> Details? {
-            // The common case of an item with no optional field (every generated or minimal item) skips the
-            // pass over `extra` below.
-            if url == nil, author == nil, summary == nil, tags.isEmpty, extra.isEmpty { return nil }
             let extra = JSONValue.droppingNullMembers(extra)
             if url == nil, author == nil, summary == nil, tags.isEmpty, extra.isEmpty { return nil }
             return Details(url: url, author: author, summary: summary, tags: tags, extra: extra)
