@@ -80,34 +80,27 @@ extension MergeState {
             guard let found else { return (items.count, .afterAnchor) }
             return (found, nil)
         }
-    }
 
-    /// An item the source sent before, and the time it was seen at then.
-    struct Repeat: Sendable {
-        var position: Int
-        var seenAt: Timestamp
-    }
+        /// An item the source sent before, and the time it was seen at then.
+        struct Repeat: Sendable {
+            var position: Int
+            var seenAt: Timestamp
+        }
 
-    /// What a `PageCheck` found on one page.
-    struct Findings: Sendable {
-        /// Where the page's unread items start.
-        var skip = 0
-        /// A resumed source's rule for its next page (`nil`: its place was found).
-        var resume: ResumeRule?
-        /// The oldest time on a first page, not counting items older than `since`.
-        var oldest: Timestamp?
-        /// Positions older than `since`: the source's paging stops there.
-        var tooOld: Set<Int> = []
-        /// An item not older than `since` came after one that was: the source is not in order.
-        var keptPastTooOld = false
-        /// Ids seen before, in the page's order.
-        var repeats: [Repeat] = []
-    }
-
-    /// A load's outcome with its source's check: the window back, and for a page, what the check found.
-    package struct CheckedLoad: Sendable {
-        var result: Result<Page, SourceError>
-        var window: DedupWindow
-        var findings: Findings?
+        /// What a `PageCheck` found on one page.
+        struct Findings: Sendable {
+            /// Where the page's unread items start.
+            var skip = 0
+            /// A resumed source's rule for its next page (`nil`: its place was found).
+            var resume: ResumeRule?
+            /// The oldest time on a first page, not counting items older than `since`.
+            var oldest: Timestamp?
+            /// Positions older than `since`: the source's paging stops there.
+            var tooOld: Set<Int> = []
+            /// An item not older than `since` came after one that was: the source is not in order.
+            var keptPastTooOld = false
+            /// Ids seen before, in the page's order.
+            var repeats: [Repeat] = []
+        }
     }
 }

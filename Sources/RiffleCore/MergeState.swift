@@ -524,7 +524,8 @@ package struct MergeState: Sendable {
 
     /// Buffers a page's items, as its check found them (`PageCheck`): dropping duplicates (the newer
     /// version of an item wins) and, with `since`, items older than it — which also ends the source's paging.
-    private mutating func accept(_ items: [Item], pageCursor: String?, _ findings: Findings, into index: Int) {
+    private mutating func accept(_ items: [Item], pageCursor: String?, _ findings: PageCheck.Findings, into index: Int)
+    {
         if slots[index].resume != nil, resumeAnchor != nil { slots[index].resume = findings.resume }
         slots[index].skipOnNextPage = 0
         if pageCursor == nil { slots[index].firstPageOldest = findings.oldest }
