@@ -43,7 +43,8 @@ package struct MergeState: Sendable {
         var info: SourceInfo
         var pager: Pager
         var buffer = ItemQueue()
-        var window: DedupWindow
+        /// The source's duplicate window; `nil` while a load has it (see `PageCheck`).
+        var window: DedupWindow?
         var status: SourceStatus
         /// Items to pass over at the start of the next page (resuming mid-page).
         var skipOnNextPage = 0
@@ -95,6 +96,12 @@ package struct MergeState: Sendable {
     /// Sources whose buffer changed since the last `loadsToStart()`.
     private var candidates: [Int] = []
     private var isCandidate: [Bool]
+    /// Per source, the buffer count below which it asks for its next page (`threshold`), or 0 while it cannot
+    /// load: what `settleAfterTaking` checks per item, in a dense array rather than the source's pager.
+    private var loadBelow: [Int]
+    /// Items emitted per source (`SourceStatus.itemsEmitted`, filled in by `statuses`): counted per item
+    /// here rather than in the source's status, which lies in other cache lines than its buffer.
+    private var emittedCounts: [Int]
     let options: MergeOptions
     /// The time of the last in-order item emitted.
     package private(set) var frontier: Timestamp?
@@ -188,6 +195,8 @@ package struct MergeState: Sendable {
         }
         self.resumedWithCounts = resumesByCount
         self.isCandidate = Array(repeating: false, count: sources.count)
+        self.loadBelow = Array(repeating: 0, count: sources.count)
+        self.emittedCounts = Array(repeating: 0, count: sources.count)
         self.tree = LoserTree(count: sources.count)
         for index in slots.indices { settle(index) }
     }
@@ -196,7 +205,13 @@ package struct MergeState: Sendable {
     package func bufferedPageCount(source index: Int) -> Int { slots[index].buffer.pageCount }
 
     /// Every source's status, in configuration order.
-    package var statuses: [SourceStatus] { slots.map(\.status) }
+    package var statuses: [SourceStatus] {
+        slots.indices.map { index in
+            var status = slots[index].status
+            status.itemsEmitted = emittedCounts[index]
+            return status
+        }
+    }
 
     /// Whether `loadsToStart()` may have anything to return: a cheap check before calling it per item.
     var hasLoadsToConsider: Bool { !candidates.isEmpty }
@@ -213,6 +228,7 @@ package struct MergeState: Sendable {
             let cursor: String?
             do { cursor = try slots[index].pager.beginLoad() } catch { continue }
             slots[index].status.state = .fetching
+            loadBelow[index] = 0
             requests.append(LoadRequest(source: index, cursor: cursor, pageSize: slots[index].info.pageSize))
         }
         candidates.removeAll(keepingCapacity: true)
@@ -245,18 +261,36 @@ package struct MergeState: Sendable {
         } else {
             frontier = item.time
         }
-        slots[index].status.itemsEmitted += 1
+        emittedCounts[index] += 1
         tail.touch(index)
         settleAfterTaking(index)
         return .item(
             MergedItem(sourceIndex: index, sourceName: slots[index].info.name, item: item, isLate: isLate))
     }
 
-    /// Delivers the outcome of a load started by `loadsToStart()`.
+    /// Delivers the outcome of a load started by `loadsToStart()`, checking the page here (see `PageCheck`).
     /// A page whose every item was skipped fails its source (`Pager.unusable`); its skips are counted.
     package mutating func deliver(_ result: Result<Page, SourceError>, to index: Int) {
+        deliver(takePageCheck(for: index).checking(result), to: index)
+    }
+
+    /// Hands out `index`'s page check for the load `loadsToStart()` just started for it, to run where the
+    /// page lands; it comes back with the load's outcome (`deliver(_:to:)` with a `CheckedLoad`).
+    package mutating func takePageCheck(for index: Int) -> PageCheck {
+        guard let window = slots[index].window.take() else {
+            preconditionFailure("source \(index)'s page check is already out: one load at a time per source")
+        }
+        let resume = slots[index].resume.flatMap { rule in resumeAnchor.map { (rule, $0) } }
+        return PageCheck(
+            window: window, since: options.since, skip: slots[index].skipOnNextPage, resume: resume, source: index,
+            isFirstPage: slots[index].pager.cursor == nil)
+    }
+
+    /// Delivers the outcome of a load whose page was checked where it landed (`takePageCheck(for:)`).
+    package mutating func deliver(_ load: CheckedLoad, to index: Int) {
+        slots[index].window = load.window
         tail.touch(index)
-        var result = result
+        var result = load.result
         if case .success(let page) = result,
             let error = Pager.unusable(page, number: slots[index].pager.pagesLoaded + 1)
         {
@@ -273,7 +307,7 @@ package struct MergeState: Sendable {
             slots[index].pager.finishLoad(page)
             slots[index].status.pagesLoaded += 1
             record(page.notes, for: index)
-            accept(page.items, pageCursor: pageCursor, into: index)
+            if let findings = load.findings { accept(page.items, pageCursor: pageCursor, findings, into: index) }
             if case .exhausted(let reason) = slots[index].pager.phase {
                 slots[index].status.stopReason = reason
                 if reason == .missingCursor || page.notes.missingCursor != nil {
@@ -488,76 +522,34 @@ package struct MergeState: Sendable {
         }
     }
 
-    /// Buffers a page's items, dropping duplicates (the newer version of an item wins) and, with
-    /// `since`, items older than it — which also ends the source's paging.
-    private mutating func accept(_ items: [Item], pageCursor: String?, into index: Int) {
-        if let rule = slots[index].resume, let anchor = resumeAnchor {
-            slots[index].skipOnNextPage = resumeSkip(items, rule: rule, anchor: anchor, source: index)
-        }
-        let skip = min(slots[index].skipOnNextPage, items.count)
+    /// Buffers a page's items, as its check found them (`PageCheck`): dropping duplicates (the newer
+    /// version of an item wins) and, with `since`, items older than it — which also ends the source's paging.
+    private mutating func accept(_ items: [Item], pageCursor: String?, _ findings: PageCheck.Findings, into index: Int)
+    {
+        if slots[index].resume != nil, resumeAnchor != nil { slots[index].resume = findings.resume }
         slots[index].skipOnNextPage = 0
-        if pageCursor == nil {
-            var oldest: Timestamp?
-            for item in items where options.since.map({ item.time >= $0 }) ?? true {
-                oldest = min(oldest ?? item.time, item.time)
-            }
-            slots[index].firstPageOldest = oldest
-        }
-        var dropped: Set<Int> = []
-        var firstTooOld: Int?
-        // Each item's id and time are read in place rather than copying the item.
-        for position in items.indices {
-            let time = items[position].time
-            if position >= skip, let since = options.since, time < since {
-                slots[index].pager.stop(.olderThanSince)
-                dropped.insert(position)
-                if firstTooOld == nil { firstTooOld = position }
-                continue
-            }
-            if let firstTooOld, position > firstTooOld, !slots[index].droppedDuplicates {
-                slots[index].droppedDuplicates = true
-                Self.insert(index, into: &irregularSources)
-            }
-            guard let seen = slots[index].window.remember(items[position].id, at: time), position >= skip else {
-                continue
-            }
+        if pageCursor == nil { slots[index].firstPageOldest = findings.oldest }
+        var dropped = findings.tooOld
+        if !dropped.isEmpty { slots[index].pager.stop(.olderThanSince) }
+        if findings.keptPastTooOld { markIrregular(index) }
+        for found in findings.repeats {
             slots[index].status.duplicates += 1
-            if !slots[index].droppedDuplicates {
-                slots[index].droppedDuplicates = true
-                Self.insert(index, into: &irregularSources)
-            }
+            markIrregular(index)
             // A newer version replaces a buffered older one; any other repeat is dropped.
             // (`settle`, which follows, gives the tree the new head when the old version was the head.)
-            if time > seen, slots[index].buffer.remove(id: items[position].id) { continue }
-            dropped.insert(position)
+            let item = items[found.position]
+            if item.time > found.seenAt, slots[index].buffer.remove(id: item.id) { continue }
+            dropped.insert(found.position)
         }
-        slots[index].buffer.append(page: items, cursor: pageCursor, start: skip, dropped: dropped)
+        slots[index].buffer.append(page: items, cursor: pageCursor, start: findings.skip, dropped: dropped)
     }
 
-    /// Where a resumed source's unread items start on a page it loaded, and whether its rule still holds
-    /// for the next page (none of this page's items sorts after the anchor).
-    private mutating func resumeSkip(
-        _ items: [Item], rule: ResumeRule, anchor: (time: Timestamp, rank: Int), source index: Int
-    ) -> Int {
-        var found: Int?
-        if case .anchorItem(let position, let idHash) = rule {
-            if position < items.count, MergePosition.Anchor.hash(id: items[position].id) == idHash {
-                found = position + 1
-            } else if let match = items.firstIndex(where: {
-                $0.time == anchor.time && MergePosition.Anchor.hash(id: $0.id) == idHash
-            }) {
-                found = match + 1
-            }
-        }
-        if found == nil {
-            found = items.firstIndex { $0.time < anchor.time || ($0.time == anchor.time && index > anchor.rank) }
-        }
-        guard let found else {
-            slots[index].resume = .afterAnchor
-            return items.count
-        }
-        slots[index].resume = nil
-        return found
+    /// Notes that a source dropped a duplicate, or an item older than `since` before items it kept: its
+    /// consumed items may not all sort before the anchor.
+    private mutating func markIrregular(_ index: Int) {
+        guard !slots[index].droppedDuplicates else { return }
+        slots[index].droppedDuplicates = true
+        Self.insert(index, into: &irregularSources)
     }
 
     /// Inserts `index` into an ascending list.
@@ -581,7 +573,7 @@ package struct MergeState: Sendable {
     private mutating func settleAfterTaking(_ index: Int) {
         guard let time = slots[index].buffer.firstTime else { return settle(index) }
         tree.update(index, time: time)
-        if !isCandidate[index], slots[index].pager.canLoad, slots[index].buffer.count < threshold(index) {
+        if !isCandidate[index], slots[index].buffer.count < loadBelow[index] {
             isCandidate[index] = true
             candidates.append(index)
         }
@@ -617,6 +609,7 @@ package struct MergeState: Sendable {
         case .idle, .ready:
             slots[index].status.state = slots[index].pager.pagesLoaded == 0 ? .waiting : .ready
         }
+        loadBelow[index] = slots[index].pager.canLoad ? threshold(index) : 0
         if !isCandidate[index] {
             isCandidate[index] = true
             candidates.append(index)

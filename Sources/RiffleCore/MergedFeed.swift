@@ -10,14 +10,20 @@ import Synchronization
 ///
 /// The merge state belongs to the consuming task alone. Loads only drop their results into a small
 /// locked inbox, which the consumer folds in when it next pulls, so loads and the consumer never wait on
-/// each other for longer than an array append.
+/// each other for longer than an array append. Each load also runs its source's page check (duplicates,
+/// `--since`, a resumed source's place: `MergeState.PageCheck`) before its page reaches the inbox, so the
+/// consumer is left only the buffer changes.
 public final class MergedFeed: Sendable {
     let sources: [MergeSource]
     let options: MergeOptions
     let resumePosition: MergePosition?
     let shared: Mutex<Shared>
-    /// Loads delivered to the inbox and not yet folded: a cheap check the consumer makes per item.
+    /// Loads delivered to the inbox and not yet folded, plus `cancelledSignal` once the consuming task is
+    /// cancelled: the one cheap check the consumer makes per item.
     let arrivals = Atomic<Int>(0)
+    /// Set in `arrivals` by a cancellation handler around the consumer's body, so that a cancelled
+    /// consumer is noticed by the atomic load made per item anyway rather than a task-local read per item.
+    static let cancelledSignal = 1 << 40
     /// Called after each load's result lands in the inbox, from the load's task: a consumer that is not
     /// pulling (the reader's pump between page turns) folds it in with `Reader.foldArrivals()`, so that the
     /// source's next page is asked for at once rather than at the next pull.
@@ -25,7 +31,7 @@ public final class MergedFeed: Sendable {
 
     struct Shared: Sendable {
         /// Finished loads not yet folded into the merge.
-        var inbox: [(source: Int, result: Result<Page, SourceError>)] = []
+        var inbox: [(source: Int, load: MergeState.CheckedLoad)] = []
         var waiter: CheckedContinuation<Void, Never>?
         /// The latest status snapshot, published by the consumer.
         var statuses: [SourceStatus]
@@ -55,7 +61,7 @@ public final class MergedFeed: Sendable {
     /// Runs `body` with a reader over the merged stream. Loads in flight when `body` returns are cancelled
     /// and awaited before `run` returns.
     public func run<R: Sendable>(_ body: (Reader) async throws -> R) async throws -> R {
-        let (requests, requestSink) = AsyncStream<MergeState.LoadRequest>.makeStream()
+        let (requests, requestSink) = AsyncStream<Load>.makeStream()
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 await withDiscardingTaskGroup { loads in
@@ -70,14 +76,38 @@ public final class MergedFeed: Sendable {
                 group.cancelAll()
                 reader.publishStatuses()
             }
-            return try await body(reader)
+            arrivals.bitwiseAnd(~Self.cancelledSignal, ordering: .relaxed)
+            return try await withTaskCancellationHandler {
+                try await body(reader)
+            } onCancel: {
+                self.arrivals.bitwiseOr(Self.cancelledSignal, ordering: .releasing)
+            }
         }
     }
 
-    private func load(_ request: MergeState.LoadRequest) async {
+    /// A page to load, with its source's check to run on it (`MergeState.takePageCheck(for:)`). A class
+    /// whose check is taken out once: the load task's closure holds the `Load`, and a check copied out of
+    /// it rather than moved would share its duplicate window's storage, which the check would then copy
+    /// whole to change it.
+    final class Load: Sendable {
+        let request: MergeState.LoadRequest
+        let check: Mutex<MergeState.PageCheck?>
+
+        init(request: MergeState.LoadRequest, check: consuming MergeState.PageCheck) {
+            self.request = request
+            self.check = Mutex(check)
+        }
+    }
+
+    private func load(_ load: Load) async {
+        let request = load.request
         let result = await sources[request.source].loadResult(after: request.cursor, pageSize: request.pageSize)
+        guard let check = load.check.withLock({ $0.take() }) else {
+            preconditionFailure("a load's check is taken once")
+        }
+        let checked = (consume check).checking(result)
         let waiter = shared.withLock { shared -> CheckedContinuation<Void, Never>? in
-            shared.inbox.append((request.source, result))
+            shared.inbox.append((request.source, checked))
             arrivals.add(1, ordering: .releasing)
             defer { shared.waiter = nil }
             return shared.waiter
@@ -89,7 +119,7 @@ public final class MergedFeed: Sendable {
     /// Pulls items from a running merge. Use it only inside `run(_:)`, from the task that runs `body`.
     public final class Reader {
         let feed: MergedFeed
-        let requests: AsyncStream<MergeState.LoadRequest>.Continuation
+        let requests: AsyncStream<Load>.Continuation
         /// Touched only by the task that runs `body` (see `run(_:)`), so the per-access exclusivity check is
         /// left out: it cost as much as a loser-tree step per item.
         @exclusivity(unchecked) private var state: MergeState
@@ -97,7 +127,7 @@ public final class MergedFeed: Sendable {
         /// tells from it whether a page turn waited for a request.
         public private(set) var loadWaits = 0
 
-        init(feed: MergedFeed, requests: AsyncStream<MergeState.LoadRequest>.Continuation) {
+        init(feed: MergedFeed, requests: AsyncStream<Load>.Continuation) {
             self.feed = feed
             self.requests = requests
             self.state = MergeState(
@@ -109,10 +139,34 @@ public final class MergedFeed: Sendable {
         /// merge needs is loading. Throws `CancellationError` when the task is cancelled.
         ///
         /// `nonisolated(nonsending)`: it runs on the caller's executor, so a call that finds its item ready
-        /// does not hop to the global executor and back.
+        /// does not hop to the global executor and back. Inlinable, so that such a call (nearly every one)
+        /// is a plain call of `nextIfReady()` in the caller, without an async frame allocated per item.
+        @inlinable
         nonisolated(nonsending) public func next() async throws -> MergedItem? {
-            // A cancelled consumer stops here, even when items are buffered (cancelled loads would
-            // otherwise look like failed sources and end the stream as if it were complete).
+            if let merged = try nextIfReady() { return merged }
+            return try await nextAfterWaiting()
+        }
+
+        /// The next item when it is ready without waiting; `nil` when the merge would wait for a page, or has
+        /// ended (`nextAfterWaiting()` tells which). A cancelled consumer stops here, even when items are
+        /// buffered (cancelled loads would otherwise look like failed sources and end the stream as if it
+        /// were complete): its task's cancellation shows in `arrivals` (`cancelledSignal`).
+        @usableFromInline
+        func nextIfReady() throws -> MergedItem? {
+            let signals = feed.arrivals.load(ordering: .acquiring)
+            if signals != 0 {
+                if signals & MergedFeed.cancelledSignal != 0 { try Task.checkCancellation() }
+                if signals & ~MergedFeed.cancelledSignal != 0 { foldInbox() }
+            }
+            let step = state.next()
+            startLoads()
+            guard case .item(let merged) = step else { return nil }
+            return merged
+        }
+
+        /// `next()` once `nextIfReady()` found no item: waits for pages while the merge needs them.
+        @usableFromInline
+        nonisolated(nonsending) func nextAfterWaiting() async throws -> MergedItem? {
             try Task.checkCancellation()
             while true {
                 switch advance() {
@@ -152,7 +206,7 @@ public final class MergedFeed: Sendable {
         /// The merge's next step, with the pages that arrived in the background folded in first and the
         /// loads it asks for started at once.
         private func advance() -> MergeState.Step {
-            if feed.arrivals.load(ordering: .acquiring) > 0 { foldInbox() }
+            if feed.arrivals.load(ordering: .acquiring) & ~MergedFeed.cancelledSignal != 0 { foldInbox() }
             let step = state.next()
             startLoads()
             if case .finished = step { publishStatuses() }
@@ -174,7 +228,9 @@ public final class MergedFeed: Sendable {
         /// Folds in the pages that landed since the last pull and asks at once for the next pages they call
         /// for (a source below its prefetch threshold): for a consumer between pulls (see `onArrival`).
         public func foldArrivals() {
-            guard feed.arrivals.load(ordering: .acquiring) > 0, foldInbox() else { return }
+            guard feed.arrivals.load(ordering: .acquiring) & ~MergedFeed.cancelledSignal != 0, foldInbox() else {
+                return
+            }
             startLoads()
         }
 
@@ -191,7 +247,9 @@ public final class MergedFeed: Sendable {
 
         private func startLoads() {
             guard state.hasLoadsToConsider else { return }
-            for load in state.loadsToStart() { requests.yield(load) }
+            for request in state.loadsToStart() {
+                requests.yield(Load(request: request, check: state.takePageCheck(for: request.source)))
+            }
         }
 
         /// Folds finished loads into the merge; returns whether there were any.
@@ -200,11 +258,11 @@ public final class MergedFeed: Sendable {
             let arrived = feed.shared.withLock { shared in
                 defer {
                     shared.inbox.removeAll(keepingCapacity: true)
-                    feed.arrivals.store(0, ordering: .releasing)
+                    feed.arrivals.bitwiseAnd(MergedFeed.cancelledSignal, ordering: .releasing)
                 }
                 return shared.inbox
             }
-            for (source, result) in arrived { state.deliver(result, to: source) }
+            for (source, load) in arrived { state.deliver(load, to: source) }
             return !arrived.isEmpty
         }
 

@@ -52,10 +52,21 @@ enum MergeBenchmark {
                         String(format: "%.2f×", measured.cpuRate / sort.cpuRate),
                         String(format: "%.1f MB", Double(measured.peakBytes) / 1_048_576)))
             }
+            if let feed = results["feed"] { print(goalLine(sources: count, feed: feed, sort: sort)) }
         }
         print("feed = MergedFeed item by item (next()); runs = MergedFeed in runs of up to 256 (next(upTo:into:));")
         print("state = MergeState alone, loads answered in line; sort = baseline: every item made, then sorted")
         print("memory check: rerun with --items 5000 and 80000: feed/state peak RSS stays flat, sort grows")
+    }
+
+    /// Issue 17's goal at one source count: `MergedFeed` pulled item by item, as `riffle export` pulls it,
+    /// moves at least as many items per wall second as the sort, with items per CPU second beside it.
+    static func goalLine(sources: Int, feed: Measured, sort: Measured) -> String {
+        let wall = feed.rate / sort.rate
+        return "goal at \(sources) sources: feed ≥ sort by wall: \(wall >= 1 ? "met" : "NOT met")"
+            + String(
+                format: " (%.2f×; items per CPU second %.2f×; peak RSS %.1f MB, sort %.1f MB)", wall,
+                feed.cpuRate / sort.cpuRate, Double(feed.peakBytes) / 1_048_576, Double(sort.peakBytes) / 1_048_576)
     }
 
     /// One child's figures, from the line it prints: items, seconds, CPU seconds, peak bytes.

@@ -36,4 +36,46 @@ import Testing
             #expect(window.remember(id, at: time) == expected, "step \(step): \(id)")
         }
     }
+
+    /// The eviction boundary, one page of two ids per generation: an id from the older generation is still
+    /// found (and carried into the current one, with the newer of its times), an id two generations old
+    /// is gone, and an id carried over survives the next roll-over.
+    @Test func repeatFromTheOlderGenerationIsCarriedAndTheOneBeforeIsGone() {
+        var window = DedupWindow(pages: 1, pageSize: 2)
+        let t = { (seconds: Int64) in Timestamp(microseconds: seconds * 1_000_000) }
+        #expect(window.remember("a", at: t(10)) == nil)
+        #expect(window.remember("b", at: t(11)) == nil)
+        // The current generation is full: "c" rolls it over, so "a" and "b" are the older generation.
+        #expect(window.remember("c", at: t(12)) == nil)
+        #expect(window.remember("d", at: t(13)) == nil)
+        // "a" from the older generation: found, and its newer time kept.
+        #expect(window.remember("a", at: t(20)) == t(10))
+        // "e" rolls over again: "b" (never repeated) is now two generations old; "a" was carried.
+        #expect(window.remember("e", at: t(14)) == nil)
+        #expect(window.remember("b", at: t(15)) == nil)
+        #expect(window.remember("a", at: t(5)) == t(20))
+        #expect(window.remember("a", at: t(6)) == t(20))
+    }
+
+    /// Many roll-overs through a small window (three ids a generation): every id is found again in its
+    /// own generation and in the next (where it is carried over once), still in the one after, and gone
+    /// in the one after that.
+    @Test func idsStayWithinTheWindowOverManyRollOvers() {
+        var window = DedupWindow(pages: 1, pageSize: 3)
+        let ids = { (round: Int) in (0..<3).map { "r\(round)-\($0)" } }
+        let (first, again, carried) = (
+            Timestamp(microseconds: 1), Timestamp(microseconds: 2), Timestamp(microseconds: 3)
+        )
+        let rounds = 200
+        for round in 0..<rounds {
+            // The round's first new id rolls the window over: the current generation holds at least three.
+            for id in ids(round) { #expect(window.remember(id, at: first) == nil, "\(id)") }
+            for id in ids(round) { #expect(window.remember(id, at: again) == first, "\(id)") }
+            guard round > 0 else { continue }
+            for id in ids(round - 1) { #expect(window.remember(id, at: carried) == again, "\(id)") }
+        }
+        // The older generation holds the last round but one, and the round before it (carried over).
+        for id in ids(rounds - 3) { #expect(window.remember(id, at: carried) == carried, "\(id)") }
+        for id in ids(rounds - 4) { #expect(window.remember(id, at: carried) == nil, "\(id)") }
+    }
 }

@@ -245,3 +245,119 @@ import Testing
         #expect(MergePosition(token: token(#"[]"#)) == nil)
     }
 }
+
+/// Pages checked where they land (`MergeState.takePageCheck(for:)`, as `MergedFeed` runs the check in the
+/// load's task) merge exactly as pages checked in line by `deliver(_:to:)`.
+@Suite struct PageCheckTests {
+    /// A source whose items come again now and then — the same version, or (`newerVersions`) a newer one
+    /// while the older may still be buffered — in newest-first order otherwise. Whether a newer version
+    /// replaces the older one depends on whether that was emitted before the page came, so only a driver
+    /// delivering pages at the same points sees the same items.
+    static func repeatingItems(prefix: String, count: Int, newerVersions: Bool = true, rng: inout SplitMix64) -> [Item]
+    {
+        var time: Int64 = 1_000_000
+        var items: [Item] = []
+        for index in 0..<count {
+            time -= Int64.random(in: 0...3, using: &rng)
+            if index > 3, Int.random(in: 0..<4, using: &rng) == 0 {
+                let earlier = items[Int.random(in: max(0, items.count - 8)..<items.count, using: &rng)]
+                let again =
+                    newerVersions && Bool.random(using: &rng) ? Timestamp(unixSeconds: time + 2) : earlier.time
+                items.append(Item(id: earlier.id, time: again, title: "again \(earlier.id)"))
+            } else {
+                items.append(item("\(prefix)\(index)", time))
+            }
+        }
+        return items
+    }
+
+    /// Drives `state` as `drain` does (a page delivered when the merge waits, in the order asked for), with
+    /// each page's check handed out when its load starts and run when the page comes.
+    static func drainCheckingWhereTheyLand(
+        _ state: inout MergeState, loader: (Int, String?, Int) -> Result<Page, SourceError>
+    ) -> [MergedItem] {
+        var out: [MergedItem] = []
+        var inFlight: [(request: MergeState.LoadRequest, check: MergeState.PageCheck)] = []
+        while true {
+            for request in state.loadsToStart() {
+                inFlight.append((request, state.takePageCheck(for: request.source)))
+            }
+            switch state.next() {
+            case .item(let merged): out.append(merged)
+            case .finished: return out
+            case .waiting:
+                guard !inFlight.isEmpty else {
+                    Issue.record("merge waits with no load in flight")
+                    return out
+                }
+                let (request, check) = inFlight.removeFirst()
+                let result = loader(request.source, request.cursor, request.pageSize)
+                state.deliver(check.checking(result), to: request.source)
+            }
+        }
+    }
+
+    static func described(_ items: [MergedItem]) -> [String] {
+        items.map { "\($0.sourceIndex):\($0.item.id)@\($0.item.time.microseconds)\($0.isLate ? " late" : "")" }
+    }
+
+    @Test(arguments: 0..<30)
+    func pagesCheckedWhereTheyLandMergeAsPagesCheckedInLine(seed: Int) {
+        var rng = SplitMix64(seed: UInt64(seed))
+        let sources = (0..<Int.random(in: 1...5, using: &rng)).map { index in
+            Self.repeatingItems(prefix: "s\(index)-", count: Int.random(in: 0...60, using: &rng), rng: &rng)
+        }
+        let since =
+            Bool.random(using: &rng) ? nil : Timestamp(unixSeconds: 1_000_000 - Int64.random(in: 20...90, using: &rng))
+        let options = MergeOptions(since: since)
+        let infos = sources.indices.map {
+            MergeState.SourceInfo(name: "s\($0)", pageSize: Int.random(in: 1...7, using: &rng))
+        }
+        let loader = arrayLoader(sources)
+
+        var inLine = MergeState(sources: infos, options: options)
+        let expected = drain(&inLine, loader: loader).items
+        var handedOut = MergeState(sources: infos, options: options)
+        let merged = Self.drainCheckingWhereTheyLand(&handedOut, loader: loader)
+        #expect(Self.described(merged) == Self.described(expected))
+        #expect(handedOut.statuses == inLine.statuses)
+        #expect(handedOut.position == inLine.position)
+
+        // Resumed from a position part of the way through: the same items after it, either way.
+        guard !expected.isEmpty else { return }
+        var partial = MergeState(sources: infos, options: options)
+        _ = drain(&partial, limit: Int.random(in: 1...expected.count, using: &rng), loader: loader)
+        let position = partial.position
+        var resumedInLine = MergeState(sources: infos, options: options, resumingAt: position)
+        let rest = drain(&resumedInLine, loader: loader).items
+        var resumedHandedOut = MergeState(sources: infos, options: options, resumingAt: position)
+        let restHandedOut = Self.drainCheckingWhereTheyLand(&resumedHandedOut, loader: loader)
+        #expect(Self.described(restHandedOut) == Self.described(rest))
+        #expect(resumedHandedOut.statuses == resumedInLine.statuses)
+    }
+
+    /// The two cases the check's findings leave to the merge, handed out: a repeat across pages is dropped,
+    /// and a newer version replaces the older one still buffered.
+    @Test func aHandedOutCheckDropsRepeatsAndLetsANewerVersionReplaceABufferedOne() {
+        var state = MergeState(
+            sources: [.init(name: "s0", pageSize: 3)], options: MergeOptions(prefetchThreshold: 10))
+        let first = state.loadsToStart()
+        #expect(first.map(\.source) == [0])
+        let firstCheck = state.takePageCheck(for: 0)
+        state.deliver(
+            firstCheck.checking(
+                .success(Page(items: [item("a", 10), item("b", 9), item("c", 2)], nextCursor: "2", hasMore: true))),
+            to: 0)
+        #expect(state.loadsToStart() == [.init(source: 0, cursor: "2", pageSize: 3)])
+        let secondCheck = state.takePageCheck(for: 0)
+        state.deliver(
+            secondCheck.checking(
+                .success(Page(items: [item("b", 9), item("c", 8), item("d", 7)], nextCursor: nil, hasMore: false))),
+            to: 0)
+        var out: [MergedItem] = []
+        while case .item(let merged) = state.next() { out.append(merged) }
+        #expect(out.map(\.item.id) == ["a", "b", "c", "d"])
+        #expect(out.first { $0.item.id == "c" }?.item.time == Timestamp(unixSeconds: 8))
+        #expect(state.statuses[0].duplicates == 2)
+    }
+}

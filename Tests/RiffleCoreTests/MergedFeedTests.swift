@@ -143,6 +143,74 @@ final class Gauge: Sendable {
     }
 }
 
+/// The consumer's side of `MergedFeed` that `next()` makes cheap per item: the pages' checks run in the
+/// loads, and cancellation is noticed through the handler rather than read per item.
+@Suite struct MergedFeedConsumerTests {
+    /// A cancelled consumer stops at its next pull even when the item it would return is buffered: the
+    /// merge must never end as if complete because its loads were cancelled.
+    @Test func aCancelledConsumerStopsEvenWithItemsBuffered() async throws {
+        let items = (0..<50).map { item("i\($0)", 1_000 - Int64($0)) }
+        let feed = MergedFeed(sources: [MergeSource(name: "a", pageable: InMemorySource(items: items), pageSize: 20)])
+        let (pulled, stopped) = try await feed.run { reader in
+            var pulled = 0
+            while pulled < 5, try await reader.next() != nil { pulled += 1 }
+            withUnsafeCurrentTask { $0?.cancel() }
+            var stopped = 0
+            for _ in 0..<3 {
+                do {
+                    _ = try await reader.next()
+                } catch is CancellationError {
+                    stopped += 1
+                }
+            }
+            return (pulled, stopped)
+        }
+        #expect(pulled == 5)
+        #expect(stopped == 3, "every pull after the cancellation throws, though 15 items of the page are buffered")
+    }
+
+    /// A consumer whose task was cancelled before it pulled anything gets nothing.
+    @Test func aConsumerCancelledBeforeItsFirstPullGetsNothing() async throws {
+        let items = (0..<10).map { item("i\($0)", 1_000 - Int64($0)) }
+        let feed = MergedFeed(sources: [MergeSource(name: "a", pageable: InMemorySource(items: items), pageSize: 5)])
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await feed.run { reader in try await reader.next() }
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+    }
+
+    /// Repeats across pages and `--since` through the feed, whose loads check their pages: the same items,
+    /// statuses and position as `MergeState` driven in line. (Newer versions are left out: whether one
+    /// replaces its older version depends on when its page lands; `PageCheckTests` covers them.)
+    @Test(arguments: 0..<8)
+    func checksInTheLoadsMergeAsTheStateInLine(seed: Int) async throws {
+        var rng = SplitMix64(seed: UInt64(seed) &+ 100)
+        let sources = (0..<Int.random(in: 2...6, using: &rng)).map { index in
+            PageCheckTests.repeatingItems(
+                prefix: "s\(index)-", count: Int.random(in: 10...80, using: &rng), newerVersions: false, rng: &rng)
+        }
+        let since = seed % 2 == 0 ? nil : Timestamp(unixSeconds: 1_000_000 - 60)
+        let options = MergeOptions(since: since)
+        let pageSize = Int.random(in: 2...9, using: &rng)
+        var state = MergeState(
+            sources: sources.indices.map { .init(name: "s\($0)", pageSize: pageSize) }, options: options)
+        let expected = drain(&state, loader: arrayLoader(sources)).items
+        let feed = MergedFeed(
+            sources: sources.indices.map {
+                MergeSource(name: "s\($0)", pageable: InMemorySource(items: sources[$0]), pageSize: pageSize)
+            }, options: options)
+        let (out, position) = try await feed.run { reader in
+            var out: [MergedItem] = []
+            while let merged = try await reader.next() { out.append(merged) }
+            return (out, reader.token)
+        }
+        #expect(PageCheckTests.described(out) == PageCheckTests.described(expected))
+        #expect(feed.statuses == state.statuses)
+        #expect(position == state.position.token)
+    }
+}
+
 @Suite struct MemoryBoundTests {
     /// Memory must not grow with the number of items: whatever the merge has handed out is released.
     @Test func consumedPagesAreReleasedWhileBackgroundLoadsKeepBuffersFull() {
