@@ -29,6 +29,29 @@ public struct JSONNode: Sendable {
             case .collected(let nodes): return nodes
             }
         }
+
+        /// `value.scalarText`, read in place: collected values are an array, which has no text.
+        public var scalarText: String? {
+            if case .node(let node) = self { return node.scalarText }
+            return nil
+        }
+
+        /// `value.timestampValue`, read in place: collected values are an array, which is no time.
+        public var timestampValue: Timestamp? {
+            if case .node(let node) = self { return node.timestampValue }
+            return nil
+        }
+
+        /// The texts of the scalars of a list, or of one scalar: what an item's `tags` take from a
+        /// `JSONValue` — an array's elements' `scalarText`s, or a scalar's own — read in place.
+        public var scalarTexts: [String] {
+            switch self {
+            case .node(let node):
+                guard let elements = node.elements else { return node.scalarText.map { [$0] } ?? [] }
+                return elements.compactMap(\.scalarText)
+            case .collected(let nodes): return nodes.compactMap(\.scalarText)
+            }
+        }
     }
 
     var kind: JSONDocument.Kind { document.entries[index].kind }
@@ -63,6 +86,34 @@ public struct JSONNode: Sendable {
         }
     }
 
+    /// `value.scalarText` — a string, or a number or boolean as text — with a string without escapes
+    /// decoded from the received bytes: no parser, no `JSONValue`.
+    public var scalarText: String? {
+        switch kind {
+        case .string, .asciiName: return stringValue
+        case .null, .object, .array: return nil
+        case .falseValue, .trueValue, .number, .escapedString: return value.scalarText
+        }
+    }
+
+    /// `value.timestampValue`, with a string without escapes parsed as a time where it lies (no `String`
+    /// is made for it); only a string that is no RFC 3339 time or date goes the `JSONValue` way (Unix
+    /// seconds as digits), so every answer is `value.timestampValue`'s.
+    public var timestampValue: Timestamp? {
+        switch kind {
+        case .string:
+            let entry = document.entries[index]
+            let time = document.bytes.withUnsafeBufferPointer { buffer in
+                Timestamp(
+                    rfc3339OrDateBytes: UnsafeBufferPointer(rebasing: buffer[Int(entry.start + 1)..<Int(entry.end - 1)])
+                )
+            }
+            return time ?? value.timestampValue
+        case .null, .object, .array, .falseValue, .trueValue: return nil
+        case .asciiName, .number, .escapedString: return value.timestampValue
+        }
+    }
+
     /// The value as `JSONValue(parsing:)` makes it from these bytes.
     public var value: JSONValue {
         let start = Int(document.entries[index].start)
@@ -79,8 +130,15 @@ public struct JSONNode: Sendable {
         guard kind == .array else { return nil }
         let entries = document.entries
         let end = Int(entries[index].next)
-        var elements: [JSONNode] = []
+        var count = 0
         var position = index + 1
+        while position < end {
+            count += 1
+            position = Int(entries[position].next)
+        }
+        var elements: [JSONNode] = []
+        elements.reserveCapacity(count)
+        position = index + 1
         while position < end {
             elements.append(JSONNode(document: document, index: position))
             position = Int(entries[position].next)

@@ -106,11 +106,11 @@ package struct GitLabSource: Pageable {
         var items: [Item] = []
         items.reserveCapacity(nodes.count)
         for (position, node) in nodes.enumerated() {
-            guard let id = ItemMapping.text(node["id"]?.value) else {
+            guard let id = ItemMapping.text(node["id"]) else {
                 mapping.skip(position, "no value at id")
                 continue
             }
-            guard let time = node["updatedAt"]?.value.timestampValue else {
+            guard let time = node["updatedAt"]?.timestampValue else {
                 mapping.skip(position, "no time at updatedAt")
                 continue
             }
@@ -135,9 +135,9 @@ package struct GitLabSource: Pageable {
             if !colors.isEmpty { extra["label_colors"] = .object(colors) }
             items.append(
                 Item(
-                    id: id, time: time, title: title, url: ItemMapping.text(node["webUrl"]?.value),
-                    author: ItemMapping.text(node["author"]?["username"]?.value),
-                    summary: ItemMapping.text(node["description"]?.value), tags: tags, extra: extra))
+                    id: id, time: time, title: title, url: ItemMapping.text(node["webUrl"]),
+                    author: ItemMapping.text(node["author"]?["username"]),
+                    summary: ItemMapping.text(node["description"]), tags: tags, extra: extra))
         }
         mapping.notes.warnings = response.errors
         let pageInfo = connection["pageInfo"]
