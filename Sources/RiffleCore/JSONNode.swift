@@ -41,17 +41,6 @@ public struct JSONNode: Sendable {
             if case .node(let node) = self { return node.timestampValue }
             return nil
         }
-
-        /// The texts of the scalars of a list, or of one scalar: what an item's `tags` take from a
-        /// `JSONValue` — an array's elements' `scalarText`s, or a scalar's own — read in place.
-        public var scalarTexts: [String] {
-            switch self {
-            case .node(let node):
-                guard let elements = node.elements else { return node.scalarText.map { [$0] } ?? [] }
-                return elements.compactMap(\.scalarText)
-            case .collected(let nodes): return nodes.compactMap(\.scalarText)
-            }
-        }
     }
 
     var kind: JSONDocument.Kind { document.entries[index].kind }
@@ -128,21 +117,11 @@ public struct JSONNode: Sendable {
     /// An array's elements, in order; `nil` when this is not an array.
     public var elements: [JSONNode]? {
         guard kind == .array else { return nil }
-        let entries = document.entries
-        let end = Int(entries[index].next)
         var count = 0
-        var position = index + 1
-        while position < end {
-            count += 1
-            position = Int(entries[position].next)
-        }
+        forEachElement { _ in count += 1 }
         var elements: [JSONNode] = []
         elements.reserveCapacity(count)
-        position = index + 1
-        while position < end {
-            elements.append(JSONNode(document: document, index: position))
-            position = Int(entries[position].next)
-        }
+        forEachElement { elements.append($0) }
         return elements
     }
 
@@ -206,6 +185,58 @@ public struct JSONNode: Sendable {
             return .collected(collected)
         default:
             return nil
+        }
+    }
+
+    /// The texts of what a dotted path finds, as an item's `tags` take them: the `scalarText` of each
+    /// value of `select(segments)`'s list (an array's elements, or the values collected), or of the one
+    /// value found — walked in place, without the lists `select` builds (three arrays per item with
+    /// GitHub-shaped labels, issue 17).
+    public func scalarTexts(at segments: ArraySlice<String>) -> [String] {
+        var texts: [String] = []
+        appendScalarTexts(at: segments, to: &texts)
+        return texts
+    }
+
+    private func appendScalarTexts(at segments: ArraySlice<String>, to texts: inout [String]) {
+        guard let segment = segments.first else {
+            guard kind == .array else {
+                if let text = scalarText { texts.append(text) }
+                return
+            }
+            forEachElement { element in
+                if let text = element.scalarText { texts.append(text) }
+            }
+            return
+        }
+        switch kind {
+        case .object:
+            self[segment]?.appendScalarTexts(at: segments.dropFirst(), to: &texts)
+        case .array:
+            if let position = Int(segment) {
+                guard position >= 0 else { return }
+                var count = 0
+                forEachElement { element in
+                    if count == position { element.appendScalarTexts(at: segments.dropFirst(), to: &texts) }
+                    count += 1
+                }
+                return
+            }
+            // As `select` collects: each element's own finds, in order (an array found is flattened into
+            // its elements, `null` has no text).
+            forEachElement { element in element.appendScalarTexts(at: segments, to: &texts) }
+        default:
+            return
+        }
+    }
+
+    /// Calls `body` with each element of an array, in order.
+    private func forEachElement(_ body: (JSONNode) -> Void) {
+        let end = Int(document.entries[index].next)
+        var position = index + 1
+        while position < end {
+            body(JSONNode(document: document, index: position))
+            position = Int(document.entries[position].next)
         }
     }
 

@@ -118,7 +118,8 @@ package struct GitLabSource: Pageable {
                 mapping.skip(position, "no value at title")
                 continue
             }
-            var extra: [String: JSONValue] = [:]
+            // Made at their final size: grown from empty, these two were four allocations per issue (issue 17).
+            var extra = [String: JSONValue](minimumCapacity: 5)
             if let iid = node["iid"], !iid.isNull { extra["iid"] = iid.value }
             if let state = node["state"], !state.isNull { extra["state"] = state.value }
             if let milestone = node["milestone"]?["title"], !milestone.isNull { extra["milestone"] = milestone.value }
@@ -126,6 +127,8 @@ package struct GitLabSource: Pageable {
             var colors: [String: JSONValue] = [:]
             var tags: [String] = []
             if let labels = node["labels"]?["nodes"]?.elements {
+                colors.reserveCapacity(labels.count)
+                tags.reserveCapacity(labels.count)
                 for label in labels {
                     guard let name = label["title"]?.stringValue else { continue }
                     tags.append(name)

@@ -78,7 +78,7 @@ public struct GraphQLSource: Pageable {
                     url: fields.url.flatMap { ItemMapping.text(element.select($0.segments[...])) },
                     author: fields.author.flatMap { ItemMapping.text(element.select($0.segments[...])) },
                     summary: fields.summary.flatMap { ItemMapping.text(element.select($0.segments[...])) },
-                    tags: fields.tags.map { element.select($0.segments[...])?.scalarTexts ?? [] } ?? []))
+                    tags: fields.tags.map { element.scalarTexts(at: $0.segments[...]) } ?? []))
         }
         mapping.notes.warnings = response.errors
         let hasMoreFlag = try hasMore(in: data)

@@ -7,6 +7,9 @@ package struct SpaceXSource: Pageable {
     let settings: SpaceXSettings
     let endpoint: JSONEndpoint
 
+    /// The launch fields kept under `extra`, as they are.
+    static let extraKeys = ["flight_number", "success", "upcoming", "date_precision"]
+
     /// The most launches asked for at once.
     static let maxPageSize = 100
 
@@ -73,8 +76,8 @@ package struct SpaceXSource: Pageable {
             let url =
                 ItemMapping.text(links?["webcast"]) ?? ItemMapping.text(links?["article"])
                 ?? ItemMapping.text(links?["wikipedia"])
-            var extra: [String: JSONValue] = [:]
-            for key in ["flight_number", "success", "upcoming", "date_precision"] {
+            var extra = [String: JSONValue](minimumCapacity: Self.extraKeys.count)
+            for key in Self.extraKeys {
                 if let value = launch[key] { extra[key] = value.value }
             }
             let rocket = launch["rocket"]?["name"]?.stringValue

@@ -90,7 +90,7 @@ import Testing
                 #expect(selection?.value == expected, "\(comment)")
                 #expect(selection?.scalarText == expected?.scalarText, "\(comment)")
                 #expect(selection?.timestampValue == expected?.timestampValue, "\(comment)")
-                #expect((selection?.scalarTexts ?? []) == Self.scalarTexts(expected), "\(comment)")
+                #expect(document.root.scalarTexts(at: path[...]) == Self.scalarTexts(expected), "\(comment)")
             }
         }
     }
@@ -176,6 +176,7 @@ import Testing
         for path in [["data", "edges", "node"], ["data", "edges", "node", "id"], ["data", "edges", "node", "tags"]] {
             let selection = document.root.select(path[...])
             #expect(selection?.value == tree.value(at: path), "\(path)")
+            #expect(document.root.scalarTexts(at: path[...]) == Self.scalarTexts(tree.value(at: path)), "\(path)")
             #expect(
                 selection?.list?.map(\.value)
                     == tree.value(at: path).flatMap { value -> [JSONValue]? in
