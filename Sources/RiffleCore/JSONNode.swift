@@ -201,11 +201,11 @@ public struct JSONNode: Sendable {
     private func appendScalarTexts(at segments: ArraySlice<String>, to texts: inout [String]) {
         guard let segment = segments.first else {
             guard kind == .array else {
-                if let text = scalarText { texts.append(text) }
+                if let text = scalarText { Self.append(text, to: &texts) }
                 return
             }
             forEachElement { element in
-                if let text = element.scalarText { texts.append(text) }
+                if let text = element.scalarText { Self.append(text, to: &texts) }
             }
             return
         }
@@ -228,6 +228,13 @@ public struct JSONNode: Sendable {
         default:
             return
         }
+    }
+
+    /// Appends a found text; the first one makes room for a few (an item's tags: one allocation, not one
+    /// per doubling).
+    private static func append(_ text: String, to texts: inout [String]) {
+        if texts.isEmpty { texts.reserveCapacity(4) }
+        texts.append(text)
     }
 
     /// Calls `body` with each element of an array, in order.
