@@ -14,26 +14,42 @@ public enum Base64URL {
     /// concatenated whenever the first part's length is a multiple of 3, which lets a long, rarely
     /// changing part be encoded once and reused (resume tokens, see `MergeState.token()`).
     package static func encode(_ bytes: ArraySlice<UInt8>, appendingTo out: inout [UInt8]) {
-        out.reserveCapacity(out.count + (bytes.count + 2) / 3 * 4)
-        var index = bytes.startIndex
-        while index + 2 < bytes.endIndex {
-            let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            out.append(alphabet[Int(value >> 18 & 63)])
-            out.append(alphabet[Int(value >> 12 & 63)])
-            out.append(alphabet[Int(value >> 6 & 63)])
-            out.append(alphabet[Int(value & 63)])
-            index += 3
+        let start = out.count
+        let count = encodedCount(bytes.count)
+        out.append(contentsOf: repeatElement(0, count: count))
+        out.withUnsafeMutableBufferPointer { target in
+            bytes.withUnsafeBufferPointer { source in
+                encode(source, into: UnsafeMutableBufferPointer(rebasing: target[start..<(start + count)]))
+            }
         }
-        let rest = bytes.endIndex - index
-        if rest == 1 {
-            let value = UInt32(bytes[index]) << 16
-            out.append(alphabet[Int(value >> 18 & 63)])
-            out.append(alphabet[Int(value >> 12 & 63)])
-        } else if rest == 2 {
-            let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8
-            out.append(alphabet[Int(value >> 18 & 63)])
-            out.append(alphabet[Int(value >> 12 & 63)])
-            out.append(alphabet[Int(value >> 6 & 63)])
+    }
+
+    /// The length of the text form of `count` bytes (no padding).
+    static func encodedCount(_ count: Int) -> Int {
+        count / 3 * 4 + (count % 3 == 0 ? 0 : count % 3 + 1)
+    }
+
+    /// Writes the text form of `bytes` to the start of `out`, which holds at least `encodedCount(bytes.count)`
+    /// bytes: how a token is written straight into its `String`'s storage (`MergePosition.r3Text`).
+    static func encode(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(out.count >= encodedCount(bytes.count), "base64url output too small")
+        var index = 0
+        var position = 0
+        while index + 2 < bytes.count {
+            let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+            out[position] = alphabet[Int(value >> 18 & 63)]
+            out[position + 1] = alphabet[Int(value >> 12 & 63)]
+            out[position + 2] = alphabet[Int(value >> 6 & 63)]
+            out[position + 3] = alphabet[Int(value & 63)]
+            index += 3
+            position += 4
+        }
+        let rest = bytes.count - index
+        if rest > 0 {
+            let value = UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
+            out[position] = alphabet[Int(value >> 18 & 63)]
+            out[position + 1] = alphabet[Int(value >> 12 & 63)]
+            if rest == 2 { out[position + 2] = alphabet[Int(value >> 6 & 63)] }
         }
     }
 

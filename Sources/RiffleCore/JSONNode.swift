@@ -29,6 +29,18 @@ public struct JSONNode: Sendable {
             case .collected(let nodes): return nodes
             }
         }
+
+        /// `value.scalarText`, read in place: collected values are an array, which has no text.
+        public var scalarText: String? {
+            if case .node(let node) = self { return node.scalarText }
+            return nil
+        }
+
+        /// `value.timestampValue`, read in place: collected values are an array, which is no time.
+        public var timestampValue: Timestamp? {
+            if case .node(let node) = self { return node.timestampValue }
+            return nil
+        }
     }
 
     var kind: JSONDocument.Kind { document.entries[index].kind }
@@ -63,6 +75,34 @@ public struct JSONNode: Sendable {
         }
     }
 
+    /// `value.scalarText` — a string, or a number or boolean as text — with a string without escapes
+    /// decoded from the received bytes: no parser, no `JSONValue`.
+    public var scalarText: String? {
+        switch kind {
+        case .string, .asciiName: return stringValue
+        case .null, .object, .array: return nil
+        case .falseValue, .trueValue, .number, .escapedString: return value.scalarText
+        }
+    }
+
+    /// `value.timestampValue`, with a string without escapes parsed as a time where it lies (no `String`
+    /// is made for it); only a string that is no RFC 3339 time or date goes the `JSONValue` way (Unix
+    /// seconds as digits), so every answer is `value.timestampValue`'s.
+    public var timestampValue: Timestamp? {
+        switch kind {
+        case .string:
+            let entry = document.entries[index]
+            let time = document.bytes.withUnsafeBufferPointer { buffer in
+                Timestamp(
+                    rfc3339OrDateBytes: UnsafeBufferPointer(rebasing: buffer[Int(entry.start + 1)..<Int(entry.end - 1)])
+                )
+            }
+            return time ?? value.timestampValue
+        case .null, .object, .array, .falseValue, .trueValue: return nil
+        case .asciiName, .number, .escapedString: return value.timestampValue
+        }
+    }
+
     /// The value as `JSONValue(parsing:)` makes it from these bytes.
     public var value: JSONValue {
         let start = Int(document.entries[index].start)
@@ -77,14 +117,11 @@ public struct JSONNode: Sendable {
     /// An array's elements, in order; `nil` when this is not an array.
     public var elements: [JSONNode]? {
         guard kind == .array else { return nil }
-        let entries = document.entries
-        let end = Int(entries[index].next)
+        var count = 0
+        forEachElement { _ in count += 1 }
         var elements: [JSONNode] = []
-        var position = index + 1
-        while position < end {
-            elements.append(JSONNode(document: document, index: position))
-            position = Int(entries[position].next)
-        }
+        elements.reserveCapacity(count)
+        forEachElement { elements.append($0) }
         return elements
     }
 
@@ -148,6 +185,65 @@ public struct JSONNode: Sendable {
             return .collected(collected)
         default:
             return nil
+        }
+    }
+
+    /// The texts of what a dotted path finds, as an item's `tags` take them: the `scalarText` of each
+    /// value of `select(segments)`'s list (an array's elements, or the values collected), or of the one
+    /// value found — walked in place, without the lists `select` builds (three arrays per item with
+    /// GitHub-shaped labels, issue 17).
+    public func scalarTexts(at segments: ArraySlice<String>) -> [String] {
+        var texts: [String] = []
+        appendScalarTexts(at: segments, to: &texts)
+        return texts
+    }
+
+    private func appendScalarTexts(at segments: ArraySlice<String>, to texts: inout [String]) {
+        guard let segment = segments.first else {
+            guard kind == .array else {
+                if let text = scalarText { Self.append(text, to: &texts) }
+                return
+            }
+            forEachElement { element in
+                if let text = element.scalarText { Self.append(text, to: &texts) }
+            }
+            return
+        }
+        switch kind {
+        case .object:
+            self[segment]?.appendScalarTexts(at: segments.dropFirst(), to: &texts)
+        case .array:
+            if let position = Int(segment) {
+                guard position >= 0 else { return }
+                var count = 0
+                forEachElement { element in
+                    if count == position { element.appendScalarTexts(at: segments.dropFirst(), to: &texts) }
+                    count += 1
+                }
+                return
+            }
+            // As `select` collects: each element's own finds, in order (an array found is flattened into
+            // its elements, `null` has no text).
+            forEachElement { element in element.appendScalarTexts(at: segments, to: &texts) }
+        default:
+            return
+        }
+    }
+
+    /// Appends a found text; the first one makes room for a few (an item's tags: one allocation, not one
+    /// per doubling).
+    private static func append(_ text: String, to texts: inout [String]) {
+        if texts.isEmpty { texts.reserveCapacity(4) }
+        texts.append(text)
+    }
+
+    /// Calls `body` with each element of an array, in order.
+    private func forEachElement(_ body: (JSONNode) -> Void) {
+        let end = Int(document.entries[index].next)
+        var position = index + 1
+        while position < end {
+            body(JSONNode(document: document, index: position))
+            position = Int(document.entries[position].next)
         }
     }
 

@@ -57,8 +57,18 @@ extension MergePosition {
     static func r3Head(
         anchor: Anchor, frontier: Timestamp?, hasEntries: Bool, hasFinished: Bool
     ) -> (flags: UInt64, bytes: [UInt8]) {
+        var bytes: [UInt8] = []
+        let flags = r3Head(
+            anchor: anchor, frontier: frontier, hasEntries: hasEntries, hasFinished: hasFinished, into: &bytes)
+        return (flags, bytes)
+    }
+
+    /// `r3Head`'s flags, with its bytes written over `bytes` (whose buffer is reused).
+    static func r3Head(
+        anchor: Anchor, frontier: Timestamp?, hasEntries: Bool, hasFinished: Bool, into bytes: inout [UInt8]
+    ) -> UInt64 {
         var flags: UInt64 = 0
-        var writer = TokenCoding.Writer(capacity: 48)
+        var writer = TokenCoding.Writer(reusing: &bytes, capacity: 48)
         let offset = anchor.time.microseconds &- r3Epoch
         if offset % 1_000_000 == 0 {
             flags |= Flag.seconds
@@ -91,7 +101,8 @@ extension MergePosition {
         }
         if hasEntries { flags |= Flag.entries }
         if hasFinished { flags |= Flag.finished }
-        return (flags, writer.bytes)
+        writer.finish(into: &bytes)
+        return flags
     }
 
     /// The tail of an `r3.` token: the entries (none: nothing), then `finished`.
@@ -118,30 +129,52 @@ extension MergePosition {
     /// at a multiple of 3 bytes — the flags' varint takes up to two bytes more, which any reader of
     /// varints accepts — so its text is the tail's own base64, which a caller may pass in already made
     /// (`encodedTail`): then making a token costs the head and a copy. A shorter tail is not padded.
+    ///
+    /// The bytes are put together on the stack and their base64 written straight into the `String`'s storage:
+    /// a token is made for every exported item, and the two arrays this took before were two of the
+    /// export's 14–18 allocations per item (issue 17).
     static func r3Text(flags: UInt64, head: [UInt8], tail: [UInt8], encodedTail: [UInt8]?) -> String {
         let separate = tail.count >= r3SeparateTail
-        var writer = TokenCoding.Writer(capacity: head.count + 3 + (separate ? 0 : tail.count))
-        if separate {
-            let length = TokenCoding.Writer.varintLength(flags)
-            writer.varint(flags, length: length + (3 - (length + head.count) % 3) % 3)
-            writer.raw(head)
-        } else {
-            writer.varint(flags)
-            writer.raw(head)
-            writer.raw(tail)
-        }
-        var text: [UInt8] = []
-        text.reserveCapacity(r3Prefix.utf8.count + (writer.bytes.count + (separate ? tail.count : 0)) * 4 / 3 + 4)
-        text.append(contentsOf: r3Prefix.utf8)
-        Base64URL.encode(writer.bytes[...], appendingTo: &text)
-        if separate {
-            if let encodedTail {
-                text.append(contentsOf: encodedTail)
-            } else {
-                Base64URL.encode(tail[...], appendingTo: &text)
+        var flagsLength = TokenCoding.Writer.varintLength(flags)
+        if separate { flagsLength += (3 - (flagsLength + head.count) % 3) % 3 }
+        let bodyCount = flagsLength + head.count + (separate ? 0 : tail.count)
+        let prefix = r3Prefix.utf8
+        let tailCount = separate ? encodedTail?.count ?? Base64URL.encodedCount(tail.count) : 0
+        let headEnd = prefix.count + Base64URL.encodedCount(bodyCount)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bodyCount) { body in
+            var position = 0
+            TokenCoding.varint(flags, length: flagsLength) { byte in
+                body[position] = byte
+                position += 1
+            }
+            for byte in head {
+                body[position] = byte
+                position += 1
+            }
+            if !separate {
+                for byte in tail {
+                    body[position] = byte
+                    position += 1
+                }
+            }
+            return String(unsafeUninitializedCapacity: headEnd + tailCount) { text in
+                var offset = 0
+                for byte in prefix {
+                    text[offset] = byte
+                    offset += 1
+                }
+                Base64URL.encode(
+                    UnsafeBufferPointer(body), into: UnsafeMutableBufferPointer(rebasing: text[offset..<headEnd]))
+                guard separate else { return headEnd }
+                let rest = UnsafeMutableBufferPointer(rebasing: text[headEnd...])
+                if let encodedTail {
+                    _ = rest.initialize(fromContentsOf: encodedTail)
+                } else {
+                    tail.withUnsafeBufferPointer { Base64URL.encode($0, into: rest) }
+                }
+                return headEnd + tailCount
             }
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// Parses the bytes of an `r3.` token; `nil` when they are not one (unknown flags, trailing bytes,

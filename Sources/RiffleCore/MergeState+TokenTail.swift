@@ -5,6 +5,8 @@ extension MergeState {
         var bytes: [UInt8] = []
         /// The base64 of `bytes` when they are long enough to be encoded apart (else empty).
         var text: [UInt8] = []
+        /// The last token's head, whose buffer the next one's is written over (no allocation per item).
+        var head: [UInt8] = []
         /// Each source's entry in it.
         var entries: [MergePosition.Entry?]
         var entryCount = 0

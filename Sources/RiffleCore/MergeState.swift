@@ -386,14 +386,15 @@ package struct MergeState: Sendable {
         guard let last = lastEmitted, entriesMayUseTheRule(last) else { return position.token }
         refreshTail()
         var anchor = anchor(at: last, hasEntry: tail.entries[last.source] != nil, byRule: true)
-        var head = MergePosition.r3Head(
-            anchor: anchor, frontier: frontier, hasEntries: tail.entryCount > 0, hasFinished: finishedForToken != nil)
+        let flags = MergePosition.r3Head(
+            anchor: anchor, frontier: frontier, hasEntries: tail.entryCount > 0, hasFinished: finishedForToken != nil,
+            into: &tail.head)
         let text = MergePosition.r3Text(
-            flags: head.flags, head: head.bytes, tail: tail.bytes, encodedTail: tail.text.isEmpty ? nil : tail.text)
+            flags: flags, head: tail.head, tail: tail.bytes, encodedTail: tail.text.isEmpty ? nil : tail.text)
         guard tail.entryCount == 0, text.utf8.count > MergePosition.r3SmallTokenLimit else { return text }
         // Named by index (see `finishedBesideIndex`): the tail is `finished` alone, short, encoded with the head.
         anchor.source = .index(last.source)
-        head = MergePosition.r3Head(anchor: anchor, frontier: frontier, hasEntries: false, hasFinished: true)
+        let head = MergePosition.r3Head(anchor: anchor, frontier: frontier, hasEntries: false, hasFinished: true)
         let tail =
             finishedForToken == nil
             ? MergePosition.r3Tail(entries: [MergePosition.Entry](), finished: finishedBesideIndex) : tail.bytes

@@ -3,7 +3,13 @@ extension Timestamp {
     /// `2026-01-06T15:09:24.123456+02:00`. A space may stand for `T`; `z`/`t` are accepted. Fractions beyond
     /// microseconds are truncated. Returns `nil` for anything else (no locale, no guessing).
     public init?(rfc3339 text: some StringProtocol) {
-        var bytes = Array(text.utf8)
+        guard let time = Self.withUTF8(text, Timestamp.init(rfc3339Bytes:)) else { return nil }
+        self = time
+    }
+
+    /// `init?(rfc3339:)` over UTF-8 bytes, read where they lie: the JSON adapters parse an item's time
+    /// straight from the received page, without a `String` or an array of its bytes (issue 17).
+    init?(rfc3339Bytes bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count >= 20, bytes.count <= 64 else { return nil }
         var index = 0
         func digits(_ count: Int) -> Int64? {
@@ -17,21 +23,18 @@ extension Timestamp {
             }
             return value
         }
-        func expect(_ allowed: [UInt8]) -> Bool {
-            guard index < bytes.count, allowed.contains(bytes[index]) else { return false }
+        func expect(_ first: UInt8, _ second: UInt8, _ third: UInt8? = nil) -> Bool {
+            guard index < bytes.count, bytes[index] == first || bytes[index] == second || bytes[index] == third
+            else { return false }
             index += 1
             return true
         }
-        // Normalise lower-case separators.
-        for position in bytes.indices
-        where bytes[position] == UInt8(ascii: "t") || bytes[position] == UInt8(ascii: "z") {
-            bytes[position] -= 0x20
-        }
-        guard let year = digits(4), expect([UInt8(ascii: "-")]), let month = digits(2),
-            expect([UInt8(ascii: "-")]),
-            let day = digits(2), expect([UInt8(ascii: "T"), UInt8(ascii: " ")]), let hour = digits(2),
-            expect([UInt8(ascii: ":")]), let minute = digits(2), expect([UInt8(ascii: ":")]),
-            let second = digits(2)
+        let dash = UInt8(ascii: "-")
+        let colon = UInt8(ascii: ":")
+        // The separator may be `T`, `t` or a space, the zone `Z` or `z`.
+        guard let year = digits(4), expect(dash, dash), let month = digits(2), expect(dash, dash),
+            let day = digits(2), expect(UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")), let hour = digits(2),
+            expect(colon, colon), let minute = digits(2), expect(colon, colon), let second = digits(2)
         else { return nil }
         let date = CivilDate(year: Int(year), month: Int(month), day: Int(day))
         guard date.isValid, hour < 24, minute < 60, second < 61 else { return nil }
@@ -50,7 +53,7 @@ extension Timestamp {
         }
         var offsetSeconds: Int64 = 0
         guard index < bytes.count else { return nil }
-        if bytes[index] == UInt8(ascii: "Z") {
+        if bytes[index] == UInt8(ascii: "Z") || bytes[index] == UInt8(ascii: "z") {
             index += 1
         } else {
             let sign: Int64
@@ -60,7 +63,7 @@ extension Timestamp {
             default: return nil
             }
             index += 1
-            guard let offsetHours = digits(2), expect([UInt8(ascii: ":")]), let offsetMinutes = digits(2),
+            guard let offsetHours = digits(2), expect(colon, colon), let offsetMinutes = digits(2),
                 offsetHours < 24, offsetMinutes < 60
             else { return nil }
             offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
@@ -75,7 +78,12 @@ extension Timestamp {
     /// the day of an event send this, and dropping such items as timeless would lose them silently.
     /// Returns `nil` for anything else (exactly `YYYY-MM-DD`, a valid day).
     package init?(date text: some StringProtocol) {
-        let bytes = Array(text.utf8)
+        guard let time = Self.withUTF8(text, Timestamp.init(dateBytes:)) else { return nil }
+        self = time
+    }
+
+    /// `init?(date:)` over UTF-8 bytes, read where they lie.
+    init?(dateBytes bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
             return nil
         }
@@ -95,9 +103,23 @@ extension Timestamp {
         self.init(microseconds: date.daysSinceEpoch * 86_400 * 1_000_000)
     }
 
+    /// `init?(rfc3339OrDate:)` over UTF-8 bytes, read where they lie.
+    init?(rfc3339OrDateBytes bytes: UnsafeBufferPointer<UInt8>) {
+        guard let time = Timestamp(rfc3339Bytes: bytes) ?? Timestamp(dateBytes: bytes) else { return nil }
+        self = time
+    }
+
+    /// `body` over the text's UTF-8 bytes: in place when the text is stored contiguously, else copied once.
+    private static func withUTF8(
+        _ text: some StringProtocol, _ body: (UnsafeBufferPointer<UInt8>) -> Timestamp?
+    ) -> Timestamp? {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+
     /// An item time as APIs write it: RFC 3339, or a plain date (its midnight UTC).
     public init?(rfc3339OrDate text: some StringProtocol) {
-        guard let time = Timestamp(rfc3339: text) ?? Timestamp(date: text) else { return nil }
+        guard let time = Self.withUTF8(text, Timestamp.init(rfc3339OrDateBytes:)) else { return nil }
         self = time
     }
 

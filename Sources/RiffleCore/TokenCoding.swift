@@ -8,26 +8,23 @@ enum TokenCoding {
 
         init(capacity: Int = 64) { bytes.reserveCapacity(capacity) }
 
-        mutating func varint(_ value: UInt64) {
-            var rest = value
-            while rest >= 0x80 {
-                bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-                rest >>= 7
-            }
-            bytes.append(UInt8(rest))
+        /// A writer over `storage`'s buffer, emptied: a token made for every exported item reuses the last
+        /// one's buffer instead of allocating one (issue 17). `storage` is left empty until `finish(into:)`.
+        init(reusing storage: inout [UInt8], capacity: Int) {
+            swap(&bytes, &storage)
+            bytes.removeAll(keepingCapacity: true)
+            bytes.reserveCapacity(capacity)
         }
+
+        /// Hands the bytes written to `storage`, without a copy.
+        mutating func finish(into storage: inout [UInt8]) { swap(&bytes, &storage) }
+
+        mutating func varint(_ value: UInt64) { varint(value, length: 1) }
 
         /// `value` as a varint of at least `length` bytes: LEB128 allows continuation bytes that add nothing,
         /// which every reader of varints here accepts. Used to make a part's length a multiple of 3.
         mutating func varint(_ value: UInt64, length: Int) {
-            var rest = value
-            var written = 0
-            while rest >= 0x80 || written + 1 < length {
-                bytes.append(UInt8(truncatingIfNeeded: rest & 0x7f) | 0x80)
-                rest >>= 7
-                written += 1
-            }
-            bytes.append(UInt8(rest))
+            TokenCoding.varint(value, length: length) { bytes.append($0) }
         }
 
         /// The bytes of `value` as a shortest varint.
@@ -60,6 +57,20 @@ enum TokenCoding {
         }
 
         mutating func raw(_ more: some Collection<UInt8>) { bytes.append(contentsOf: more) }
+    }
+
+    /// `value` as LEB128 of at least `length` bytes (continuation bytes that add nothing make up the
+    /// length), each byte given to `put` in order: written once for the `Writer` and for tokens assembled
+    /// in place (`MergePosition.r3Text`).
+    static func varint(_ value: UInt64, length: Int, _ put: (UInt8) -> Void) {
+        var rest = value
+        var written = 0
+        while rest >= 0x80 || written + 1 < length {
+            put(UInt8(truncatingIfNeeded: rest & 0x7f) | 0x80)
+            rest >>= 7
+            written += 1
+        }
+        put(UInt8(rest))
     }
 
     /// Reads values back; every read returns `nil` past the end or on a malformed value.

@@ -106,11 +106,11 @@ package struct GitLabSource: Pageable {
         var items: [Item] = []
         items.reserveCapacity(nodes.count)
         for (position, node) in nodes.enumerated() {
-            guard let id = ItemMapping.text(node["id"]?.value) else {
+            guard let id = ItemMapping.text(node["id"]) else {
                 mapping.skip(position, "no value at id")
                 continue
             }
-            guard let time = node["updatedAt"]?.value.timestampValue else {
+            guard let time = node["updatedAt"]?.timestampValue else {
                 mapping.skip(position, "no time at updatedAt")
                 continue
             }
@@ -118,7 +118,8 @@ package struct GitLabSource: Pageable {
                 mapping.skip(position, "no value at title")
                 continue
             }
-            var extra: [String: JSONValue] = [:]
+            // Made at their final size: grown from empty, these two were four allocations per issue (issue 17).
+            var extra = [String: JSONValue](minimumCapacity: 5)
             if let iid = node["iid"], !iid.isNull { extra["iid"] = iid.value }
             if let state = node["state"], !state.isNull { extra["state"] = state.value }
             if let milestone = node["milestone"]?["title"], !milestone.isNull { extra["milestone"] = milestone.value }
@@ -126,6 +127,8 @@ package struct GitLabSource: Pageable {
             var colors: [String: JSONValue] = [:]
             var tags: [String] = []
             if let labels = node["labels"]?["nodes"]?.elements {
+                colors.reserveCapacity(labels.count)
+                tags.reserveCapacity(labels.count)
                 for label in labels {
                     guard let name = label["title"]?.stringValue else { continue }
                     tags.append(name)
@@ -135,9 +138,9 @@ package struct GitLabSource: Pageable {
             if !colors.isEmpty { extra["label_colors"] = .object(colors) }
             items.append(
                 Item(
-                    id: id, time: time, title: title, url: ItemMapping.text(node["webUrl"]?.value),
-                    author: ItemMapping.text(node["author"]?["username"]?.value),
-                    summary: ItemMapping.text(node["description"]?.value), tags: tags, extra: extra))
+                    id: id, time: time, title: title, url: ItemMapping.text(node["webUrl"]),
+                    author: ItemMapping.text(node["author"]?["username"]),
+                    summary: ItemMapping.text(node["description"]), tags: tags, extra: extra))
         }
         mapping.notes.warnings = response.errors
         let pageInfo = connection["pageInfo"]

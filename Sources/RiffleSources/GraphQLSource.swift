@@ -60,25 +60,25 @@ public struct GraphQLSource: Pageable {
         items.reserveCapacity(list.count)
         let fields = settings.fields
         for (position, element) in list.enumerated() {
-            guard let id = ItemMapping.text(element.select(fields.id.segments[...])?.value) else {
+            guard let id = ItemMapping.text(element.select(fields.id.segments[...])) else {
                 mapping.skip(position, "no value at \(fields.id)")
                 continue
             }
-            guard let time = element.select(fields.time.segments[...])?.value.timestampValue else {
+            guard let time = element.select(fields.time.segments[...])?.timestampValue else {
                 mapping.skip(position, "no time at \(fields.time)")
                 continue
             }
-            guard let title = element.select(fields.title.segments[...])?.value.scalarText else {
+            guard let title = element.select(fields.title.segments[...])?.scalarText else {
                 mapping.skip(position, "no value at \(fields.title)")
                 continue
             }
             items.append(
                 Item(
                     id: id, time: time, title: title,
-                    url: fields.url.flatMap { ItemMapping.text(element.select($0.segments[...])?.value) },
-                    author: fields.author.flatMap { ItemMapping.text(element.select($0.segments[...])?.value) },
-                    summary: fields.summary.flatMap { ItemMapping.text(element.select($0.segments[...])?.value) },
-                    tags: fields.tags.map { ItemMapping.strings(element.select($0.segments[...])?.value) } ?? []))
+                    url: fields.url.flatMap { ItemMapping.text(element.select($0.segments[...])) },
+                    author: fields.author.flatMap { ItemMapping.text(element.select($0.segments[...])) },
+                    summary: fields.summary.flatMap { ItemMapping.text(element.select($0.segments[...])) },
+                    tags: fields.tags.map { element.scalarTexts(at: $0.segments[...]) } ?? []))
         }
         mapping.notes.warnings = response.errors
         let hasMoreFlag = try hasMore(in: data)

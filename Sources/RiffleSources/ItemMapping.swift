@@ -9,18 +9,18 @@ struct ItemMapping {
         notes.skip(item: position, because: reason)
     }
 
-    /// Strings of a value that may be a string, a number or an array of them.
-    static func strings(_ value: JSONValue?) -> [String] {
-        switch value {
-        case .array(let elements)?: return elements.compactMap(\.scalarText)
-        case let value?: return value.scalarText.map { [$0] } ?? []
-        case nil: return []
-        }
+    /// Text that is present and not empty, read in place (`JSONValue.scalarText`'s text of the node).
+    static func text(_ node: JSONNode?) -> String? {
+        nonEmpty(node?.scalarText)
     }
 
-    /// Text that is present and not empty.
-    static func text(_ value: JSONValue?) -> String? {
-        guard let text = value?.scalarText, !text.isEmpty else { return nil }
+    /// Text that is present and not empty at what a dotted path found, read in place.
+    static func text(_ selection: JSONNode.Selection?) -> String? {
+        nonEmpty(selection?.scalarText)
+    }
+
+    private static func nonEmpty(_ text: String?) -> String? {
+        guard let text, !text.isEmpty else { return nil }
         return text
     }
 }

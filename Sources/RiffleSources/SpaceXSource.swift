@@ -7,6 +7,9 @@ package struct SpaceXSource: Pageable {
     let settings: SpaceXSettings
     let endpoint: JSONEndpoint
 
+    /// The launch fields kept under `extra`, as they are.
+    static let extraKeys = ["flight_number", "success", "upcoming", "date_precision"]
+
     /// The most launches asked for at once.
     static let maxPageSize = 100
 
@@ -56,31 +59,31 @@ package struct SpaceXSource: Pageable {
         var mapping = ItemMapping()
         var items: [Item] = []
         for (position, launch) in docs.enumerated() {
-            guard let id = ItemMapping.text(launch["id"]?.value) else {
+            guard let id = ItemMapping.text(launch["id"]) else {
                 mapping.skip(position, "no value at id")
                 continue
             }
-            guard let time = launch["date_unix"]?.value.timestampValue ?? launch["date_utc"]?.value.timestampValue
+            guard let time = launch["date_unix"]?.timestampValue ?? launch["date_utc"]?.timestampValue
             else {
                 mapping.skip(position, "no time at date_unix")
                 continue
             }
-            guard let name = launch["name"]?.value.scalarText else {
+            guard let name = launch["name"]?.scalarText else {
                 mapping.skip(position, "no value at name")
                 continue
             }
             let links = launch["links"]
             let url =
-                ItemMapping.text(links?["webcast"]?.value) ?? ItemMapping.text(links?["article"]?.value)
-                ?? ItemMapping.text(links?["wikipedia"]?.value)
-            var extra: [String: JSONValue] = [:]
-            for key in ["flight_number", "success", "upcoming", "date_precision"] {
+                ItemMapping.text(links?["webcast"]) ?? ItemMapping.text(links?["article"])
+                ?? ItemMapping.text(links?["wikipedia"])
+            var extra = [String: JSONValue](minimumCapacity: Self.extraKeys.count)
+            for key in Self.extraKeys {
                 if let value = launch[key] { extra[key] = value.value }
             }
             let rocket = launch["rocket"]?["name"]?.stringValue
             items.append(
                 Item(
-                    id: id, time: time, title: name, url: url, summary: ItemMapping.text(launch["details"]?.value),
+                    id: id, time: time, title: name, url: url, summary: ItemMapping.text(launch["details"]),
                     tags: rocket.map { [$0] } ?? [], extra: extra))
         }
         let hasNext = json["hasNextPage"]?.boolValue == true

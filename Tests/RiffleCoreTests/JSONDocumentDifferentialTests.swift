@@ -36,6 +36,8 @@ import Testing
     func expectSameReading(_ node: JSONNode, _ expected: JSONValue, _ comment: String) {
         #expect(node.value == expected, "\(comment)")
         #expect(node.stringValue == expected.stringValue, "\(comment)")
+        #expect(node.scalarText == expected.scalarText, "\(comment)")
+        #expect(node.timestampValue == expected.timestampValue, "\(comment)")
         #expect(node.isNull == (expected == .null), "\(comment)")
         if case .bool(let flag) = expected {
             #expect(node.boolValue == flag, "\(comment)")
@@ -82,10 +84,50 @@ import Testing
                 let path = (0...Int(random.next() % 3)).map { _ in
                     Self.segments[Int(random.next() % UInt64(Self.segments.count))]
                 }
-                #expect(
-                    document.root.select(path[...])?.value == tree.value(at: path),
-                    "\(path) \(String(decoding: bytes.prefix(200), as: UTF8.self))")
+                let selection = document.root.select(path[...])
+                let expected = tree.value(at: path)
+                let comment = "\(path) \(String(decoding: bytes.prefix(200), as: UTF8.self))"
+                #expect(selection?.value == expected, "\(comment)")
+                #expect(selection?.scalarText == expected?.scalarText, "\(comment)")
+                #expect(selection?.timestampValue == expected?.timestampValue, "\(comment)")
+                #expect(document.root.scalarTexts(at: path[...]) == Self.scalarTexts(expected), "\(comment)")
             }
+        }
+    }
+
+    /// What an item's `tags` took from a `JSONValue` before they were read in place: an array's elements'
+    /// texts, or a scalar's own.
+    static func scalarTexts(_ value: JSONValue?) -> [String] {
+        switch value {
+        case .array(let elements)?: return elements.compactMap(\.scalarText)
+        case let value?: return value.scalarText.map { [$0] } ?? []
+        case nil: return []
+        }
+    }
+
+    /// Times read where they lie (`JSONNode.timestampValue`, the bytes parsers of `Timestamp`) against the
+    /// same strings read as `JSONValue`s: RFC 3339 in its accepted spellings, plain dates, Unix seconds as
+    /// digits, escaped strings, numbers, and near misses of each.
+    @Test(arguments: [
+        "2026-01-06T15:09:24Z", "2026-01-06t15:09:24z", "2026-01-06 15:09:24Z", "2020-10-06T11:29:00.000Z",
+        "2026-01-06T15:09:24.123456+02:00", "2026-01-06T15:09:24.1234567-11:30", "2026-01-06T15:09:60Z",
+        "2026-02-29T00:00:00Z", "2024-02-29T00:00:00Z", "2026-01-06T24:00:00Z", "2026-01-06T15:09:24",
+        "2026-01-06T15:09:24.Z", "2026-01-06T15:09:24+2:00", "2026-01-06X15:09:24Z", "2026-01-06T15:09:24ZZ",
+        "2026-11-01", "2026-13-01", "2026-1-01", "1700000000", "-5", "", "2026-01-06T15:09:24\\u005a",
+        "2026-01-06T15:09:24.000000000000000000000000000000000000000000Z", "\\u0032026-11-01", "2026-11-01\\n",
+    ])
+    func timesReadTheSameInPlace(text: String) throws {
+        for json in ["[\"\(text)\"]", "{\"t\":\"\(text)\"}"] {
+            let document = try JSONDocument(parsing: Array(json.utf8))
+            let tree = try JSONValue(parsing: json)
+            let node = document.root.elements?.first ?? document.root["t"]
+            let expected: JSONValue? = if case .array(let values) = tree { values.first } else { tree["t"] }
+            #expect(node?.timestampValue == expected?.timestampValue, "\(json)")
+            #expect(node?.scalarText == expected?.scalarText, "\(json)")
+        }
+        for number in ["1700000000", "1700000000.5", "-1", "1e3", "true", "null", "{}", "[]"] {
+            let document = try JSONDocument(parsing: Array(number.utf8))
+            #expect(document.root.timestampValue == (try JSONValue(parsing: number)).timestampValue, "\(number)")
         }
     }
 
@@ -134,6 +176,7 @@ import Testing
         for path in [["data", "edges", "node"], ["data", "edges", "node", "id"], ["data", "edges", "node", "tags"]] {
             let selection = document.root.select(path[...])
             #expect(selection?.value == tree.value(at: path), "\(path)")
+            #expect(document.root.scalarTexts(at: path[...]) == Self.scalarTexts(tree.value(at: path)), "\(path)")
             #expect(
                 selection?.list?.map(\.value)
                     == tree.value(at: path).flatMap { value -> [JSONValue]? in
