@@ -9,10 +9,10 @@ public enum Poll {
         var input: Bool
         /// Wait for room to write.
         var output: Bool
-        package var readable = false
-        package var writable = false
+        public var readable = false
+        public var writable = false
         /// Hung up, in error, or not open.
-        package var closed = false
+        public var closed = false
 
         /// Waits for something to read, or with `output` for room to write instead.
         public init(fd: Int32, output: Bool = false) {
@@ -22,7 +22,7 @@ public enum Poll {
         }
 
         /// Waits for either or both (libcurl asks for both on some sockets).
-        package init(fd: Int32, input: Bool, output: Bool) {
+        public init(fd: Int32, input: Bool, output: Bool) {
             self.fd = fd
             self.input = input
             self.output = output
