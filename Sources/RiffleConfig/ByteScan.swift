@@ -62,4 +62,12 @@ enum ByteScan {
         }
         return nil
     }
+
+    /// Whether `bytes` spell `word` in any case. `word` is lower-case ASCII letters only: a byte with
+    /// 0x20 set is a lower-case letter exactly when the byte is that letter in either case.
+    static func spells(_ bytes: UnsafeBufferPointer<UInt8>, caseInsensitively word: StaticString) -> Bool {
+        guard bytes.count == word.utf8CodeUnitCount else { return false }
+        let letters = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        return zip(bytes, letters).allSatisfy { byte, letter in byte | 0x20 == letter }
+    }
 }

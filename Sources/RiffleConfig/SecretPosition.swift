@@ -94,7 +94,9 @@ public enum SecretPosition {
                 // Empty keys are left out, as `split` leaves them out.
                 if index > start {
                     let end = (start..<index).first { path[$0] == UInt8(ascii: "[") } ?? index
-                    if end - start == 7, isHeaders(UnsafeBufferPointer(rebasing: path[start..<end])) { return nil }
+                    if ByteScan.spells(UnsafeBufferPointer(rebasing: path[start..<end]), caseInsensitively: "headers") {
+                        return nil
+                    }
                     lastKey = start..<end
                 }
                 start = index + 1
@@ -104,11 +106,6 @@ public enum SecretPosition {
         }
         guard let lastKey else { return false }
         return isASCIICredentialKey(UnsafeBufferPointer(rebasing: path[lastKey]))
-    }
-
-    /// Whether seven ASCII bytes are `headers` in any case.
-    private static func isHeaders(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        zip(key, "headers".utf8).allSatisfy { lowercased($0) == $1 }
     }
 
     /// An ASCII byte lower-cased.

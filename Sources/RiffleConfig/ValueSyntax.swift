@@ -153,7 +153,10 @@ public enum ValueSyntax {
             }
             guard let separator else { return .some("expected an http or https URL") }
             let scheme = UnsafeBufferPointer(rebasing: bytes[..<separator])
-            guard isASCII(scheme, caseInsensitively: "http") || isASCII(scheme, caseInsensitively: "https") else {
+            guard
+                ByteScan.spells(scheme, caseInsensitively: "http")
+                    || ByteScan.spells(scheme, caseInsensitively: "https")
+            else {
                 let name = String(decoding: scheme, as: UTF8.self).lowercased()
                 return .some("expected an http or https URL, not \(name.isEmpty ? "one without a scheme" : name)")
             }
@@ -187,13 +190,6 @@ public enum ValueSyntax {
             }
             return .some(start == end ? "expected an http or https URL with a host" : nil)
         }
-    }
-
-    /// Whether `bytes` spell `word` (lower-case ASCII) in any case.
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>, caseInsensitively word: StaticString) -> Bool {
-        guard bytes.count == word.utf8CodeUnitCount else { return false }
-        let letters = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        return zip(bytes, letters).allSatisfy { byte, letter in byte | 0x20 == letter }
     }
 
     /// A GraphQL name: `[_A-Za-z][_0-9A-Za-z]*`.

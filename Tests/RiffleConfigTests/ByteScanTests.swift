@@ -102,4 +102,31 @@ import Testing
             #expect(shielded == Array(expected.utf8), "\(text)")
         }
     }
+
+    /// `spells(_:caseInsensitively:)` answers as lower-casing the bytes and comparing does, for every
+    /// byte in every position of the word, and for shorter and longer inputs.
+    @Test func spellingInAnyCaseIsLowerCasedEquality() {
+        for word in ["headers", "http", "https"] {
+            let letters = Array(word.utf8)
+            var candidates: [[UInt8]] = [[], Array(letters.dropLast()), letters + [UInt8(ascii: "s")]]
+            for position in letters.indices {
+                for byte in UInt8.min...UInt8.max {
+                    var bytes = letters
+                    bytes[position] = byte
+                    candidates.append(bytes)
+                }
+            }
+            for bytes in candidates {
+                let expected = String(decoding: bytes, as: UTF8.self).lowercased() == word
+                let answer = bytes.withUnsafeBufferPointer { buffer in
+                    switch word {
+                    case "headers": return ByteScan.spells(buffer, caseInsensitively: "headers")
+                    case "http": return ByteScan.spells(buffer, caseInsensitively: "http")
+                    default: return ByteScan.spells(buffer, caseInsensitively: "https")
+                    }
+                }
+                #expect(answer == expected, "\(bytes) against \(word)")
+            }
+        }
+    }
 }
