@@ -1,8 +1,9 @@
 /// SplitMix64 (Steele, Lea and Flood, 2014): a small, fast random number generator whose sequence is
 /// fixed by its seed, on every run and platform.
 ///
-/// For reproducible data — the sandbox's fake APIs, the configuration fuzzer, tests — never for
-/// secrets. Product code has no use for it, so it is `package`.
+/// For reproducible data — the sandbox's fake APIs, the configuration fuzzer, tests — and for the HTTP
+/// client's retry jitter (seeded once per client from the system's generator, so a page costs no
+/// `getrandom`); never for secrets.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 

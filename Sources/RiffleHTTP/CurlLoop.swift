@@ -165,8 +165,11 @@ final class CurlLoop: Sendable {
 
     /// Ends the loop thread's `poll`; called under the inbox lock while the loop is open.
     private func wakeLoop() {
-        _ = try? Descriptor.write(wake.write, [1][...])
+        _ = try? Descriptor.write(wake.write, Self.wakeByte)
     }
+
+    /// The byte a wake-up writes, made once rather than an array per post.
+    private static let wakeByte: ArraySlice<UInt8> = [1]
 
     /// The thread's body.
     private func run(_ worker: LoopWorker) {
@@ -194,7 +197,12 @@ final class CurlLoop: Sendable {
                 inbox.sleeping = true
                 return true
             }
-            worker.wait(wake: wake.read, timeoutMilliseconds: mayWait ? worker.timeoutMilliseconds : 0)
+            // Awake again as soon as `poll` returns, before the sockets' work completes transfers: a caller
+            // resumed then posts its next request at once, and that post needs no wake-up byte (it cost a
+            // `write`, a `read` and a `poll` per page when the flag stayed set until the next turn).
+            worker.wait(wake: wake.read, timeoutMilliseconds: mayWait ? worker.timeoutMilliseconds : 0) {
+                inbox.withLock { $0.sleeping = false }
+            }
         }
         curl_multi_cleanup(multi.pointer)
         withExtendedLifetime(worker) {}
@@ -218,6 +226,9 @@ private final class LoopWorker {
     private var deadline: ContinuousClock.Instant?
     /// What `wait` polls, kept between wake-ups so it is not allocated for each.
     private var watches: [Poll.Watch] = []
+    /// Easy handles of finished transfers, reset, for the next transfers to reuse (at most
+    /// `maxInFlight`): a page then costs no `curl_easy_init` and `curl_easy_cleanup`.
+    private var idleHandles: [UnsafeMutableRawPointer] = []
     /// The longest sleep without news, as `curl_multi_poll` slept before.
     private static let maxSleepMilliseconds: Int32 = 1000
 
@@ -225,6 +236,10 @@ private final class LoopWorker {
         self.multi = multi
         self.settings = settings
         queue = AdmissionQueue(maxInFlight: settings.maxInFlight, maxPerOrigin: settings.maxPerOrigin)
+    }
+
+    deinit {
+        for handle in idleHandles { curl_easy_cleanup(handle) }
     }
 
     /// Hands libcurl the socket and timer callbacks, which reach this worker through their user data; the
@@ -295,9 +310,9 @@ private final class LoopWorker {
         return Int32(min(Int64(Self.maxSleepMilliseconds), left.milliseconds + 1))
     }
 
-    /// Sleeps in `poll` on the wake pipe and libcurl's sockets for at most `timeoutMilliseconds`, then
-    /// tells libcurl which sockets are ready and completes what finished.
-    func wait(wake: Int32, timeoutMilliseconds: Int32) {
+    /// Sleeps in `poll` on the wake pipe and libcurl's sockets for at most `timeoutMilliseconds`, calls
+    /// `awake`, then tells libcurl which sockets are ready and completes what finished.
+    func wait(wake: Int32, timeoutMilliseconds: Int32, awake: () -> Void) {
         watches.removeAll(keepingCapacity: true)
         watches.append(Poll.Watch(fd: wake))
         for (socket, what) in sockets {
@@ -306,9 +321,12 @@ private final class LoopWorker {
                     fd: socket, input: what & CURL_POLL_IN != 0, output: what & CURL_POLL_OUT != 0))
         }
         let polled = (try? Poll.wait(&watches, timeoutMilliseconds: timeoutMilliseconds)) != nil
+        awake()
         if polled, watches[0].readable {
+            // Read until a read comes back short rather than until one fails: one `read` per wake-up, not
+            // two. A byte written after the short read wakes the next `poll`, which is what it is for.
             withUnsafeTemporaryAllocation(byteCount: 64, alignment: 1) { buffer in
-                while case .processed(let count) = try? Descriptor.read(wake, into: buffer), count > 0 {}
+                while case .processed(let count) = try? Descriptor.read(wake, into: buffer), count == buffer.count {}
             }
         }
         for watch in watches.dropFirst() where !polled || watch.isReady {
@@ -326,7 +344,7 @@ private final class LoopWorker {
     private func admit() {
         for id in queue.admit() {
             guard let job = waiting.removeValue(forKey: id) else { continue }
-            switch CurlTransfer.make(job.spec, settings: settings.transfer) {
+            switch CurlTransfer.make(job.spec, settings: settings.transfer, reusing: idleHandles.popLast()) {
             case .success(let transfer):
                 guard curl_multi_add_handle(multi, transfer.handle) == CURLM_OK else {
                     queue.remove(id: id)
@@ -351,6 +369,10 @@ private final class LoopWorker {
             guard let id = idsByHandle[handle], let entry = running.removeValue(forKey: id) else { continue }
             let outcome = entry.transfer.outcome(code: code)
             detach(entry.transfer, id: id)
+            // Only a finished transfer's handle is kept; a cancelled one's is cleaned up with it.
+            if idleHandles.count < settings.maxInFlight, let handle = entry.transfer.release() {
+                idleHandles.append(handle)
+            }
             entry.job.continuation.resume(returning: outcome)
         }
     }

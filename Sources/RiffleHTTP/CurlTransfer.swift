@@ -25,9 +25,15 @@ struct TransferSettings: Sendable {
 
 /// One libcurl easy handle and the buffers of its transfer. Lives on the loop thread only: created,
 /// driven, completed and freed there (so it needs no locks and is deliberately not `Sendable`).
+///
+/// The handle may be one a finished transfer gave back (`release()`), reset to libcurl's defaults: the
+/// loop keeps a few so that a page costs no `curl_easy_init` and `curl_easy_cleanup` (a large zeroed
+/// allocation, and the 64 KiB receive buffer allocated and freed with each handle).
 final class CurlTransfer {
     /// The raw easy handle (`CURL *`).
     let handle: UnsafeMutableRawPointer
+    /// Whether `deinit` cleans the handle up; `false` once `release()` handed it back.
+    private var ownsHandle = true
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private var body: [UInt8] = []
@@ -36,11 +42,12 @@ final class CurlTransfer {
     private var exceededLimit = false
     private let settings: TransferSettings
 
-    /// Creates and configures an easy handle for `spec`, or fails with the reason.
-    static func make(_ spec: AttemptSpec, settings: TransferSettings) -> Result<
-        CurlTransfer, TransportFailure
-    > {
-        guard let handle = curl_easy_init() else {
+    /// Configures an easy handle for `spec` — `idle`, one `release()` gave back, or else a new one — or
+    /// fails with the reason (the handle is then cleaned up).
+    static func make(_ spec: AttemptSpec, settings: TransferSettings, reusing idle: UnsafeMutableRawPointer? = nil)
+        -> Result<CurlTransfer, TransportFailure>
+    {
+        guard let handle = idle ?? curl_easy_init() else {
             return .failure(TransportFailure(kind: .other, detail: "curl_easy_init failed"))
         }
         let transfer = CurlTransfer(handle: handle, settings: settings)
@@ -57,19 +64,34 @@ final class CurlTransfer {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
+        if ownsHandle { curl_easy_cleanup(handle) }
         curl_slist_free_all(headerList)
         errorBuffer.deallocate()
     }
 
+    /// Gives the handle back for another transfer, once this one has finished and its outcome was read
+    /// and the handle is out of the multi handle: reset to libcurl's defaults (its options point at this
+    /// transfer's callbacks, error buffer and header list, which go with it), keeping what libcurl keeps
+    /// across a reset — its receive buffer; connections live in the multi handle's cache anyway.
+    func release() -> UnsafeMutableRawPointer? {
+        guard ownsHandle else { return nil }
+        ownsHandle = false
+        curl_easy_reset(handle)
+        return handle
+    }
+
     /// Sets every option; returns the failure of the first option libcurl refuses.
     private func configure(_ spec: AttemptSpec) -> TransportFailure? {
-        var codes: [CURLcode] = []
+        // The first refusal, rather than a list of every option's code: one allocation less per page.
+        var refused: CURLcode?
+        func check(_ code: CURLcode) {
+            if code != CURLE_OK, refused == nil { refused = code }
+        }
         func long(_ option: CURLoption, _ value: Int) {
-            codes.append(riffle_easy_setopt_long(handle, option, value))
+            check(riffle_easy_setopt_long(handle, option, value))
         }
         func string(_ option: CURLoption, _ value: String) {
-            codes.append(riffle_easy_setopt_string(handle, option, value))
+            check(riffle_easy_setopt_string(handle, option, value))
         }
         let userdata = Unmanaged.passUnretained(self).toOpaque()
 
@@ -90,25 +112,22 @@ final class CurlTransfer {
         long(CURLOPT_TIMEOUT_MS, Self.milliseconds(spec.timeout))
         long(CURLOPT_LOW_SPEED_LIMIT, settings.lowSpeedLimit)
         long(CURLOPT_LOW_SPEED_TIME, max(1, Self.milliseconds(settings.lowSpeedTime) / 1000))
-        codes.append(
-            riffle_easy_setopt_off_t(
-                handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(settings.maxResponseBytes)))
-        codes.append(
-            riffle_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)))
-        codes.append(
+        check(riffle_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(settings.maxResponseBytes)))
+        check(riffle_easy_setopt_pointer(handle, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)))
+        check(
             riffle_easy_setopt_callback(handle, CURLOPT_WRITEFUNCTION) { buffer, size, count, userdata in
                 guard let userdata else { return 0 }
                 let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
                 return transfer.receiveBody(UnsafeRawBufferPointer(start: buffer, count: size * count))
             })
-        codes.append(riffle_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, userdata))
-        codes.append(
+        check(riffle_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, userdata))
+        check(
             riffle_easy_setopt_callback(handle, CURLOPT_HEADERFUNCTION) { buffer, size, count, userdata in
                 guard let userdata else { return 0 }
                 let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
                 return transfer.receiveHeader(UnsafeRawBufferPointer(start: buffer, count: size * count))
             })
-        codes.append(riffle_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, userdata))
+        check(riffle_easy_setopt_pointer(handle, CURLOPT_HEADERDATA, userdata))
 
         switch spec.method {
         case "GET":
@@ -121,12 +140,12 @@ final class CurlTransfer {
             string(CURLOPT_CUSTOMREQUEST, spec.method)
         }
         if spec.method == "POST" || !spec.body.isEmpty {
-            codes.append(
+            check(
                 riffle_easy_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(spec.body.count)))
             var bytes = spec.body
             bytes.append(0)  // a valid pointer even for an empty body
             bytes.withUnsafeMutableBytes { buffer in
-                codes.append(riffle_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, buffer.baseAddress))
+                check(riffle_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, buffer.baseAddress))
             }
         }
 
@@ -139,9 +158,9 @@ final class CurlTransfer {
             }
             headerList = appended
         }
-        codes.append(riffle_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList))
+        check(riffle_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList))
 
-        if let bad = codes.first(where: { $0 != CURLE_OK }) {
+        if let bad = refused {
             return Self.failure(
                 code: bad, detail: String(cString: curl_easy_strerror(bad)), exceededLimit: false)
         }

@@ -1,5 +1,6 @@
 import RiffleCore
 internal import RiffleSystem
+import Synchronization
 
 /// The HTTP client of riffle: libcurl underneath, async/await on top.
 ///
@@ -11,6 +12,9 @@ public final class HTTPClient: Sendable {
     /// The configuration in effect (limits clamped).
     public let configuration: Configuration
     private let loop: CurlLoop
+    /// The retry jitter's generator, seeded once from the system's: a draw per attempt from the system
+    /// generator was a `getrandom` system call per page, and jitter needs spread, not secrecy.
+    private let jitter: Mutex<SplitMix64>
 
     /// Starts a client. Throws `HTTPError` (kind `.transport`) if libcurl or its loop thread cannot start.
     public init(configuration: Configuration = .init()) throws {
@@ -26,6 +30,7 @@ public final class HTTPClient: Sendable {
         }
         self.configuration = configuration
         self.loop = loop
+        jitter = Mutex(SplitMix64(seed: UInt64.random(in: .min ... .max)))
     }
 
     deinit {
@@ -79,7 +84,9 @@ public final class HTTPClient: Sendable {
                 log(current, parts, outcome, elapsed, attempt: machine.attempts, retryReason, redactor)
                 throw .cancelled(host: parts.host)
             }
-            let action = machine.next(after: outcome, now: SystemClock.wallSeconds(), random: Double.random(in: 0..<1))
+            let action = machine.next(
+                after: outcome, now: SystemClock.wallSeconds(),
+                random: jitter.withLock { Double.random(in: 0..<1, using: &$0) })
             log(current, parts, outcome, elapsed, attempt: machine.attempts, retryReason, redactor, then: action)
             switch action {
             case .finish(let response):

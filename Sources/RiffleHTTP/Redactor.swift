@@ -8,7 +8,9 @@ struct Redactor: Sendable {
 
     /// Masks `secrets`; strings shorter than 4 characters are ignored (masking "a" would mask everything).
     init(secrets: [String]) {
-        self.secrets = Array(Set(secrets.filter { $0.count >= 4 })).sorted { $0.count > $1.count }
+        let kept = secrets.filter { $0.count >= 4 }
+        // Most requests carry no secret: no set and no sort for them.
+        self.secrets = kept.isEmpty ? [] : Array(Set(kept)).sorted { $0.count > $1.count }
     }
 
     /// The secrets of one request: the configured ones, credential header values (and the token after
@@ -25,7 +27,10 @@ struct Redactor: Sendable {
                 if let equals = part.firstIndex(of: "=") { found.append(String(part[part.index(after: equals)...])) }
             }
         }
-        found += URLParts.parse(request.url)?.secretQueryValues ?? []
+        // Query values come only from a query, which needs a `?`: a URL without one is not parsed again.
+        if request.url.utf8.contains(UInt8(ascii: "?")) {
+            found += URLParts.parse(request.url)?.secretQueryValues ?? []
+        }
         return found
     }
 

@@ -8,9 +8,9 @@ enum RequestValidator {
 
     /// The request's parsed URL, or why it must not be sent.
     static func validate(_ request: HTTPRequest) -> Result<URLParts, HTTPError> {
-        let host = URLParts.hostForMessages(request.url)
+        // The host is worked out only for a refusal: a valid request (every page) then parses its URL once.
         func invalid(_ detail: String) -> Result<URLParts, HTTPError> {
-            .failure(.invalidRequest(host: host, detail: detail))
+            .failure(.invalidRequest(host: URLParts.hostForMessages(request.url), detail: detail))
         }
         guard request.url.utf8.count <= maxURLLength else {
             return invalid("the URL is longer than \(maxURLLength) bytes")
