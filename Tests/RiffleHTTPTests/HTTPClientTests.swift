@@ -64,6 +64,33 @@ import Testing
         #expect(text(response) == "POST {\"q\":1}")
     }
 
+    /// The loop gives a finished transfer's easy handle to the next one, reset: nothing of a request — its
+    /// method, body, headers, a limit it broke — reaches the requests after it on the same client.
+    @Test func nothingOfARequestReachesTheNext() async throws {
+        let server = try await LoopbackServer.start()
+        let client = try makeClient { $0.maxResponseBytes = 1 << 20 }
+        let deleted = try await client.execute(
+            HTTPRequest(
+                method: "DELETE", url: server.url("/echo"), headers: ["X-Only-First": "1"], body: Array("gone".utf8)))
+        #expect(text(deleted) == "DELETE gone")
+        let tooLarge = await failure { try await client.execute(HTTPRequest(url: server.url("/big?bytes=2000000"))) }
+        #expect(tooLarge?.kind == .tooLarge)
+        let plain = try await client.execute(HTTPRequest(url: server.url("/echo")))
+        #expect(text(plain) == "GET ")
+        let head = try await client.execute(HTTPRequest(method: "HEAD", url: server.url("/hello")))
+        #expect(head.status == 200)
+        #expect(head.body.isEmpty)
+        let posted = try await client.execute(
+            HTTPRequest(method: "POST", url: server.url("/echo"), body: Array("second".utf8)))
+        #expect(text(posted) == "POST second")
+        let again = try await client.execute(HTTPRequest(url: server.url("/echo")))
+        #expect(text(again) == "GET ")
+        let requests = server.stats.requests
+        #expect(requests.count == 6)
+        #expect(requests.dropFirst().allSatisfy { $0.header("X-Only-First") == nil })
+        #expect(requests.map(\.body.count) == [4, 0, 0, 0, 6, 0])
+    }
+
     @Test func oversizedBodyIsTooLarge() async throws {
         let server = try await LoopbackServer.start()
         let client = try makeClient { $0.maxResponseBytes = 1 << 20 }
