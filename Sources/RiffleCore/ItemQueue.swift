@@ -75,6 +75,7 @@ struct ItemQueue: Sendable {
 
     /// Takes the front item, with where it sat: whether on a first page (loaded without a cursor) and its
     /// index on its page (resume tokens locate the last item by them).
+    @inline(__always)
     mutating func popFirst() -> (item: Item, onFirstPage: Bool, index: Int)? {
         guard count > 0 else { return nil }
         let index = front.next

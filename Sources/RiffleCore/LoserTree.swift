@@ -72,6 +72,7 @@ struct LoserTree: Sendable {
     }
 
     /// Sets `source`'s head time (`nil`: it has no head).
+    @inline(__always)
     mutating func update(_ source: Int, time: Timestamp?) {
         let key = time.map { Key(time: $0.microseconds, order: source) } ?? Key(time: .min, order: keys.count + source)
         guard keys[source] != key else { return }

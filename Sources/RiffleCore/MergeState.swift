@@ -575,6 +575,7 @@ package struct MergeState: Sendable {
 
     /// `settle` for the common case right after `next()` took a source's head and items are left: only the
     /// source's key and its need for a load can have changed (its pager and status have not).
+    @inline(__always)
     private mutating func settleAfterTaking(_ index: Int) {
         guard let time = slots[index].buffer.firstTime else { return settle(index) }
         tree.update(index, time: time)
