@@ -28,6 +28,11 @@ struct ItemQueue: Sendable {
     private var restHead = 0
     /// Live items left.
     private(set) var count = 0
+    /// Pages taken to their end, not yet released: they go out with the source's next page check
+    /// (`takeSpent()`), so that a driver releases them where it runs the check — `MergedFeed` in the
+    /// load's task, on the other core — rather than the consumer destroying a page's items between two
+    /// items it hands out.
+    private var spent: [[Item]] = []
 
     var isEmpty: Bool { count == 0 }
 
@@ -70,6 +75,7 @@ struct ItemQueue: Sendable {
 
     /// Takes the front item, with where it sat: whether on a first page (loaded without a cursor) and its
     /// index on its page (resume tokens locate the last item by them).
+    @inline(__always)
     mutating func popFirst() -> (item: Item, onFirstPage: Bool, index: Int)? {
         guard count > 0 else { return nil }
         let index = front.next
@@ -109,13 +115,26 @@ struct ItemQueue: Sendable {
         (chunk.next..<chunk.items.count).first { chunk.items[$0].id == id && !chunk.dropped.contains($0) }
     }
 
-    /// Moves the front past dropped items and finished pages, releasing each finished page at once.
+    /// The pages taken to their end since the last call, for the caller to release (see `spent`).
+    mutating func takeSpent() -> [[Item]] {
+        guard !spent.isEmpty else { return [] }
+        defer { spent = [] }
+        return spent
+    }
+
+    /// Releases the pages taken to their end at once: for a source that loads no more pages.
+    mutating func releaseSpent() {
+        if !spent.isEmpty { spent = [] }
+    }
+
+    /// Moves the front past dropped items and finished pages, keeping each finished page in `spent`.
     private mutating func normalize() {
         while true {
             while front.next < front.items.count, !front.dropped.isEmpty, front.dropped.contains(front.next) {
                 front.next += 1
             }
             if front.next < front.items.count { return }
+            if !front.items.isEmpty { spent.append(front.items) }
             guard restHead < rest.count else {
                 front = .none
                 frontIsFirstPage = false

@@ -24,11 +24,14 @@ struct LoserTree: Sendable {
     }
 
     private var keys: [Key]
-    /// `nodes[0]` is the winner; `nodes[n]`, for 1 ≤ n < sources, the loser of the match at internal node n,
-    /// whose children are nodes 2n and 2n + 1 (node `sources + i` is source i's leaf).
-    private var nodes: [Int]
+    /// `nodes[0]` is the winner's key; `nodes[n]`, for 1 ≤ n < sources, the key of the loser of the match at
+    /// internal node n, whose children are nodes 2n and 2n + 1 (node `sources + i` is source i's leaf). The
+    /// keys themselves rather than source indices (a key's `order` names its source): a replay reads one
+    /// node per level, not a node and then the key of the source it names — the replay is a chain of
+    /// dependent reads, one level after the other.
+    private var nodes: [Key]
     /// Each internal node's winner, used only while rebuilding (kept to spare an allocation per rebuild).
-    private var winners: [Int]
+    private var winners: [Key]
     private var isStale = true
     /// The runner-up's key (`runnerUp()`) while the winner keeps winning, `nil` when not known: a new key
     /// of the winner that precedes it leaves every match on the winner's path as it was, so the key is
@@ -38,27 +41,30 @@ struct LoserTree: Sendable {
     /// A tree over `count` sources, none of which has a head yet.
     init(count: Int) {
         keys = (0..<count).map { Key(time: .min, order: count + $0) }
-        nodes = Array(repeating: 0, count: max(1, count))
+        nodes = Array(repeating: Key(time: .min, order: .max), count: max(1, count))
         winners = nodes
     }
+
+    /// The source a key belongs to (its `order`, or past every index without a head).
+    @inline(__always)
+    private func source(of key: Key) -> Int { key.order < keys.count ? key.order : key.order - keys.count }
 
     /// The source whose head comes next in the merge order, or `nil` when no source has a head.
     mutating func winner() -> Int? {
         if isStale { rebuild() }
         guard !keys.isEmpty else { return nil }
-        let source = nodes[0]
-        return keys[source].order < keys.count ? source : nil
+        let order = nodes[0].order
+        return order < keys.count ? order : nil
     }
 
     /// The runner-up's key: the best among the other sources' heads, found among the losers on the winner's
     /// path (each other source lost to the winner at one of those nodes, or to one of their losers). Valid
     /// while the tree is not stale.
     func runnerUp() -> Key {
-        let source = nodes[0]
         var best = Key(time: .min, order: .max)
-        var node = (keys.count + source) / 2
+        var node = (keys.count + source(of: nodes[0])) / 2
         while node > 0 {
-            let key = keys[nodes[node]]
+            let key = nodes[node]
             if key.precedes(best) { best = key }
             node /= 2
         }
@@ -66,39 +72,40 @@ struct LoserTree: Sendable {
     }
 
     /// Sets `source`'s head time (`nil`: it has no head).
+    @inline(__always)
     mutating func update(_ source: Int, time: Timestamp?) {
         let key = time.map { Key(time: $0.microseconds, order: source) } ?? Key(time: .min, order: keys.count + source)
         guard keys[source] != key else { return }
         keys[source] = key
         if isStale { return }
-        guard nodes[0] == source else {
+        guard self.source(of: nodes[0]) == source else {
             isStale = true
             runBound = nil
             return
         }
-        if let runBound, key.precedes(runBound) { return }
+        if let runBound, key.precedes(runBound) {
+            nodes[0] = key
+            return
+        }
         replay(source)
         // The winner won again: it may have a run, so its rival is found once, for the items that follow.
-        runBound = nodes[0] == source ? runnerUp() : nil
+        runBound = nodes[0].order == source ? runnerUp() : nil
     }
 
     /// Plays the winner's new key up its path: at each node the loser stays, the winner goes on.
     private mutating func replay(_ source: Int) {
-        var winner = source
         var key = keys[source]
         var node = (keys.count + source) / 2
         // Without branches on the outcome, which is a coin toss when sources interleave: each node is
         // written whether or not the winner changes there.
         while node > 0 {
             let other = nodes[node]
-            let otherKey = keys[other]
-            let otherWins = otherKey.precedes(key)
-            nodes[node] = otherWins ? winner : other
-            winner = otherWins ? other : winner
-            key = otherWins ? otherKey : key
+            let otherWins = other.precedes(key)
+            nodes[node] = otherWins ? key : other
+            key = otherWins ? other : key
             node /= 2
         }
-        nodes[0] = winner
+        nodes[0] = key
     }
 
     /// Plays every match again, from the leaves up.
@@ -107,13 +114,13 @@ struct LoserTree: Sendable {
         runBound = nil
         let count = keys.count
         guard count > 1 else {
-            nodes[0] = 0
+            if count == 1 { nodes[0] = keys[0] }
             return
         }
         for node in stride(from: count - 1, through: 1, by: -1) {
-            let left = 2 * node >= count ? 2 * node - count : winners[2 * node]
-            let right = 2 * node + 1 >= count ? 2 * node + 1 - count : winners[2 * node + 1]
-            let rightWins = keys[right].precedes(keys[left])
+            let left = 2 * node >= count ? keys[2 * node - count] : winners[2 * node]
+            let right = 2 * node + 1 >= count ? keys[2 * node + 1 - count] : winners[2 * node + 1]
+            let rightWins = right.precedes(left)
             winners[node] = rightWins ? right : left
             nodes[node] = rightWins ? left : right
         }

@@ -17,6 +17,9 @@ extension MergeState {
         let source: Int
         /// The page is the source's first (loaded without a cursor): its oldest time is kept.
         let isFirstPage: Bool
+        /// Pages the source's buffer took to their end (`ItemQueue.takeSpent()`), released with the check
+        /// wherever it runs — in `MergedFeed`, the load's task — rather than by the consumer.
+        let spent: [[Item]]
 
         /// Checks a loaded page (a failed load is passed through), consuming the check: the window comes
         /// back in the result.

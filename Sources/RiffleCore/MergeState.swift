@@ -102,6 +102,9 @@ package struct MergeState: Sendable {
     /// Items emitted per source (`SourceStatus.itemsEmitted`, filled in by `statuses`): counted per item
     /// here rather than in the source's status, which lies in other cache lines than its buffer.
     private var emittedCounts: [Int]
+    /// The sources' names, each `MergedItem` gets its own: a dense array rather than the source's slot,
+    /// whose name lies in another cache line than its buffer.
+    private let names: [String]
     let options: MergeOptions
     /// The time of the last in-order item emitted.
     package private(set) var frontier: Timestamp?
@@ -140,6 +143,7 @@ package struct MergeState: Sendable {
         self.frontier = position?.frontier
         self.resumedAt = position
         let names = sources.map(\.name)
+        self.names = names
         let fingerprint = MergePosition.FinishedSources.fingerprint(names: names)
         self.namesFingerprint = fingerprint
         self.tail = TokenTail(sourceCount: sources.count)
@@ -265,7 +269,7 @@ package struct MergeState: Sendable {
         tail.touch(index)
         settleAfterTaking(index)
         return .item(
-            MergedItem(sourceIndex: index, sourceName: slots[index].info.name, item: item, isLate: isLate))
+            MergedItem(sourceIndex: index, sourceName: names[index], item: item, isLate: isLate))
     }
 
     /// Delivers the outcome of a load started by `loadsToStart()`, checking the page here (see `PageCheck`).
@@ -283,7 +287,7 @@ package struct MergeState: Sendable {
         let resume = slots[index].resume.flatMap { rule in resumeAnchor.map { (rule, $0) } }
         return PageCheck(
             window: window, since: options.since, skip: slots[index].skipOnNextPage, resume: resume, source: index,
-            isFirstPage: slots[index].pager.cursor == nil)
+            isFirstPage: slots[index].pager.cursor == nil, spent: slots[index].buffer.takeSpent())
     }
 
     /// Delivers the outcome of a load whose page was checked where it landed (`takePageCheck(for:)`).
@@ -571,6 +575,7 @@ package struct MergeState: Sendable {
 
     /// `settle` for the common case right after `next()` took a source's head and items are left: only the
     /// source's key and its need for a load can have changed (its pager and status have not).
+    @inline(__always)
     private mutating func settleAfterTaking(_ index: Int) {
         guard let time = slots[index].buffer.firstTime else { return settle(index) }
         tree.update(index, time: time)
@@ -611,6 +616,8 @@ package struct MergeState: Sendable {
             slots[index].status.state = slots[index].pager.pagesLoaded == 0 ? .waiting : .ready
         }
         loadBelow[index] = slots[index].pager.canLoad ? threshold(index) : 0
+        // Pages it finished go out with its next load (see `ItemQueue.spent`): with none to come, now.
+        if !slots[index].isLive { slots[index].buffer.releaseSpent() }
         if !isCandidate[index] {
             isCandidate[index] = true
             candidates.append(index)

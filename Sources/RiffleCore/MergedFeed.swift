@@ -123,6 +123,8 @@ public final class MergedFeed: Sendable {
         /// Touched only by the task that runs `body` (see `run(_:)`), so the per-access exclusivity check is
         /// left out: it cost as much as a loser-tree step per item.
         @exclusivity(unchecked) private var state: MergeState
+        /// The inbox's other array, empty, swapped in at each fold (see `foldInbox()`).
+        @exclusivity(unchecked) private var spareInbox: [(source: Int, load: MergeState.CheckedLoad)] = []
         /// How many times `next()` found the item it needed on a page not landed yet, and waited: the reader
         /// tells from it whether a page turn waited for a request.
         public private(set) var loadWaits = 0
@@ -159,7 +161,8 @@ public final class MergedFeed: Sendable {
                 if signals & ~MergedFeed.cancelledSignal != 0 { foldInbox() }
             }
             let step = state.next()
-            startLoads()
+            // Checked here, so the item after which no page is to be asked for (nearly every one) makes no call.
+            if state.hasLoadsToConsider { startLoads() }
             guard case .item(let merged) = step else { return nil }
             return merged
         }
@@ -246,24 +249,26 @@ public final class MergedFeed: Sendable {
         }
 
         private func startLoads() {
-            guard state.hasLoadsToConsider else { return }
             for request in state.loadsToStart() {
                 requests.yield(Load(request: request, check: state.takePageCheck(for: request.source)))
             }
         }
 
-        /// Folds finished loads into the merge; returns whether there were any.
+        /// Folds finished loads into the merge; returns whether there were any. The inbox's array is
+        /// swapped with `spareInbox` under the lock rather than copied out, so neither is allocated again.
         @discardableResult
         private func foldInbox() -> Bool {
-            let arrived = feed.shared.withLock { shared in
-                defer {
-                    shared.inbox.removeAll(keepingCapacity: true)
-                    feed.arrivals.bitwiseAnd(MergedFeed.cancelledSignal, ordering: .releasing)
-                }
-                return shared.inbox
+            var arrived = spareInbox
+            spareInbox = []
+            feed.shared.withLock { shared in
+                swap(&arrived, &shared.inbox)
+                feed.arrivals.bitwiseAnd(MergedFeed.cancelledSignal, ordering: .releasing)
             }
+            let any = !arrived.isEmpty
             for (source, load) in arrived { state.deliver(load, to: source) }
-            return !arrived.isEmpty
+            arrived.removeAll(keepingCapacity: true)
+            spareInbox = arrived
+            return any
         }
 
         nonisolated(nonsending) private func waitForLoads() async throws {

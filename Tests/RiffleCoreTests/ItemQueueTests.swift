@@ -1,0 +1,53 @@
+import Testing
+
+@testable import RiffleCore
+
+// Pages a source's buffer has taken to their end go out with its next page check, to be released where
+// the check runs (`MergedFeed`: the load's task), not by the consumer.
+
+@Suite struct ItemQueueTests {
+    /// The buffer keeps each page it takes to its end, once, in order, and hands them out only once; a page
+    /// it is still taking from is not among them.
+    @Test func finishedPagesAreKeptUntilTakenOnce() {
+        var queue = ItemQueue()
+        queue.append(page: [item("a", 9), item("b", 8)], cursor: nil, start: 0, dropped: [])
+        queue.append(page: [item("c", 7), item("d", 6), item("e", 5)], cursor: "2", start: 0, dropped: [2])
+        #expect(queue.popFirst()?.item.id == "a")
+        #expect(queue.takeSpent().isEmpty)
+        #expect(queue.popFirst()?.item.id == "b")
+        #expect(queue.popFirst()?.item.id == "c")
+        #expect(queue.takeSpent().map { $0.map(\.id) } == [["a", "b"]])
+        #expect(queue.takeSpent().isEmpty)
+        // "e" is dropped: taking "d" ends the page.
+        #expect(queue.popFirst()?.item.id == "d")
+        #expect(queue.isEmpty)
+        #expect(queue.takeSpent().map { $0.map(\.id) } == [["c", "d", "e"]])
+        queue.append(page: [item("f", 4)], cursor: "5", start: 0, dropped: [])
+        #expect(queue.popFirst()?.item.id == "f")
+        queue.releaseSpent()
+        #expect(queue.takeSpent().isEmpty)
+    }
+
+    /// Through the merge: the page a source finished goes out with the check of its next load, and once the
+    /// source has no more pages to load, what it finishes is released at once rather than kept.
+    @Test func aFinishedPageGoesOutWithTheSourcesNextCheck() {
+        var state = MergeState(sources: [.init(name: "s0", pageSize: 2)], options: MergeOptions(prefetchThreshold: 1))
+        #expect(state.loadsToStart().map(\.source) == [0])
+        state.deliver(
+            state.takePageCheck(for: 0).checking(
+                .success(Page(items: [item("a", 9), item("b", 8)], nextCursor: "2", hasMore: true))),
+            to: 0)
+        var out: [String] = []
+        while case .item(let merged) = state.next() { out.append(merged.item.id) }
+        #expect(out == ["a", "b"])
+        #expect(state.loadsToStart() == [.init(source: 0, cursor: "2", pageSize: 2)])
+        let check = state.takePageCheck(for: 0)
+        #expect(check.spent.map { $0.map(\.id) } == [["a", "b"]])
+        state.deliver(
+            check.checking(.success(Page(items: [item("c", 7)], nextCursor: nil, hasMore: false))), to: 0)
+        #expect(state.next() == .item(MergedItem(sourceIndex: 0, sourceName: "s0", item: item("c", 7))))
+        #expect(state.next() == .finished)
+        var buffer = state.slots[0].buffer
+        #expect(buffer.takeSpent().isEmpty)
+    }
+}
