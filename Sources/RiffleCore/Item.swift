@@ -3,50 +3,28 @@
 /// All text here came from a server and is untrusted: the reader and logs must sanitize it before it
 /// reaches a terminal. `id` is the identity within one source; `time` orders the feed (newest first).
 ///
-/// The optional fields live in one shared, copy-on-write box (absent when all are empty), so copying an
-/// item — which the merge does for every item it moves — touches few reference counts.
+/// Everything but the time lives in one immutable buffer (`ItemStorage`: the id, `extra`, and the texts'
+/// UTF-8 back to back), so copying an item — which the merge does for every item it moves — is one
+/// reference count, and the encoder writes the texts from their bytes (`withUTF8`). The adapters fill it
+/// from the page's bytes through `ItemBuilder`; the `String` properties read and replace it.
 public struct Item: Sendable, Hashable {
-    public var id: String
     public var time: Timestamp
-    public var title: String
-    private var details: Details?
+    private var shared: ItemStorage.Shared
 
-    /// The optional fields, shared between copies until one of them changes.
-    private final class Details: Sendable, Hashable {
-        let url: String?
-        let author: String?
-        let summary: String?
-        let tags: [String]
-        let extra: [String: JSONValue]
+    private var storage: ItemStorage { shared.storage }
 
-        init(url: String?, author: String?, summary: String?, tags: [String], extra: [String: JSONValue]) {
-            self.url = url
-            self.author = author
-            self.summary = summary
-            self.tags = tags
-            self.extra = extra
-        }
+    /// The texts of an item that `withUTF8` reads as bytes.
+    public enum TextField: Sendable, CaseIterable {
+        case title, url, author, summary
 
-        static func make(
-            url: String?, author: String?, summary: String?, tags: [String], extra: [String: JSONValue]
-        ) -> Details? {
-            let extra = JSONValue.droppingNullMembers(extra)
-            if url == nil, author == nil, summary == nil, tags.isEmpty, extra.isEmpty { return nil }
-            return Details(url: url, author: author, summary: summary, tags: tags, extra: extra)
-        }
-
-        static func == (lhs: Details, rhs: Details) -> Bool {
-            lhs === rhs
-                || (lhs.url == rhs.url && lhs.author == rhs.author && lhs.summary == rhs.summary
-                    && lhs.tags == rhs.tags && lhs.extra == rhs.extra)
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(url)
-            hasher.combine(author)
-            hasher.combine(summary)
-            hasher.combine(tags)
-            hasher.combine(extra)
+        /// The field's flag in `ItemStorage.Header.present` (the title is always present).
+        var bit: UInt8 {
+            switch self {
+            case .title: return 0
+            case .url: return 1
+            case .author: return 2
+            case .summary: return 4
+            }
         }
     }
 
@@ -54,59 +32,112 @@ public struct Item: Sendable, Hashable {
         id: String, time: Timestamp, title: String, url: String? = nil, author: String? = nil,
         summary: String? = nil, tags: [String] = [], extra: [String: JSONValue] = [:]
     ) {
-        self.id = id
+        var capacity = title.utf8.count + (url?.utf8.count ?? 0) + (author?.utf8.count ?? 0)
+        capacity += (summary?.utf8.count ?? 0)
+        for tag in tags { capacity += tag.utf8.count }
+        var builder = ItemBuilder(reservingCapacity: capacity)
+        builder.set(.title, text: title)
+        if let url { builder.set(.url, text: url) }
+        if let author { builder.set(.author, text: author) }
+        if let summary { builder.set(.summary, text: summary) }
+        for tag in tags { builder.appendTag(text: tag) }
+        self = builder.build(id: id, time: time, extra: extra)
+    }
+
+    init(time: Timestamp, storage: ItemStorage) {
         self.time = time
-        self.title = title
-        self.details = Details.make(url: url, author: author, summary: summary, tags: tags, extra: extra)
+        self.shared = ItemStorage.Shared(storage: storage)
+    }
+
+    public var id: String {
+        get { storage.header.id }
+        set {
+            self = Item(
+                id: newValue, time: time, title: title, url: url, author: author, summary: summary, tags: tags,
+                extra: extra)
+        }
+    }
+
+    public var title: String {
+        get { storage.text(0..<Int(storage.header.titleEnd)) }
+        set { replace(.title, with: newValue) }
     }
 
     public var url: String? {
-        get { details?.url }
-        set { update(url: newValue) }
+        get { text(.url) }
+        set { replace(.url, with: newValue) }
     }
 
     public var author: String? {
-        get { details?.author }
-        set { update(author: newValue) }
+        get { text(.author) }
+        set { replace(.author, with: newValue) }
     }
 
     public var summary: String? {
-        get { details?.summary }
-        set { update(summary: newValue) }
+        get { text(.summary) }
+        set { replace(.summary, with: newValue) }
     }
 
     /// Adapter tags (GitLab labels, a launch's rocket).
     public var tags: [String] {
-        get { details?.tags ?? [] }
-        set { update(tags: newValue) }
+        get { (0..<tagCount).map { storage.text(storage.tagRange($0)) } }
+        set { self = Item(id: id, time: time, title: title, url: url, author: author, summary: summary, tags: newValue, extra: extra) }
     }
 
     /// Adapter-specific fields (`iid`, `state`, `flight_number`, label colours …), written under `extra`.
     /// Never holds `null`: a member whose value is `null`, at any depth of nested objects, is dropped when
     /// the item is built (an absent field is omitted, never `null`, in the export — contract section 3).
     public var extra: [String: JSONValue] {
-        get { details?.extra ?? [:] }
-        set { update(extra: newValue) }
+        get { storage.header.extra }
+        set { self = Item(id: id, time: time, title: title, url: url, author: author, summary: summary, tags: tags, extra: newValue) }
     }
 
-    private mutating func update(
-        url: String?? = nil, author: String?? = nil, summary: String?? = nil, tags: [String]? = nil,
-        extra: [String: JSONValue]? = nil
-    ) {
-        details = Details.make(
-            url: url ?? self.url, author: author ?? self.author, summary: summary ?? self.summary,
-            tags: tags ?? self.tags, extra: extra ?? self.extra)
+    /// How many tags there are (`tags.count`, without making them).
+    public var tagCount: Int { Int(storage.header.tagCount) }
+
+    /// Calls `body` with `field`'s UTF-8 bytes, valid only during the call; `nil` when the field is absent.
+    public func withUTF8<R>(_ field: TextField, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        guard let range = storage.range(of: field) else { return nil }
+        return storage.withBytes(range, body)
     }
 
+    /// Calls `body` with tag `index`'s UTF-8 bytes (`index` below `tagCount`), valid only during the call.
+    public func withTagUTF8<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        storage.withBytes(storage.tagRange(index), body)
+    }
+
+    private func text(_ field: TextField) -> String? {
+        storage.range(of: field).map { storage.text($0) }
+    }
+
+    /// Makes the item again with one text changed.
+    private mutating func replace(_ field: TextField, with text: String?) {
+        self = Item(
+            id: id, time: time, title: field == .title ? text ?? "" : title, url: field == .url ? text : url,
+            author: field == .author ? text : author, summary: field == .summary ? text : summary, tags: tags,
+            extra: extra)
+    }
+
+    /// Equal when every field is, texts compared as Swift strings (canonical equivalence): the bytes are
+    /// compared first, and the strings only when the bytes differ.
     public static func == (lhs: Item, rhs: Item) -> Bool {
-        lhs.id == rhs.id && lhs.time == rhs.time && lhs.title == rhs.title
-            && (lhs.details == rhs.details)
+        guard lhs.time == rhs.time else { return false }
+        if lhs.storage === rhs.storage { return true }
+        guard lhs.id == rhs.id, lhs.extra == rhs.extra else { return false }
+        if lhs.storage.hasSameTexts(as: rhs.storage) { return true }
+        return lhs.title == rhs.title && lhs.url == rhs.url && lhs.author == rhs.author
+            && lhs.summary == rhs.summary && lhs.tags == rhs.tags
     }
 
+    /// Hashes the fields as strings, so that items equal as `==` says hash alike.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
         hasher.combine(time)
         hasher.combine(title)
-        hasher.combine(details)
+        hasher.combine(url)
+        hasher.combine(author)
+        hasher.combine(summary)
+        hasher.combine(tags)
+        hasher.combine(extra)
     }
 }
