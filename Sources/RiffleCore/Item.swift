@@ -50,7 +50,7 @@ public struct Item: Sendable, Hashable {
     }
 
     public var id: String {
-        get { storage.header.id }
+        get { storage.id }
         set {
             self = Item(
                 id: newValue, time: time, title: title, url: url, author: author, summary: summary, tags: tags,
@@ -59,7 +59,7 @@ public struct Item: Sendable, Hashable {
     }
 
     public var title: String {
-        get { storage.text(0..<Int(storage.header.titleEnd)) }
+        get { text(.title) ?? "" }
         set { replace(.title, with: newValue) }
     }
 
@@ -88,12 +88,12 @@ public struct Item: Sendable, Hashable {
     /// Never holds `null`: a member whose value is `null`, at any depth of nested objects, is dropped when
     /// the item is built (an absent field is omitted, never `null`, in the export — contract section 3).
     public var extra: [String: JSONValue] {
-        get { storage.header.extra }
+        get { storage.extra }
         set { self = Item(id: id, time: time, title: title, url: url, author: author, summary: summary, tags: tags, extra: newValue) }
     }
 
     /// How many tags there are (`tags.count`, without making them).
-    public var tagCount: Int { Int(storage.header.tagCount) }
+    public var tagCount: Int { storage.tagCount }
 
     /// Calls `body` with `field`'s UTF-8 bytes, valid only during the call; `nil` when the field is absent.
     public func withUTF8<R>(_ field: TextField, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {

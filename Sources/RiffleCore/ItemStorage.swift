@@ -80,29 +80,36 @@ final class ItemStorage: ManagedBuffer<ItemStorage.Header, UInt8> {
 
     /// Where `field`'s bytes lie, or `nil` when it is absent.
     func range(of field: Item.TextField) -> Range<Int>? {
-        let header = self.header
-        switch field {
-        case .title: return 0..<Int(header.titleEnd)
-        case .url:
-            guard header.present & field.bit != 0 else { return nil }
-            return Int(header.titleEnd)..<Int(header.urlEnd)
-        case .author:
-            guard header.present & field.bit != 0 else { return nil }
-            return Int(header.urlEnd)..<Int(header.authorEnd)
-        case .summary:
-            guard header.present & field.bit != 0 else { return nil }
-            return Int(header.authorEnd)..<Int(header.summaryEnd)
+        // Each header field is read through the pointer: `header` itself would copy the id and `extra`
+        // (two reference counts) and check exclusive access at run time.
+        withUnsafeMutablePointerToHeader { header in
+            if field != .title, header.pointee.present & field.bit == 0 { return nil }
+            switch field {
+            case .title: return 0..<Int(header.pointee.titleEnd)
+            case .url: return Int(header.pointee.titleEnd)..<Int(header.pointee.urlEnd)
+            case .author: return Int(header.pointee.urlEnd)..<Int(header.pointee.authorEnd)
+            case .summary: return Int(header.pointee.authorEnd)..<Int(header.pointee.summaryEnd)
+            }
         }
     }
 
-    /// Where tag `index` (below `header.tagCount`) lies.
+    /// The item's id.
+    var id: String { withUnsafeMutablePointerToHeader { $0.pointee.id } }
+
+    /// The item's `extra`.
+    var extra: [String: JSONValue] { withUnsafeMutablePointerToHeader { $0.pointee.extra } }
+
+    /// How many tags there are.
+    var tagCount: Int { withUnsafeMutablePointerToHeader { Int($0.pointee.tagCount) } }
+
+    /// Where tag `index` (below `tagCount`) lies.
     func tagRange(_ index: Int) -> Range<Int> {
-        let textCount = Int(header.textCount)
-        return withUnsafeMutablePointerToElements { elements in
+        withUnsafeMutablePointers { header, elements in
+            let tagEnds = UnsafeRawPointer(elements + Int(header.pointee.textCount))
             func end(_ index: Int) -> Int {
-                Int(UInt32(littleEndian: UnsafeRawPointer(elements + textCount + 4 * index).loadUnaligned(as: UInt32.self)))
+                Int(UInt32(littleEndian: tagEnds.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self)))
             }
-            return (index == 0 ? Int(header.summaryEnd) : end(index - 1))..<end(index)
+            return (index == 0 ? Int(header.pointee.summaryEnd) : end(index - 1))..<end(index)
         }
     }
 
@@ -121,8 +128,8 @@ final class ItemStorage: ManagedBuffer<ItemStorage.Header, UInt8> {
     /// Whether `other` holds the same layout and bytes (then every text is the same; the id and `extra`
     /// are compared apart).
     func hasSameTexts(as other: ItemStorage) -> Bool {
-        let mine = header
-        let theirs = other.header
+        let mine = withUnsafeMutablePointerToHeader { $0.pointee }
+        let theirs = other.withUnsafeMutablePointerToHeader { $0.pointee }
         guard
             mine.titleEnd == theirs.titleEnd, mine.urlEnd == theirs.urlEnd, mine.authorEnd == theirs.authorEnd,
             mine.summaryEnd == theirs.summaryEnd, mine.textCount == theirs.textCount,

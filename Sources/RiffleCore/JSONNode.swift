@@ -233,8 +233,9 @@ public struct JSONNode: Sendable {
     }
 
     /// Appends the UTF-8 of `scalarText` (of `stringValue` when `stringsOnly`) to `out`; `false`, appending
-    /// nothing, when there is none. A string without escapes whose bytes are ASCII is copied from the page
-    /// as it lies; any other text is the `String` the property gives (invalid UTF-8 repaired as it is there).
+    /// nothing, when there is none. A string without escapes whose bytes are valid UTF-8 is copied from the
+    /// page as it lies (`String(decoding:)` would keep them as they are); any other text is the `String` the
+    /// property gives (invalid UTF-8 repaired as it is there).
     func appendText(stringsOnly: Bool, to out: inout [UInt8]) -> Bool {
         switch kind {
         case .string, .asciiName:
@@ -242,7 +243,7 @@ public struct JSONNode: Sendable {
             let isName = kind == .asciiName
             document.bytes.withUnsafeBufferPointer { buffer in
                 let text = UnsafeBufferPointer(rebasing: buffer[Int(entry.start + 1)..<Int(entry.end - 1)])
-                if isName || JSONParser.isASCII(text[...]) {
+                if isName || JSONParser.isValidUTF8(text[...]) {
                     out.append(contentsOf: text)
                 } else {
                     out.append(contentsOf: JSONParser.decode(text).utf8)

@@ -93,6 +93,31 @@ import Testing
         }
     }
 
+    /// Strings without escapes of random bytes, mostly past ASCII (lead bytes of every length, continuation
+    /// bytes, surrogates, overlong forms, sequences cut short): copied from the page when they are valid
+    /// UTF-8, else repaired — either way the bytes `String(decoding:)` gives.
+    @Test func rawBytesAsStringDecodingGivesThem() throws {
+        var random = SplitMix64(seed: 3_333)
+        let interesting: [UInt8] = [
+            0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE,
+            0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+        ]
+        var builder = ItemBuilder()
+        for _ in 0..<20_000 {
+            var text: [UInt8] = []
+            for _ in 0..<Int(random.next() % 8) {
+                let roll = random.next()
+                text.append(roll % 4 == 0 ? UInt8(0x20 + roll % 0x5F) : interesting[Int(roll % UInt64(interesting.count))])
+            }
+            text.removeAll { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+            let document = try JSONDocument(parsing: Array("[\"".utf8) + text + Array("\"]".utf8))
+            builder.set(.title, textOf: document.root.elements?.first, .scalarText)
+            let item = builder.build(id: "i", time: Timestamp(unixSeconds: 0))
+            let expected = Array(String(decoding: text, as: UTF8.self).utf8)
+            #expect(item.withUTF8(.title) { Array($0) } == expected, "\(text)")
+        }
+    }
+
     /// Items made from `String`s give their texts back, bytes and strings, and written as the reference
     /// writer writes them; each setter changes its field alone.
     @Test func stringsRoundTrip() {
