@@ -51,37 +51,33 @@ public struct Item: Sendable, Hashable {
 
     public var id: String {
         get { storage.id }
-        set {
-            self = Item(
-                id: newValue, time: time, title: title, url: url, author: author, summary: summary, tags: tags,
-                extra: extra)
-        }
+        set { remake(id: newValue) }
     }
 
     public var title: String {
         get { text(.title) ?? "" }
-        set { replace(.title, with: newValue) }
+        set { remake(text: (.title, newValue)) }
     }
 
     public var url: String? {
         get { text(.url) }
-        set { replace(.url, with: newValue) }
+        set { remake(text: (.url, newValue)) }
     }
 
     public var author: String? {
         get { text(.author) }
-        set { replace(.author, with: newValue) }
+        set { remake(text: (.author, newValue)) }
     }
 
     public var summary: String? {
         get { text(.summary) }
-        set { replace(.summary, with: newValue) }
+        set { remake(text: (.summary, newValue)) }
     }
 
     /// Adapter tags (GitLab labels, a launch's rocket).
     public var tags: [String] {
         get { (0..<tagCount).map { storage.text(storage.tagRange($0)) } }
-        set { self = Item(id: id, time: time, title: title, url: url, author: author, summary: summary, tags: newValue, extra: extra) }
+        set { remake(tags: newValue) }
     }
 
     /// Adapter-specific fields (`iid`, `state`, `flight_number`, label colours …), written under `extra`.
@@ -89,7 +85,7 @@ public struct Item: Sendable, Hashable {
     /// the item is built (an absent field is omitted, never `null`, in the export — contract section 3).
     public var extra: [String: JSONValue] {
         get { storage.extra }
-        set { self = Item(id: id, time: time, title: title, url: url, author: author, summary: summary, tags: tags, extra: newValue) }
+        set { remake(extra: newValue) }
     }
 
     /// How many tags there are (`tags.count`, without making them).
@@ -110,12 +106,19 @@ public struct Item: Sendable, Hashable {
         storage.range(of: field).map { storage.text($0) }
     }
 
-    /// Makes the item again with one text changed.
-    private mutating func replace(_ field: TextField, with text: String?) {
+    /// Makes the item again with the given parts changed (a setter's way: rare, so through `String`s).
+    private mutating func remake(
+        id: String? = nil, text changed: (field: TextField, text: String?)? = nil, tags: [String]? = nil,
+        extra: [String: JSONValue]? = nil
+    ) {
+        func text(_ field: TextField, _ current: String?) -> String? {
+            guard let changed, changed.field == field else { return current }
+            return changed.text
+        }
         self = Item(
-            id: id, time: time, title: field == .title ? text ?? "" : title, url: field == .url ? text : url,
-            author: field == .author ? text : author, summary: field == .summary ? text : summary, tags: tags,
-            extra: extra)
+            id: id ?? self.id, time: time, title: text(.title, title) ?? "", url: text(.url, url),
+            author: text(.author, author), summary: text(.summary, summary), tags: tags ?? self.tags,
+            extra: extra ?? self.extra)
     }
 
     /// Equal when every field is, texts compared as Swift strings (canonical equivalence): the bytes are

@@ -107,7 +107,8 @@ import Testing
             var text: [UInt8] = []
             for _ in 0..<Int(random.next() % 8) {
                 let roll = random.next()
-                text.append(roll % 4 == 0 ? UInt8(0x20 + roll % 0x5F) : interesting[Int(roll % UInt64(interesting.count))])
+                text.append(
+                    roll % 4 == 0 ? UInt8(0x20 + roll % 0x5F) : interesting[Int(roll % UInt64(interesting.count))])
             }
             text.removeAll { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
             let document = try JSONDocument(parsing: Array("[\"".utf8) + text + Array("\"]".utf8))
@@ -161,8 +162,11 @@ import Testing
         #expect(Item(id: "a", time: time, title: "t", url: "") != Item(id: "a", time: time, title: "t"))
         #expect(
             Item(id: "a", time: time, title: "ab", url: "c") != Item(id: "a", time: time, title: "a", url: "bc"))
-        #expect(Item(id: "a", time: time, title: "t", tags: ["a", "b"]) != Item(id: "a", time: time, title: "t", tags: ["ab"]))
-        #expect(Item(id: "a", time: time, title: "t", author: "x") != Item(id: "a", time: time, title: "t", summary: "x"))
+        #expect(
+            Item(id: "a", time: time, title: "t", tags: ["a", "b"])
+                != Item(id: "a", time: time, title: "t", tags: ["ab"]))
+        #expect(
+            Item(id: "a", time: time, title: "t", author: "x") != Item(id: "a", time: time, title: "t", summary: "x"))
         #expect(Item(id: "a", time: time, title: "t") != Item(id: "b", time: time, title: "t"))
         #expect(Item(id: "a", time: time, title: "t") != Item(id: "a", time: Timestamp(unixSeconds: 2), title: "t"))
         #expect(
