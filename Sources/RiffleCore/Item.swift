@@ -6,12 +6,19 @@
 /// Everything but the time lives in one immutable buffer (`ItemStorage`: the id, `extra`, and the texts'
 /// UTF-8 back to back), so copying an item — which the merge does for every item it moves — is one
 /// reference count, and the encoder writes the texts from their bytes (`withUTF8`). The adapters fill it
-/// from the page's bytes through `ItemBuilder`; the `String` properties read and replace it.
+/// from the page's bytes through `ItemBuilder`; the `String` properties read and replace it. An item of an
+/// id and a title alone, made from `String`s (the store's and the benchmarks' bare items), keeps the two
+/// strings as they are instead (`Body.plain`): a buffer would cost it an allocation and a copy of both.
 public struct Item: Sendable, Hashable {
     public var time: Timestamp
-    private var shared: ItemStorage.Shared
+    private var body: Body
 
-    private var storage: ItemStorage { shared.storage }
+    /// Where an item's fields are.
+    private enum Body: Sendable {
+        /// Only an id and a title: no URL, author, summary, tags or `extra`.
+        case plain(id: String, title: String)
+        case stored(ItemStorage.Shared)
+    }
 
     /// The texts of an item that `withUTF8` reads as bytes.
     public enum TextField: Sendable, CaseIterable {
@@ -32,6 +39,11 @@ public struct Item: Sendable, Hashable {
         id: String, time: Timestamp, title: String, url: String? = nil, author: String? = nil,
         summary: String? = nil, tags: [String] = [], extra: [String: JSONValue] = [:]
     ) {
+        if url == nil, author == nil, summary == nil, tags.isEmpty, extra.isEmpty {
+            self.time = time
+            self.body = .plain(id: id, title: title)
+            return
+        }
         var capacity = title.utf8.count + (url?.utf8.count ?? 0) + (author?.utf8.count ?? 0)
         capacity += (summary?.utf8.count ?? 0)
         for tag in tags { capacity += tag.utf8.count }
@@ -46,11 +58,22 @@ public struct Item: Sendable, Hashable {
 
     init(time: Timestamp, storage: ItemStorage) {
         self.time = time
-        self.shared = ItemStorage.Shared(storage: storage)
+        self.body = .stored(ItemStorage.Shared(storage: storage))
+    }
+
+    /// The buffer of a stored item; `nil` for a plain one.
+    private var storage: ItemStorage? {
+        guard case .stored(let shared) = body else { return nil }
+        return shared.storage
     }
 
     public var id: String {
-        get { storage.id }
+        get {
+            switch body {
+            case .plain(let id, _): return id
+            case .stored(let shared): return shared.storage.id
+            }
+        }
         set { remake(id: newValue) }
     }
 
@@ -76,7 +99,10 @@ public struct Item: Sendable, Hashable {
 
     /// Adapter tags (GitLab labels, a launch's rocket).
     public var tags: [String] {
-        get { (0..<tagCount).map { storage.text(storage.tagRange($0)) } }
+        get {
+            guard let storage else { return [] }
+            return (0..<storage.tagCount).map { storage.text(storage.tagRange($0)) }
+        }
         set { remake(tags: newValue) }
     }
 
@@ -84,26 +110,36 @@ public struct Item: Sendable, Hashable {
     /// Never holds `null`: a member whose value is `null`, at any depth of nested objects, is dropped when
     /// the item is built (an absent field is omitted, never `null`, in the export — contract section 3).
     public var extra: [String: JSONValue] {
-        get { storage.extra }
+        get { storage?.extra ?? [:] }
         set { remake(extra: newValue) }
     }
 
     /// How many tags there are (`tags.count`, without making them).
-    public var tagCount: Int { storage.tagCount }
+    public var tagCount: Int { storage?.tagCount ?? 0 }
 
     /// Calls `body` with `field`'s UTF-8 bytes, valid only during the call; `nil` when the field is absent.
     public func withUTF8<R>(_ field: TextField, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
-        guard let range = storage.range(of: field) else { return nil }
-        return storage.withBytes(range, body)
+        switch self.body {
+        case .plain(_, var title):
+            guard field == .title else { return nil }
+            return title.withUTF8(body)
+        case .stored(let shared):
+            guard let range = shared.storage.range(of: field) else { return nil }
+            return shared.storage.withBytes(range, body)
+        }
     }
 
     /// Calls `body` with tag `index`'s UTF-8 bytes (`index` below `tagCount`), valid only during the call.
     public func withTagUTF8<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        storage.withBytes(storage.tagRange(index), body)
+        guard let storage else { preconditionFailure("tag \(index) of an item without tags") }
+        return storage.withBytes(storage.tagRange(index), body)
     }
 
     private func text(_ field: TextField) -> String? {
-        storage.range(of: field).map { storage.text($0) }
+        switch body {
+        case .plain(_, let title): return field == .title ? title : nil
+        case .stored(let shared): return shared.storage.range(of: field).map { shared.storage.text($0) }
+        }
     }
 
     /// Makes the item again with the given parts changed (a setter's way: rare, so through `String`s).
@@ -125,9 +161,13 @@ public struct Item: Sendable, Hashable {
     /// compared first, and the strings only when the bytes differ.
     public static func == (lhs: Item, rhs: Item) -> Bool {
         guard lhs.time == rhs.time else { return false }
-        if lhs.storage === rhs.storage { return true }
-        guard lhs.id == rhs.id, lhs.extra == rhs.extra else { return false }
-        if lhs.storage.hasSameTexts(as: rhs.storage) { return true }
+        if let left = lhs.storage, let right = rhs.storage {
+            if left === right { return true }
+            guard left.id == right.id, left.extra == right.extra else { return false }
+            if left.hasSameTexts(as: right) { return true }
+        } else {
+            guard lhs.id == rhs.id, lhs.extra == rhs.extra else { return false }
+        }
         return lhs.title == rhs.title && lhs.url == rhs.url && lhs.author == rhs.author
             && lhs.summary == rhs.summary && lhs.tags == rhs.tags
     }

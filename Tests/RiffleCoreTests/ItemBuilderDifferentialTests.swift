@@ -173,4 +173,31 @@ import Testing
             Item(id: "a", time: time, title: "t", extra: ["x": .null, "y": .object(["z": .null])])
                 .extra == ["y": .object([:])])
     }
+    /// An item of an id and a title alone, made from `String`s (kept as the two strings), is the same item as
+    /// one of the same texts built through `ItemBuilder` (kept in a buffer): equal, hashed alike, its title's
+    /// bytes and JSON the same; and giving it a field, or taking the field away again, keeps it equal to the
+    /// item made with the fields at once.
+    @Test func aBareItemIsTheBuiltOne() {
+        var random = SplitMix64(seed: 4_242)
+        var builder = ItemBuilder()
+        for _ in 0..<2_000 {
+            let id = Self.text(&random)
+            let title = Self.text(&random)
+            let time = Timestamp(unixSeconds: Int64(random.next() % 2_000_000_000))
+            let bare = Item(id: id, time: time, title: title)
+            builder.set(.title, text: title)
+            let built = builder.build(id: id, time: time)
+            let comment = "\(id.debugDescription) \(title.debugDescription)"
+            expectSameTexts(bare, built, comment)
+            expectSameTexts(built, bare, comment)
+            #expect(bare.url == nil && bare.author == nil && bare.summary == nil && bare.tags.isEmpty, "\(comment)")
+            #expect(bare.extra.isEmpty && bare.tagCount == 0, "\(comment)")
+            var changed = bare
+            let url = Self.text(&random)
+            changed.url = url
+            #expect(changed == Item(id: id, time: time, title: title, url: url) && changed != bare, "\(comment)")
+            changed.url = nil
+            #expect(changed == bare && changed.hashValue == bare.hashValue, "\(comment)")
+        }
+    }
 }
