@@ -3,50 +3,35 @@
 /// All text here came from a server and is untrusted: the reader and logs must sanitize it before it
 /// reaches a terminal. `id` is the identity within one source; `time` orders the feed (newest first).
 ///
-/// The optional fields live in one shared, copy-on-write box (absent when all are empty), so copying an
-/// item — which the merge does for every item it moves — touches few reference counts.
+/// Everything but the time lives in one immutable buffer (`ItemStorage`: the id, `extra`, and the texts'
+/// UTF-8 back to back), so copying an item — which the merge does for every item it moves — is one
+/// reference count, and the encoder writes the texts from their bytes (`withUTF8`). The adapters fill it
+/// from the page's bytes through `ItemBuilder`; the `String` properties read and replace it. An item of an
+/// id and a title alone, made from `String`s (the store's and the benchmarks' bare items), keeps the two
+/// strings as they are instead (`Body.plain`): a buffer would cost it an allocation and a copy of both.
 public struct Item: Sendable, Hashable {
-    public var id: String
     public var time: Timestamp
-    public var title: String
-    private var details: Details?
+    private var body: Body
 
-    /// The optional fields, shared between copies until one of them changes.
-    private final class Details: Sendable, Hashable {
-        let url: String?
-        let author: String?
-        let summary: String?
-        let tags: [String]
-        let extra: [String: JSONValue]
+    /// Where an item's fields are.
+    private enum Body: Sendable {
+        /// Only an id and a title: no URL, author, summary, tags or `extra`.
+        case plain(id: String, title: String)
+        case stored(ItemStorage.Shared)
+    }
 
-        init(url: String?, author: String?, summary: String?, tags: [String], extra: [String: JSONValue]) {
-            self.url = url
-            self.author = author
-            self.summary = summary
-            self.tags = tags
-            self.extra = extra
-        }
+    /// The texts of an item that `withUTF8` reads as bytes.
+    public enum TextField: Sendable, CaseIterable {
+        case title, url, author, summary
 
-        static func make(
-            url: String?, author: String?, summary: String?, tags: [String], extra: [String: JSONValue]
-        ) -> Details? {
-            let extra = JSONValue.droppingNullMembers(extra)
-            if url == nil, author == nil, summary == nil, tags.isEmpty, extra.isEmpty { return nil }
-            return Details(url: url, author: author, summary: summary, tags: tags, extra: extra)
-        }
-
-        static func == (lhs: Details, rhs: Details) -> Bool {
-            lhs === rhs
-                || (lhs.url == rhs.url && lhs.author == rhs.author && lhs.summary == rhs.summary
-                    && lhs.tags == rhs.tags && lhs.extra == rhs.extra)
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(url)
-            hasher.combine(author)
-            hasher.combine(summary)
-            hasher.combine(tags)
-            hasher.combine(extra)
+        /// The field's flag in `ItemStorage.Header.present` (the title is always present).
+        var bit: UInt8 {
+            switch self {
+            case .title: return 0
+            case .url: return 1
+            case .author: return 2
+            case .summary: return 4
+            }
         }
     }
 
@@ -54,59 +39,148 @@ public struct Item: Sendable, Hashable {
         id: String, time: Timestamp, title: String, url: String? = nil, author: String? = nil,
         summary: String? = nil, tags: [String] = [], extra: [String: JSONValue] = [:]
     ) {
-        self.id = id
+        if url == nil, author == nil, summary == nil, tags.isEmpty, extra.isEmpty {
+            self.time = time
+            self.body = .plain(id: id, title: title)
+            return
+        }
+        var capacity = title.utf8.count + (url?.utf8.count ?? 0) + (author?.utf8.count ?? 0)
+        capacity += (summary?.utf8.count ?? 0)
+        for tag in tags { capacity += tag.utf8.count }
+        var builder = ItemBuilder(reservingCapacity: capacity)
+        builder.set(.title, text: title)
+        if let url { builder.set(.url, text: url) }
+        if let author { builder.set(.author, text: author) }
+        if let summary { builder.set(.summary, text: summary) }
+        for tag in tags { builder.appendTag(text: tag) }
+        self = builder.build(id: id, time: time, extra: extra)
+    }
+
+    init(time: Timestamp, storage: ItemStorage) {
         self.time = time
-        self.title = title
-        self.details = Details.make(url: url, author: author, summary: summary, tags: tags, extra: extra)
+        self.body = .stored(ItemStorage.Shared(storage: storage))
+    }
+
+    /// The buffer of a stored item; `nil` for a plain one.
+    private var storage: ItemStorage? {
+        guard case .stored(let shared) = body else { return nil }
+        return shared.storage
+    }
+
+    public var id: String {
+        get {
+            switch body {
+            case .plain(let id, _): return id
+            case .stored(let shared): return shared.storage.id
+            }
+        }
+        set { remake(id: newValue) }
+    }
+
+    public var title: String {
+        get { text(.title) ?? "" }
+        set { remake(text: (.title, newValue)) }
     }
 
     public var url: String? {
-        get { details?.url }
-        set { update(url: newValue) }
+        get { text(.url) }
+        set { remake(text: (.url, newValue)) }
     }
 
     public var author: String? {
-        get { details?.author }
-        set { update(author: newValue) }
+        get { text(.author) }
+        set { remake(text: (.author, newValue)) }
     }
 
     public var summary: String? {
-        get { details?.summary }
-        set { update(summary: newValue) }
+        get { text(.summary) }
+        set { remake(text: (.summary, newValue)) }
     }
 
     /// Adapter tags (GitLab labels, a launch's rocket).
     public var tags: [String] {
-        get { details?.tags ?? [] }
-        set { update(tags: newValue) }
+        get {
+            guard let storage else { return [] }
+            return (0..<storage.tagCount).map { storage.text(storage.tagRange($0)) }
+        }
+        set { remake(tags: newValue) }
     }
 
     /// Adapter-specific fields (`iid`, `state`, `flight_number`, label colours …), written under `extra`.
     /// Never holds `null`: a member whose value is `null`, at any depth of nested objects, is dropped when
     /// the item is built (an absent field is omitted, never `null`, in the export — contract section 3).
     public var extra: [String: JSONValue] {
-        get { details?.extra ?? [:] }
-        set { update(extra: newValue) }
+        get { storage?.extra ?? [:] }
+        set { remake(extra: newValue) }
     }
 
-    private mutating func update(
-        url: String?? = nil, author: String?? = nil, summary: String?? = nil, tags: [String]? = nil,
+    /// How many tags there are (`tags.count`, without making them).
+    public var tagCount: Int { storage?.tagCount ?? 0 }
+
+    /// Calls `body` with `field`'s UTF-8 bytes, valid only during the call; `nil` when the field is absent.
+    public func withUTF8<R>(_ field: TextField, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        switch self.body {
+        case .plain(_, var title):
+            guard field == .title else { return nil }
+            return title.withUTF8(body)
+        case .stored(let shared):
+            guard let range = shared.storage.range(of: field) else { return nil }
+            return shared.storage.withBytes(range, body)
+        }
+    }
+
+    /// Calls `body` with tag `index`'s UTF-8 bytes (`index` below `tagCount`), valid only during the call.
+    public func withTagUTF8<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        guard let storage else { preconditionFailure("tag \(index) of an item without tags") }
+        return storage.withBytes(storage.tagRange(index), body)
+    }
+
+    private func text(_ field: TextField) -> String? {
+        switch body {
+        case .plain(_, let title): return field == .title ? title : nil
+        case .stored(let shared): return shared.storage.range(of: field).map { shared.storage.text($0) }
+        }
+    }
+
+    /// Makes the item again with the given parts changed (a setter's way: rare, so through `String`s).
+    private mutating func remake(
+        id: String? = nil, text changed: (field: TextField, text: String?)? = nil, tags: [String]? = nil,
         extra: [String: JSONValue]? = nil
     ) {
-        details = Details.make(
-            url: url ?? self.url, author: author ?? self.author, summary: summary ?? self.summary,
-            tags: tags ?? self.tags, extra: extra ?? self.extra)
+        func text(_ field: TextField, _ current: String?) -> String? {
+            guard let changed, changed.field == field else { return current }
+            return changed.text
+        }
+        self = Item(
+            id: id ?? self.id, time: time, title: text(.title, title) ?? "", url: text(.url, url),
+            author: text(.author, author), summary: text(.summary, summary), tags: tags ?? self.tags,
+            extra: extra ?? self.extra)
     }
 
+    /// Equal when every field is, texts compared as Swift strings (canonical equivalence): the bytes are
+    /// compared first, and the strings only when the bytes differ.
     public static func == (lhs: Item, rhs: Item) -> Bool {
-        lhs.id == rhs.id && lhs.time == rhs.time && lhs.title == rhs.title
-            && (lhs.details == rhs.details)
+        guard lhs.time == rhs.time else { return false }
+        if let left = lhs.storage, let right = rhs.storage {
+            if left === right { return true }
+            guard left.id == right.id, left.extra == right.extra else { return false }
+            if left.hasSameTexts(as: right) { return true }
+        } else {
+            guard lhs.id == rhs.id, lhs.extra == rhs.extra else { return false }
+        }
+        return lhs.title == rhs.title && lhs.url == rhs.url && lhs.author == rhs.author
+            && lhs.summary == rhs.summary && lhs.tags == rhs.tags
     }
 
+    /// Hashes the fields as strings, so that items equal as `==` says hash alike.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
         hasher.combine(time)
         hasher.combine(title)
-        hasher.combine(details)
+        hasher.combine(url)
+        hasher.combine(author)
+        hasher.combine(summary)
+        hasher.combine(tags)
+        hasher.combine(extra)
     }
 }

@@ -194,47 +194,73 @@ public struct JSONNode: Sendable {
     /// GitHub-shaped labels, issue 17).
     public func scalarTexts(at segments: ArraySlice<String>) -> [String] {
         var texts: [String] = []
-        appendScalarTexts(at: segments, to: &texts)
+        forEachScalar(at: segments) { found in
+            guard let text = found.scalarText else { return }
+            // The first one makes room for a few (an item's tags: one allocation, not one per doubling).
+            if texts.isEmpty { texts.reserveCapacity(4) }
+            texts.append(text)
+        }
         return texts
     }
 
-    private func appendScalarTexts(at segments: ArraySlice<String>, to texts: inout [String]) {
+    /// Calls `body` with each value whose text `scalarTexts(at:)` takes, in order: the elements of
+    /// `select(segments)`'s list, or the one value found.
+    func forEachScalar(at segments: ArraySlice<String>, _ body: (JSONNode) -> Void) {
         guard let segment = segments.first else {
-            guard kind == .array else {
-                if let text = scalarText { Self.append(text, to: &texts) }
-                return
-            }
-            forEachElement { element in
-                if let text = element.scalarText { Self.append(text, to: &texts) }
-            }
+            guard kind == .array else { return body(self) }
+            forEachElement(body)
             return
         }
         switch kind {
         case .object:
-            self[segment]?.appendScalarTexts(at: segments.dropFirst(), to: &texts)
+            self[segment]?.forEachScalar(at: segments.dropFirst(), body)
         case .array:
             if let position = Int(segment) {
                 guard position >= 0 else { return }
                 var count = 0
                 forEachElement { element in
-                    if count == position { element.appendScalarTexts(at: segments.dropFirst(), to: &texts) }
+                    if count == position { element.forEachScalar(at: segments.dropFirst(), body) }
                     count += 1
                 }
                 return
             }
             // As `select` collects: each element's own finds, in order (an array found is flattened into
             // its elements, `null` has no text).
-            forEachElement { element in element.appendScalarTexts(at: segments, to: &texts) }
+            forEachElement { element in element.forEachScalar(at: segments, body) }
         default:
             return
         }
     }
 
-    /// Appends a found text; the first one makes room for a few (an item's tags: one allocation, not one
-    /// per doubling).
-    private static func append(_ text: String, to texts: inout [String]) {
-        if texts.isEmpty { texts.reserveCapacity(4) }
-        texts.append(text)
+    /// Appends the UTF-8 of `scalarText` (of `stringValue` when `stringsOnly`) to `out`; `false`, appending
+    /// nothing, when there is none. A string without escapes whose bytes are valid UTF-8 is copied from the
+    /// page as it lies (`String(decoding:)` would keep them as they are); any other text is the `String` the
+    /// property gives (invalid UTF-8 repaired as it is there).
+    func appendText(stringsOnly: Bool, to out: inout [UInt8]) -> Bool {
+        switch kind {
+        case .string, .asciiName:
+            let entry = document.entries[index]
+            let isName = kind == .asciiName
+            document.bytes.withUnsafeBufferPointer { buffer in
+                let text = UnsafeBufferPointer(rebasing: buffer[Int(entry.start + 1)..<Int(entry.end - 1)])
+                if isName || JSONParser.isValidUTF8(text[...]) {
+                    out.append(contentsOf: text)
+                } else {
+                    out.append(contentsOf: JSONParser.decode(text).utf8)
+                }
+            }
+            return true
+        case .null, .object, .array:
+            return false
+        case .escapedString:
+            guard let text = stringValue else { return false }
+            out.append(contentsOf: text.utf8)
+            return true
+        case .falseValue, .trueValue, .number:
+            guard !stringsOnly, let text = scalarText else { return false }
+            out.append(contentsOf: text.utf8)
+            return true
+        }
     }
 
     /// Calls `body` with each element of an array, in order.

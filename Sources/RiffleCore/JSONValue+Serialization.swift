@@ -49,40 +49,44 @@ extension JSONValue {
     /// line and valid JSON whatever the (untrusted) text holds, back-to-back escapes included. Runs that
     /// need no escaping are copied whole, found eight bytes at a time.
     public static func writeString(_ text: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
         var text = text
-        text.withUTF8 { bytes in
-            var runStart = 0
-            var index = 0
-            while index < bytes.count {
-                index = plainPrefixEnd(bytes, from: index)
-                guard index < bytes.count else { break }
-                let byte = bytes[index]
-                index += 1
-                guard
-                    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
-                else {
-                    continue
-                }
-                if runStart < index - 1 {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<(index - 1)]))
-                }
-                runStart = index
-                switch byte {
-                case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-                case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                default:
-                    out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
-                    out.append(hexDigits[Int(byte >> 4)])
-                    out.append(hexDigits[Int(byte & 0xF)])
-                }
+        text.withUTF8 { writeString(utf8: $0, to: &out) }
+    }
+
+    /// Appends the text whose UTF-8 is `bytes` as a JSON string, as `writeString(_:to:)` writes it: a text
+    /// without a byte needing an escape is copied whole (an item's texts, from their buffer).
+    public static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var runStart = 0
+        var index = 0
+        while index < bytes.count {
+            index = plainPrefixEnd(bytes, from: index)
+            guard index < bytes.count else { break }
+            let byte = bytes[index]
+            index += 1
+            guard
+                byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+            else {
+                continue
             }
-            if runStart < bytes.count {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            if runStart < index - 1 {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<(index - 1)]))
             }
+            runStart = index
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            default:
+                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0xF)])
+            }
+        }
+        if runStart < bytes.count {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
         out.append(UInt8(ascii: "\""))
     }

@@ -57,20 +57,11 @@ struct ExportEncoder: Sendable {
         out.append(contentsOf: #","time":""#.utf8)
         item.time.writeRFC3339(to: &out)
         out.append(contentsOf: #"","title":"#.utf8)
-        JSONValue.writeString(item.title, to: &out)
-        if let url = item.url {
-            out.append(contentsOf: #","url":"#.utf8)
-            JSONValue.writeString(url, to: &out)
-        }
-        if let author = item.author {
-            out.append(contentsOf: #","author":"#.utf8)
-            JSONValue.writeString(author, to: &out)
-        }
-        if let summary = item.summary {
-            out.append(contentsOf: #","summary":"#.utf8)
-            JSONValue.writeString(summary, to: &out)
-        }
-        writeTags(item.tags, into: &out)
+        writeText(item, .title, into: &out)
+        writeText(item, .url, named: #","url":"#, into: &out)
+        writeText(item, .author, named: #","author":"#, into: &out)
+        writeText(item, .summary, named: #","summary":"#, into: &out)
+        writeTags(item, into: &out)
         // A token is `rN.` and base64url: nothing in it needs escaping, so the scan for it is left out.
         assert(
             cursor.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7f && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
@@ -85,14 +76,27 @@ struct ExportEncoder: Sendable {
         out.append(UInt8(ascii: "}"))
     }
 
+    /// `name` (a member's `,"key":`, or nothing) and `field` as a JSON string, written from the item's
+    /// bytes, when the field is present; returns whether it was.
+    @discardableResult
+    private static func writeText(
+        _ item: Item, _ field: Item.TextField, named name: String = "", into out: inout [UInt8]
+    ) -> Bool {
+        let written: Void? = item.withUTF8(field) { bytes in
+            out.append(contentsOf: name.utf8)
+            JSONValue.writeString(utf8: bytes, to: &out)
+        }
+        return written != nil
+    }
+
     /// `,"tags":[…]` when there are tags: the bytes `JSONValue.array` of strings writes, without
-    /// building it.
-    private static func writeTags(_ tags: [String], into out: inout [UInt8]) {
-        guard !tags.isEmpty else { return }
+    /// building it, each tag written from the item's bytes.
+    private static func writeTags(_ item: Item, into out: inout [UInt8]) {
+        guard item.tagCount > 0 else { return }
         out.append(contentsOf: #","tags":["#.utf8)
-        for (position, tag) in tags.enumerated() {
+        for position in 0..<item.tagCount {
             if position > 0 { out.append(UInt8(ascii: ",")) }
-            JSONValue.writeString(tag, to: &out)
+            item.withTagUTF8(at: position) { JSONValue.writeString(utf8: $0, to: &out) }
         }
         out.append(UInt8(ascii: "]"))
     }
@@ -103,23 +107,18 @@ struct ExportEncoder: Sendable {
         let item = merged.item
         out.append(contentsOf: #"{"id":"#.utf8)
         JSONValue.writeString("\(merged.sourceName)/\(item.id)", to: &out)
-        if let url = item.url {
-            out.append(contentsOf: #","url":"#.utf8)
-            JSONValue.writeString(url, to: &out)
-        }
+        writeText(item, .url, named: #","url":"#, into: &out)
         out.append(contentsOf: #","title":"#.utf8)
-        JSONValue.writeString(item.title, to: &out)
+        writeText(item, .title, into: &out)
         out.append(contentsOf: #","content_text":"#.utf8)
-        JSONValue.writeString(item.summary ?? item.title, to: &out)
+        if !writeText(item, .summary, into: &out) { writeText(item, .title, into: &out) }
         out.append(contentsOf: #","date_published":""#.utf8)
         item.time.writeRFC3339(to: &out)
         out.append(UInt8(ascii: "\""))
-        if let author = item.author {
-            out.append(contentsOf: #","authors":[{"name":"#.utf8)
-            JSONValue.writeString(author, to: &out)
+        if writeText(item, .author, named: #","authors":[{"name":"#, into: &out) {
             out.append(contentsOf: "}]".utf8)
         }
-        writeTags(item.tags, into: &out)
+        writeTags(item, into: &out)
         out.append(contentsOf: #","_riffle":"#.utf8)
         writeItem(merged, cursor: cursor, into: &out)
         out.append(UInt8(ascii: "}"))

@@ -105,6 +105,8 @@ package struct GitLabSource: Pageable {
         var mapping = ItemMapping()
         var items: [Item] = []
         items.reserveCapacity(nodes.count)
+        // Each item's texts go from the page's bytes into its one buffer (issue 17).
+        var builder = ItemBuilder()
         for (position, node) in nodes.enumerated() {
             guard let id = ItemMapping.text(node["id"]) else {
                 mapping.skip(position, "no value at id")
@@ -114,10 +116,14 @@ package struct GitLabSource: Pageable {
                 mapping.skip(position, "no time at updatedAt")
                 continue
             }
-            guard let title = node["title"]?.stringValue else {
+            builder.reset()
+            guard builder.set(.title, textOf: node["title"], .string) else {
                 mapping.skip(position, "no value at title")
                 continue
             }
+            builder.set(.url, textOf: node["webUrl"], .nonEmptyText)
+            builder.set(.author, textOf: node["author"]?["username"], .nonEmptyText)
+            builder.set(.summary, textOf: node["description"], .nonEmptyText)
             // Made at their final size: grown from empty, these two were four allocations per issue (issue 17).
             var extra = [String: JSONValue](minimumCapacity: 5)
             if let iid = node["iid"], !iid.isNull { extra["iid"] = iid.value }
@@ -125,22 +131,16 @@ package struct GitLabSource: Pageable {
             if let milestone = node["milestone"]?["title"], !milestone.isNull { extra["milestone"] = milestone.value }
             if let notes = node["userNotesCount"], !notes.isNull { extra["notes"] = notes.value }
             var colors: [String: JSONValue] = [:]
-            var tags: [String] = []
             if let labels = node["labels"]?["nodes"]?.elements {
                 colors.reserveCapacity(labels.count)
-                tags.reserveCapacity(labels.count)
                 for label in labels {
                     guard let name = label["title"]?.stringValue else { continue }
-                    tags.append(name)
+                    builder.appendTag(text: name)
                     if let color = label["color"]?.stringValue { colors[name] = .string(color) }
                 }
             }
             if !colors.isEmpty { extra["label_colors"] = .object(colors) }
-            items.append(
-                Item(
-                    id: id, time: time, title: title, url: ItemMapping.text(node["webUrl"]),
-                    author: ItemMapping.text(node["author"]?["username"]),
-                    summary: ItemMapping.text(node["description"]), tags: tags, extra: extra))
+            items.append(builder.build(id: id, time: time, extra: extra))
         }
         mapping.notes.warnings = response.errors
         let pageInfo = connection["pageInfo"]

@@ -59,6 +59,8 @@ public struct GraphQLSource: Pageable {
         var items: [Item] = []
         items.reserveCapacity(list.count)
         let fields = settings.fields
+        // Each item's texts go from the page's bytes into its one buffer (issue 17).
+        var builder = ItemBuilder()
         for (position, element) in list.enumerated() {
             guard let id = ItemMapping.text(element.select(fields.id.segments[...])) else {
                 mapping.skip(position, "no value at \(fields.id)")
@@ -68,17 +70,20 @@ public struct GraphQLSource: Pageable {
                 mapping.skip(position, "no time at \(fields.time)")
                 continue
             }
-            guard let title = element.select(fields.title.segments[...])?.scalarText else {
+            builder.reset()
+            guard builder.set(.title, textOf: element.select(fields.title.segments[...]), .scalarText) else {
                 mapping.skip(position, "no value at \(fields.title)")
                 continue
             }
-            items.append(
-                Item(
-                    id: id, time: time, title: title,
-                    url: fields.url.flatMap { ItemMapping.text(element.select($0.segments[...])) },
-                    author: fields.author.flatMap { ItemMapping.text(element.select($0.segments[...])) },
-                    summary: fields.summary.flatMap { ItemMapping.text(element.select($0.segments[...])) },
-                    tags: fields.tags.map { element.scalarTexts(at: $0.segments[...]) } ?? []))
+            if let url = fields.url { builder.set(.url, textOf: element.select(url.segments[...]), .nonEmptyText) }
+            if let author = fields.author {
+                builder.set(.author, textOf: element.select(author.segments[...]), .nonEmptyText)
+            }
+            if let summary = fields.summary {
+                builder.set(.summary, textOf: element.select(summary.segments[...]), .nonEmptyText)
+            }
+            if let tags = fields.tags { builder.appendTags(at: tags.segments[...], of: element) }
+            items.append(builder.build(id: id, time: time))
         }
         mapping.notes.warnings = response.errors
         let hasMoreFlag = try hasMore(in: data)

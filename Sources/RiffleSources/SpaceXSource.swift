@@ -58,6 +58,8 @@ package struct SpaceXSource: Pageable {
         }
         var mapping = ItemMapping()
         var items: [Item] = []
+        // Each item's texts go from the page's bytes into its one buffer (issue 17).
+        var builder = ItemBuilder()
         for (position, launch) in docs.enumerated() {
             guard let id = ItemMapping.text(launch["id"]) else {
                 mapping.skip(position, "no value at id")
@@ -68,23 +70,23 @@ package struct SpaceXSource: Pageable {
                 mapping.skip(position, "no time at date_unix")
                 continue
             }
-            guard let name = launch["name"]?.scalarText else {
+            builder.reset()
+            guard builder.set(.title, textOf: launch["name"], .scalarText) else {
                 mapping.skip(position, "no value at name")
                 continue
             }
             let links = launch["links"]
-            let url =
-                ItemMapping.text(links?["webcast"]) ?? ItemMapping.text(links?["article"])
-                ?? ItemMapping.text(links?["wikipedia"])
+            _ =
+                builder.set(.url, textOf: links?["webcast"], .nonEmptyText)
+                || builder.set(.url, textOf: links?["article"], .nonEmptyText)
+                || builder.set(.url, textOf: links?["wikipedia"], .nonEmptyText)
+            builder.set(.summary, textOf: launch["details"], .nonEmptyText)
             var extra = [String: JSONValue](minimumCapacity: Self.extraKeys.count)
             for key in Self.extraKeys {
                 if let value = launch[key] { extra[key] = value.value }
             }
-            let rocket = launch["rocket"]?["name"]?.stringValue
-            items.append(
-                Item(
-                    id: id, time: time, title: name, url: url, summary: ItemMapping.text(launch["details"]),
-                    tags: rocket.map { [$0] } ?? [], extra: extra))
+            builder.appendTag(textOf: launch["rocket"]?["name"], .string)
+            items.append(builder.build(id: id, time: time, extra: extra))
         }
         let hasNext = json["hasNextPage"]?.boolValue == true
         let next = json["nextPage"]?.value.scalarText.flatMap { Int($0) } ?? (page + 1)

@@ -1,0 +1,122 @@
+/// Puts an `Item` together in one allocation (`ItemStorage`): each text's UTF-8 is appended to a scratch
+/// buffer — straight from the page's bytes when a string there has no escapes and is ASCII — and `build`
+/// copies them into the item's buffer. One builder serves a whole page: its buffers are kept between items.
+///
+/// Its texts are the ones the `String` way gives (`JSONNode.scalarText`, `stringValue`): the adapters
+/// read a page through it instead of making a `String` per field (issue 17).
+public struct ItemBuilder {
+    private var bytes: [UInt8] = []
+    private var title: Range<Int>?
+    private var url: Range<Int>?
+    private var author: Range<Int>?
+    private var summary: Range<Int>?
+    private var tags: [Range<Int>] = []
+
+    /// Which text of a JSON value a field takes.
+    public enum Reading: Sendable {
+        /// `JSONNode.scalarText`: a string, or a number or boolean as text; empty kept.
+        case scalarText
+        /// `scalarText` when it is not empty (an empty text is an absent field).
+        case nonEmptyText
+        /// `JSONNode.stringValue`: strings only; empty kept.
+        case string
+    }
+
+    public init() {}
+
+    /// A builder whose scratch buffer holds `capacity` bytes before it grows.
+    init(reservingCapacity capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Forgets the fields set so far; the buffers are kept for the next item.
+    public mutating func reset() {
+        bytes.removeAll(keepingCapacity: true)
+        tags.removeAll(keepingCapacity: true)
+        title = nil
+        url = nil
+        author = nil
+        summary = nil
+    }
+
+    /// Sets `field` to `text`.
+    public mutating func set(_ field: Item.TextField, text: String) {
+        let start = bytes.count
+        bytes.append(contentsOf: text.utf8)
+        assign(field, start..<bytes.count)
+    }
+
+    /// Sets `field` to `node`'s text as `reading` takes it; returns `false`, setting nothing, when there
+    /// is none.
+    @discardableResult
+    public mutating func set(_ field: Item.TextField, textOf node: JSONNode?, _ reading: Reading) -> Bool {
+        guard let range = append(node, reading) else { return false }
+        assign(field, range)
+        return true
+    }
+
+    /// Sets `field` to the text of what a dotted path found (a node; collected values have no text).
+    @discardableResult
+    public mutating func set(_ field: Item.TextField, textOf selection: JSONNode.Selection?, _ reading: Reading)
+        -> Bool
+    {
+        guard case .node(let node)? = selection else { return false }
+        return set(field, textOf: node, reading)
+    }
+
+    /// Appends a tag.
+    public mutating func appendTag(text: String) {
+        let start = bytes.count
+        bytes.append(contentsOf: text.utf8)
+        appendTag(start..<bytes.count)
+    }
+
+    /// Appends `node`'s text as `reading` takes it as a tag; returns `false`, appending nothing, when
+    /// there is none.
+    @discardableResult
+    public mutating func appendTag(textOf node: JSONNode?, _ reading: Reading) -> Bool {
+        guard let range = append(node, reading) else { return false }
+        appendTag(range)
+        return true
+    }
+
+    /// Appends the tags `node.scalarTexts(at: segments)` gives, read in place.
+    public mutating func appendTags(at segments: ArraySlice<String>, of node: JSONNode) {
+        node.forEachScalar(at: segments) { found in appendTag(textOf: found, .scalarText) }
+    }
+
+    /// The item of the fields set (an unset title is empty), with `extra`'s `null` members dropped; the
+    /// builder is reset for the next one.
+    public mutating func build(id: String, time: Timestamp, extra: [String: JSONValue] = [:]) -> Item {
+        let storage = bytes.withUnsafeBufferPointer { texts in
+            ItemStorage.make(
+                id: id, extra: JSONValue.droppingNullMembers(extra), texts: texts, title: title ?? 0..<0, url: url,
+                author: author, summary: summary, tags: tags)
+        }
+        reset()
+        return Item(time: time, storage: storage)
+    }
+
+    private mutating func append(_ node: JSONNode?, _ reading: Reading) -> Range<Int>? {
+        guard let node else { return nil }
+        let start = bytes.count
+        guard node.appendText(stringsOnly: reading == .string, to: &bytes) else { return nil }
+        if reading == .nonEmptyText, bytes.count == start { return nil }
+        return start..<bytes.count
+    }
+
+    private mutating func appendTag(_ range: Range<Int>) {
+        // The first tag makes room for a few: one allocation for most items' tags, kept for the page.
+        if tags.capacity == 0 { tags.reserveCapacity(4) }
+        tags.append(range)
+    }
+
+    private mutating func assign(_ field: Item.TextField, _ range: Range<Int>) {
+        switch field {
+        case .title: title = range
+        case .url: url = range
+        case .author: author = range
+        case .summary: summary = range
+        }
+    }
+}

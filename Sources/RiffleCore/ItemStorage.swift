@@ -1,0 +1,146 @@
+/// The identity and texts of one `Item` in one allocation: the id and `extra` in the header, and the UTF-8
+/// bytes of the title, URL, author, summary and tags back to back in the elements, followed by each tag's
+/// end offset (four bytes, little-endian, unaligned).
+///
+/// An item used to be up to seven allocations (a `String` each for id, title, URL, author and summary,
+/// a box for the optional ones, an array of tags), each copy of it several reference counts, and the
+/// encoder read each text back through a getter (issue 17). Here an item from a page is the id's `String`
+/// and this buffer, a copy of it one reference count, and the encoder writes each text from these bytes.
+/// The buffer never changes once made: a changed item gets a new one.
+final class ItemStorage: ManagedBuffer<ItemStorage.Header, UInt8> {
+    /// The buffer as an item holds it. `ManagedBuffer` is not `Sendable` (a buffer may change); this one
+    /// never changes once `make` has filled it, and its header's values are `Sendable`, so sharing it
+    /// between tasks is safe.
+    struct Shared: @unchecked Sendable {
+        let storage: ItemStorage
+    }
+
+    /// Where everything lies. The title starts at byte 0, each next text where the last one ended; the
+    /// tags' texts start at `summaryEnd` and their ends are stored from `textCount` on.
+    struct Header {
+        let id: String
+        let extra: [String: JSONValue]
+        let titleEnd: UInt32
+        let urlEnd: UInt32
+        let authorEnd: UInt32
+        let summaryEnd: UInt32
+        /// The bytes of all texts; the tags' end offsets follow them.
+        let textCount: UInt32
+        let tagCount: UInt32
+        /// Which optional texts are present (an empty one is not an absent one): `Item.TextField.bit`.
+        let present: UInt8
+
+        /// The bytes the elements hold: the texts and the tags' end offsets.
+        var byteCount: Int { Int(textCount) + 4 * Int(tagCount) }
+    }
+
+    /// A buffer holding `texts`' bytes at the given ranges (each within `texts`), in the order of the
+    /// header; `nil` ranges are absent fields. The ranges' total must fit in 32 bits (page bodies are
+    /// limited far below it).
+    static func make(
+        id: String, extra: [String: JSONValue], texts: UnsafeBufferPointer<UInt8>, title: Range<Int>,
+        url: Range<Int>?, author: Range<Int>?, summary: Range<Int>?, tags: [Range<Int>]
+    ) -> ItemStorage {
+        var present: UInt8 = 0
+        if url != nil { present |= Item.TextField.url.bit }
+        if author != nil { present |= Item.TextField.author.bit }
+        if summary != nil { present |= Item.TextField.summary.bit }
+        let titleEnd = title.count
+        let urlEnd = titleEnd + (url?.count ?? 0)
+        let authorEnd = urlEnd + (author?.count ?? 0)
+        let summaryEnd = authorEnd + (summary?.count ?? 0)
+        var textCount = summaryEnd
+        for tag in tags { textCount += tag.count }
+        let header = Header(
+            id: id, extra: extra, titleEnd: UInt32(truncatingIfNeeded: titleEnd),
+            urlEnd: UInt32(truncatingIfNeeded: urlEnd), authorEnd: UInt32(truncatingIfNeeded: authorEnd),
+            summaryEnd: UInt32(truncatingIfNeeded: summaryEnd), textCount: UInt32(truncatingIfNeeded: textCount),
+            tagCount: UInt32(truncatingIfNeeded: tags.count), present: present)
+        let buffer = unsafeDowncast(
+            create(minimumCapacity: header.byteCount) { _ in header }, to: ItemStorage.self)
+        buffer.withUnsafeMutablePointerToElements { elements in
+            var end = 0
+            func copy(_ range: Range<Int>?) {
+                guard let range, !range.isEmpty, let base = texts.baseAddress else { return }
+                (elements + end).update(from: base + range.lowerBound, count: range.count)
+                end += range.count
+            }
+            copy(title)
+            copy(url)
+            copy(author)
+            copy(summary)
+            for (position, tag) in tags.enumerated() {
+                copy(tag)
+                let offset = UInt32(truncatingIfNeeded: end).littleEndian
+                UnsafeMutableRawPointer(elements + textCount + 4 * position).storeBytes(of: offset, as: UInt32.self)
+            }
+        }
+        return buffer
+    }
+
+    /// Where `field`'s bytes lie, or `nil` when it is absent.
+    func range(of field: Item.TextField) -> Range<Int>? {
+        // Each header field is read through the pointer: `header` itself would copy the id and `extra`
+        // (two reference counts) and check exclusive access at run time.
+        withUnsafeMutablePointerToHeader { header in
+            if field != .title, header.pointee.present & field.bit == 0 { return nil }
+            switch field {
+            case .title: return 0..<Int(header.pointee.titleEnd)
+            case .url: return Int(header.pointee.titleEnd)..<Int(header.pointee.urlEnd)
+            case .author: return Int(header.pointee.urlEnd)..<Int(header.pointee.authorEnd)
+            case .summary: return Int(header.pointee.authorEnd)..<Int(header.pointee.summaryEnd)
+            }
+        }
+    }
+
+    /// The item's id.
+    var id: String { withUnsafeMutablePointerToHeader { $0.pointee.id } }
+
+    /// The item's `extra`.
+    var extra: [String: JSONValue] { withUnsafeMutablePointerToHeader { $0.pointee.extra } }
+
+    /// How many tags there are.
+    var tagCount: Int { withUnsafeMutablePointerToHeader { Int($0.pointee.tagCount) } }
+
+    /// Where tag `index` (below `tagCount`) lies.
+    func tagRange(_ index: Int) -> Range<Int> {
+        withUnsafeMutablePointers { header, elements in
+            let tagEnds = UnsafeRawPointer(elements + Int(header.pointee.textCount))
+            func end(_ index: Int) -> Int {
+                Int(UInt32(littleEndian: tagEnds.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self)))
+            }
+            return (index == 0 ? Int(header.pointee.summaryEnd) : end(index - 1))..<end(index)
+        }
+    }
+
+    /// Calls `body` with the bytes in `range` (within the texts).
+    func withBytes<R>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        withUnsafeMutablePointerToElements { elements in
+            body(UnsafeBufferPointer(start: elements + range.lowerBound, count: range.count))
+        }
+    }
+
+    /// The text in `range` as a `String`.
+    func text(_ range: Range<Int>) -> String {
+        withBytes(range) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether `other` holds the same layout and bytes (then every text is the same; the id and `extra`
+    /// are compared apart).
+    func hasSameTexts(as other: ItemStorage) -> Bool {
+        let mine = withUnsafeMutablePointerToHeader { $0.pointee }
+        let theirs = other.withUnsafeMutablePointerToHeader { $0.pointee }
+        guard
+            mine.titleEnd == theirs.titleEnd, mine.urlEnd == theirs.urlEnd, mine.authorEnd == theirs.authorEnd,
+            mine.summaryEnd == theirs.summaryEnd, mine.textCount == theirs.textCount,
+            mine.tagCount == theirs.tagCount, mine.present == theirs.present
+        else { return false }
+        let count = mine.byteCount
+        return withUnsafeMutablePointerToElements { left in
+            other.withUnsafeMutablePointerToElements { right in
+                UnsafeBufferPointer(start: left, count: count).elementsEqual(
+                    UnsafeBufferPointer(start: right, count: count))
+            }
+        }
+    }
+}
