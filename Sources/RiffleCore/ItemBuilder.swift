@@ -40,7 +40,7 @@ public struct ItemBuilder {
     }
 
     /// Sets `field` to `text`.
-    public mutating func set(_ field: Item.TextField, text: String) {
+    package mutating func set(_ field: Item.TextField, text: String) {
         let start = bytes.count
         bytes.append(contentsOf: text.utf8)
         assign(field, start..<bytes.count)

@@ -192,7 +192,7 @@ public struct JSONNode: Sendable {
     /// value of `select(segments)`'s list (an array's elements, or the values collected), or of the one
     /// value found — walked in place, without the lists `select` builds (three arrays per item with
     /// GitHub-shaped labels, issue 17).
-    public func scalarTexts(at segments: ArraySlice<String>) -> [String] {
+    package func scalarTexts(at segments: ArraySlice<String>) -> [String] {
         var texts: [String] = []
         forEachScalar(at: segments) { found in
             guard let text = found.scalarText else { return }
