@@ -77,7 +77,11 @@ import Testing
         #expect(tooLarge?.kind == .tooLarge)
         let plain = try await client.execute(HTTPRequest(url: server.url("/echo")))
         #expect(text(plain) == "GET ")
-        let head = try await client.execute(HTTPRequest(method: "HEAD", url: server.url("/hello")))
+        // A route with an empty body: the loopback server (FlyingFox) sends a GET's body to a HEAD too, and
+        // those bytes, left on the kept-alive connection, would be read as the next request's answer (libcurl
+        // stops at a HEAD answer's headers, as HTTP says) whenever they land after libcurl checked the
+        // connection before reusing it — a race of the test server, not of the handle's reuse.
+        let head = try await client.execute(HTTPRequest(method: "HEAD", url: server.url("/big?bytes=0")))
         #expect(head.status == 200)
         #expect(head.body.isEmpty)
         let posted = try await client.execute(
