@@ -1,3 +1,5 @@
+import RiffleCore
+
 /// Checks on the raw bytes of a file, made before libyaml sees them: size, NUL bytes, UTF-8.
 ///
 /// libyaml would catch some of these too, but only with a byte offset and a terse message; checking
@@ -49,44 +51,12 @@ enum InputCheck {
                 index += 1
                 continue
             }
-            guard let length = sequenceLength(at: index, in: bytes) else {
+            guard let length = UTF8Sequence.length(at: index, in: bytes) else {
                 return (ByteScan.firstIndex(of: 0, in: bytes, from: index), index)
             }
             index += length
         }
         return (nil, nil)
-    }
-
-    /// The length of the well-formed UTF-8 sequence that starts with the non-ASCII byte at `index`, `nil`
-    /// when it is not one.
-    private static func sequenceLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch bytes[index] {
-        case 0xC2...0xDF: length = 2
-        case 0xE0:
-            length = 3
-            low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED:
-            length = 3
-            high = 0x9F
-        case 0xF0:
-            length = 4
-            low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4:
-            length = 4
-            high = 0x8F
-        default: return nil
-        }
-        guard index + length <= bytes.count else { return nil }
-        if bytes[index + 1] < low || bytes[index + 1] > high { return nil }
-        for next in (index + 2)..<(index + length) where bytes[next] & 0xC0 != 0x80 {
-            return nil
-        }
-        return length
     }
 
     /// `5.0 MiB`, `512 KiB`, `300 bytes`.

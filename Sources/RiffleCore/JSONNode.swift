@@ -243,7 +243,7 @@ public struct JSONNode: Sendable {
             let isName = kind == .asciiName
             document.bytes.withUnsafeBufferPointer { buffer in
                 let text = UnsafeBufferPointer(rebasing: buffer[Int(entry.start + 1)..<Int(entry.end - 1)])
-                if isName || JSONParser.isValidUTF8(text[...]) {
+                if isName || UTF8Sequence.isWellFormed(text) {
                     out.append(contentsOf: text)
                 } else {
                     out.append(contentsOf: JSONParser.decode(text).utf8)

@@ -105,42 +105,6 @@ extension JSONParser {
         entries[position].next = UInt32(truncatingIfNeeded: entries.count)
     }
 
-    /// Whether the bytes are well-formed UTF-8 (Unicode's table 3-7: no overlong forms, no surrogates,
-    /// nothing past U+10FFFF, no sequence cut short) — the bytes `String(decoding:as:)` keeps unchanged.
-    static func isValidUTF8(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        var index = bytes.startIndex
-        let end = bytes.endIndex
-        while index < end {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            // The count of continuation bytes, and the range the first of them must lie in.
-            var count = 1
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: count = 1
-            case 0xE0: (count, low) = (2, 0xA0)
-            case 0xE1...0xEC, 0xEE...0xEF: count = 2
-            case 0xED: (count, high) = (2, 0x9F)
-            case 0xF0: (count, low) = (3, 0x90)
-            case 0xF1...0xF3: count = 3
-            case 0xF4: (count, high) = (3, 0x8F)
-            default: return false
-            }
-            guard end - index > count, bytes[index + 1] >= low, bytes[index + 1] <= high else { return false }
-            var offset = 2
-            while offset <= count {
-                guard bytes[index + offset] & 0xC0 == 0x80 else { return false }
-                offset += 1
-            }
-            index += count + 1
-        }
-        return true
-    }
-
     /// Whether every byte is ASCII.
     static func isASCII(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         var any: UInt8 = 0
