@@ -77,7 +77,7 @@ import Testing
                         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                     if block.text.hasPrefix("#!") {
                         // No descriptor open for writing may reach a fork elsewhere in the suite ("Text file busy").
-                        try ExecutableFile.write(block.text, to: url.path)
+                        try await ExecutableFile.write(block.text, to: url.path)
                     } else {
                         try block.text.write(to: url, atomically: true, encoding: .utf8)
                     }

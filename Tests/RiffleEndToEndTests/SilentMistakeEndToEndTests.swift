@@ -36,7 +36,7 @@ import Testing
     /// names without `.yaml` are written executable), and whose `sources` follow.
     static func config(
         _ sandbox: Harness.Sandbox, plugins: [String: String], sources: String, pageSize: Int = 20
-    ) throws -> String {
+    ) async throws -> String {
         let directory = sandbox.directory.appendingPathComponent("my-plugins").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         for (name, text) in plugins {
@@ -44,7 +44,7 @@ import Testing
             if name.hasSuffix(".yaml") {
                 try text.write(toFile: path, atomically: true, encoding: .utf8)
             } else {
-                try ExecutableFile.write(text, to: path)
+                try await ExecutableFile.write(text, to: path)
             }
         }
         return try sandbox.config(
@@ -71,7 +71,7 @@ import Testing
 
     @Test func aWrongTimePathFailsTheSourceNamingThePath() async throws {
         try await Harness.withSandbox(SandboxOptions(itemsPerSource: 45)) { sandbox in
-            let config = try Self.config(
+            let config = try await Self.config(
                 sandbox, plugins: ["articles.yaml": Self.articlesManifest(time: "published_at")],
                 sources: "  - {name: docs, type: articles, endpoint: \"\(sandbox.url)/graphql\"}\n")
             let run = try await Harness.run(["export", "--config", config])
@@ -94,7 +94,7 @@ import Testing
 
     @Test func aWrongCursorPathWarnsAndExitsZero() async throws {
         try await Harness.withSandbox(SandboxOptions(itemsPerSource: 45)) { sandbox in
-            let config = try Self.config(
+            let config = try await Self.config(
                 sandbox,
                 plugins: [
                     "articles.yaml": Self.articlesManifest(cursor: "data.articles.pageInfo.endCurser"),
@@ -135,7 +135,7 @@ import Testing
             let items =
                 #"[{"id": "a", "time": "2026-11-02T10:00:00Z", "title": "A"}, "#
                 + #"{"id": "b", "time": "2026-11-01", "title": "B"}]"#
-            let config = try Self.config(
+            let config = try await Self.config(
                 sandbox, plugins: ["dated": Self.plugin(items: items)], sources: "  - {name: plug, type: dated}\n")
             let run = try await Harness.run(["export", "--config", config])
             #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
@@ -151,7 +151,7 @@ import Testing
                 #"[{"id": "x", "time": "2026-11-02T00:00:00Z", "title": "X"}, "#
                 + #"{"id": "y", "time": "2026-11-03T00:00:00Z", "title": "Y"}, "#
                 + #"{"id": "z", "time": "2026-11-01T00:00:00Z", "title": "Z"}]"#
-            let config = try Self.config(
+            let config = try await Self.config(
                 sandbox, plugins: ["unsorted": Self.plugin(items: items)],
                 sources: "  - {name: plug, type: unsorted}\n")
             let run = try await Harness.run(["export", "--config", config])
@@ -172,7 +172,7 @@ import Testing
     @Test func verboseNamesTheSourceShowsHostsAndPassesPluginStderr() async throws {
         try await Harness.withSandbox(SandboxOptions(itemsPerSource: 5)) { sandbox in
             let items = #"[{"id": "a", "time": "2026-11-02T10:00:00Z", "title": "A"}]"#
-            let config = try Self.config(
+            let config = try await Self.config(
                 sandbox, plugins: ["dated": Self.plugin(items: items)],
                 sources: """
                       - {name: plug, type: dated}

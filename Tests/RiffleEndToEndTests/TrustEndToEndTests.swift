@@ -38,14 +38,14 @@ import Testing
 
     /// The hostile working directory, and elsewhere the real configuration with its own `plugins/` (a
     /// used plugin and an unused one that leaves a mark when run), an empty XDG directory and a home.
-    static func layout(_ sandbox: Harness.Sandbox, under root: URL) throws -> Layout {
+    static func layout(_ sandbox: Harness.Sandbox, under root: URL) async throws -> Layout {
         let fm = FileManager.default
         let hostile = root.appendingPathComponent("hostile")
         let marker = hostile.appendingPathComponent("EXECUTED").path
         for directory in ["plugins", ".config/riffle/plugins"] {
             try fm.createDirectory(at: hostile.appendingPathComponent(directory), withIntermediateDirectories: true)
             for name in hostileNames {
-                try ExecutableFile.write(
+                try await ExecutableFile.write(
                     "#!/bin/sh\necho \"$0 $*\" >> '\(marker)'\n", to: hostile.path + "/\(directory)/\(name)")
             }
         }
@@ -59,9 +59,9 @@ import Testing
         for directory in ["xdg", "home"] {
             try fm.createDirectory(at: elsewhere.appendingPathComponent(directory), withIntermediateDirectories: true)
         }
-        try ExecutableFile.write(legitPlugin, to: plugins.path + "/mine.sh")
+        try await ExecutableFile.write(legitPlugin, to: plugins.path + "/mine.sh")
         let unusedMarker = elsewhere.appendingPathComponent("unused-ran").path
-        try ExecutableFile.write(
+        try await ExecutableFile.write(
             "#!/bin/sh\ntouch '\(unusedMarker)'\necho '{\"params\": {}}'\n", to: plugins.path + "/unused.sh")
         let config = elsewhere.appendingPathComponent("conf/riffle.yaml").path
         let yaml = Harness.threeSources.replacingOccurrences(of: "SANDBOX", with: sandbox.url)
@@ -73,7 +73,7 @@ import Testing
 
     @Test func aHostileWorkingDirectoryRunsNothingAndIsNotRead() async throws {
         try await Harness.withSandbox(SandboxOptions(itemsPerSource: 5)) { sandbox in
-            let layout = try Self.layout(sandbox, under: sandbox.directory)
+            let layout = try await Self.layout(sandbox, under: sandbox.directory)
             let fm = FileManager.default
             func assertUntouched(_ run: RiffleRun, _ what: String) {
                 #expect(!fm.fileExists(atPath: layout.marker), "\(what) ran a hostile executable")

@@ -19,7 +19,7 @@ extension PluginTests {
 
         @Test func requestsAndStderrLinesNameTheSource() async throws {
             let directory = try temporaryDirectory()
-            let path = try writeScript(
+            let path = try await writeScript(
                 directory, "talk.sh",
                 """
                 #!/bin/sh
@@ -46,7 +46,8 @@ extension PluginTests {
 
         @Test func failuresAreLoggedWithTheirReason() async throws {
             let directory = try temporaryDirectory()
-            let path = try writeScript(directory, "err.sh", "#!/bin/sh\nread -r line\necho '{\"error\": \"nope\"}'\n")
+            let path = try await writeScript(
+                directory, "err.sh", "#!/bin/sh\nread -r line\necho '{\"error\": \"nope\"}'\n")
             let lines = Lines()
             let plugin = ExecutablePluginSource(
                 executable: path, params: [:], timeout: .seconds(5), environment: ProcessInfo.processInfo.environment,

@@ -23,9 +23,9 @@ func temporaryDirectory() throws -> String {
 
 /// Writes an executable script (see `ExecutableFile`: no write descriptor of it reaches another process).
 @discardableResult
-func writeScript(_ directory: String, _ name: String, _ text: String) throws -> String {
+func writeScript(_ directory: String, _ name: String, _ text: String) async throws -> String {
     let path = directory + "/" + name
-    try ExecutableFile.write(text, to: path)
+    try await ExecutableFile.write(text, to: path)
     return path
 }
 

@@ -46,8 +46,8 @@ extension PluginTests {
             let (directory, environment) = try sandboxedEnvironment()
             let plugins = directory + "/plugins"
             try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
-            try writeScript(plugins, "used.sh", Self.marking("the used one"))
-            try writeScript(plugins, "unused.sh", Self.marking())
+            try await writeScript(plugins, "used.sh", Self.marking("the used one"))
+            try await writeScript(plugins, "unused.sh", Self.marking())
             let config = try writeFile(directory, "config.yaml", "sources:\n  - {name: u, type: used}\n")
 
             let (configuration, catalog, problems) = try await PluginCatalog.loadConfiguration(
@@ -66,7 +66,7 @@ extension PluginTests {
             let (directory, environment) = try sandboxedEnvironment()
             let plugins = directory + "/plugins"
             try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
-            try writeScript(plugins, "used.sh", Self.marking())
+            try await writeScript(plugins, "used.sh", Self.marking())
             let config = try writeFile(directory, "config.yaml", "sources: [{name: u, type: used}\n")
             await #expect(throws: ConfigError.self) {
                 try await PluginCatalog.loadConfiguration(path: config, environment: environment)
@@ -108,7 +108,7 @@ extension PluginTests {
             }
 
             // Made executable, it is used (and an unusable file of a type a plugin defines gives no hint).
-            try ExecutableFile.write(Self.marking(), to: plugins + "/mine.py")
+            try await ExecutableFile.write(Self.marking(), to: plugins + "/mine.py")
             _ = try writeFile(plugins, "mine.sh", "#!/bin/sh\n")
             let (_, catalog2, problems2) = try await PluginCatalog.loadConfiguration(
                 path: config, environment: environment)
