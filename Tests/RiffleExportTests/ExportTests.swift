@@ -260,26 +260,34 @@ func export(
     }
 }
 
-@Suite struct CancelledExportTests {
-    /// A source that answers after a while: cancelling the export while it waits must not commit.
+@Suite(.timeLimit(.minutes(3))) struct CancelledExportTests {
+    /// A source whose load never answers until it is cancelled: cancelling the export while it waits
+    /// must not commit. Each load that begins says so on `loadsBegun`, the moment it begins.
     final class Slow: Pageable {
-        /// Set once a load has begun.
-        let loading = Mutex(false)
+        let loadsBegun: AsyncStream<Void>
+        private let begun: AsyncStream<Void>.Continuation
+
+        init() { (loadsBegun, begun) = AsyncStream.makeStream() }
 
         func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
-            loading.withLock { $0 = true }
-            try await Task.sleep(for: .seconds(30))
-            return Page(items: [], nextCursor: nil, hasMore: false)
+            begun.yield()
+            // Only cancellation ends this load (no answer after a while that a slow machine could reach
+            // before the test cancels, so that the export completes and commits).
+            while true { try await Task.sleep(for: .seconds(3600)) }
         }
     }
 
+    /// Waits on the event itself: the slow source's load has begun (however long a loaded machine takes
+    /// to get there; the suite's time limit bounds a run that never does), then cancels the export.
     @Test func aCancelledExportNeverCommits() async throws {
         let sink = MemorySink()
         let slow = Slow()
         let feed = MergedFeed(
             sources: sampleSources(count: 3) + [MergeSource(name: "slow", pageable: slow, pageSize: 10)])
         let task = Task { try await Exporter(format: .json).run(feed, into: sink) }
-        #expect(await eventually { slow.loading.withLock { $0 } }, "the export waits for the slow source")
+        var begun = slow.loadsBegun.makeAsyncIterator()
+        let loadBegan = await begun.next() != nil
+        #expect(loadBegan, "the export waits for the slow source")
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(!sink.committed && sink.aborted)
