@@ -7,7 +7,18 @@ import Testing
 
 /// A source that fails while the reader is open, then comes back: the reader retries it on its own
 /// (saying when in the prompt), and `r` retries it every time it is pressed.
-@Suite struct ReaderRetryTests {
+///
+/// Nothing these tests check has a deadline of its own (the retry policies' waits are the behaviour,
+/// and "never" is an hour away): every wait here is the test's, on the event itself (a load counted by
+/// the source, a line the reader wrote), and is as long as `patience`. On two cores with the whole suite
+/// running, long synchronous tests hold the cooperative pool for tens of seconds, and the reader had not
+/// even asked for its first page within the 30 s `eventually` used to give it. A test that passes waits
+/// only as long as the event takes; the suite's time limit bounds one that never gets there.
+@Suite(.timeLimit(.minutes(5))) struct ReaderRetryTests {
+    /// How long a wait lasts before it counts as a failure: a bound on a broken run, not a deadline
+    /// the reader has to meet.
+    static let patience = Duration.seconds(120)
+
     /// Fails every load while `down`, else serves `items`; counts loads.
     final class Flaky: Pageable {
         let down = Atomic<Bool>(true)
@@ -105,10 +116,14 @@ import Testing
         let fast = RetryPolicy(
             backoffBase: .milliseconds(400), backoffCap: .milliseconds(800), maxTotalWait: .seconds(60))
         try await withReader(flaky: flaky, retryPolicy: fast) { _, output in
-            #expect(await eventually { output().contains("flaky failed, retrying in ") }, "\(output())")
-            #expect(await eventually { flaky.loads.load(ordering: .relaxed) >= 2 }, "retried without a key")
+            #expect(
+                await eventually(timeout: Self.patience) { output().contains("flaky failed, retrying in ") },
+                "\(output())")
+            #expect(
+                await eventually(timeout: Self.patience) { flaky.loads.load(ordering: .relaxed) >= 2 },
+                "retried without a key")
             flaky.down.store(false, ordering: .relaxed)
-            #expect(await eventually { recovered(output()) }, "\(output())")
+            #expect(await eventually(timeout: Self.patience) { recovered(output()) }, "\(output())")
         }
     }
 
@@ -122,20 +137,22 @@ import Testing
         let flaky = Flaky(items: Self.flakyItems())
         let never = RetryPolicy(backoffBase: .seconds(3600), backoffCap: .seconds(3600), maxTotalWait: .seconds(86_400))
         try await withReader(flaky: flaky, retryPolicy: never) { type, output in
-            #expect(await eventually { output().contains("flaky failed") }, "\(output())")
+            #expect(await eventually(timeout: Self.patience) { output().contains("flaky failed") }, "\(output())")
             #expect(flaky.loads.load(ordering: .relaxed) == 1)
             type("r\n")
-            #expect(await eventually { flaky.loads.load(ordering: .relaxed) == 2 }, "the first r retried")
-            #expect(await eventually { output().contains("nothing new") }, "\(output())")
+            #expect(
+                await eventually(timeout: Self.patience) { flaky.loads.load(ordering: .relaxed) == 2 },
+                "the first r retried")
+            #expect(await eventually(timeout: Self.patience) { output().contains("nothing new") }, "\(output())")
             // The server is back: r again (pressed until the failed retry's outcome has reached the
             // reader; before, the first retry left the source looking busy and no r sent anything).
             flaky.down.store(false, ordering: .relaxed)
-            let retriedAgain = await eventually(interval: .milliseconds(300)) {
+            let retriedAgain = await eventually(timeout: Self.patience, interval: .milliseconds(300)) {
                 type("r\n")
                 return flaky.loads.load(ordering: .relaxed) >= 3
             }
             #expect(retriedAgain, "a later r retried too")
-            #expect(await eventually { recovered(output()) }, "\(output())")
+            #expect(await eventually(timeout: Self.patience) { recovered(output()) }, "\(output())")
         }
     }
 
@@ -146,19 +163,25 @@ import Testing
         let never = RetryPolicy(backoffBase: .seconds(3600), backoffCap: .seconds(3600), maxTotalWait: .seconds(86_400))
         let steady = Holding()
         try await withReader(flaky: flaky, retryPolicy: never, steady: steady.wrap) { type, output in
-            #expect(await eventually { output().contains("flaky failed") }, "\(output())")
+            #expect(await eventually(timeout: Self.patience) { output().contains("flaky failed") }, "\(output())")
             steady.held.store(true, ordering: .relaxed)
             type("r\n")
-            #expect(await eventually { flaky.loads.load(ordering: .relaxed) == 2 }, "the first r retried")
-            let retriedAgain = await eventually(interval: .milliseconds(300)) {
+            #expect(
+                await eventually(timeout: Self.patience) { flaky.loads.load(ordering: .relaxed) == 2 },
+                "the first r retried")
+            let retriedAgain = await eventually(timeout: Self.patience, interval: .milliseconds(300)) {
                 type("r\n")
                 return flaky.loads.load(ordering: .relaxed) >= 3
             }
             #expect(retriedAgain, "r retried while the first refresh was still loading: \(output())")
-            #expect(output().contains("already refreshing; retrying 1 failed"), "\(output())")
+            // The reader says so as it handles the press, which also starts the load counted above: the
+            // line may reach the output just after the count moved.
+            #expect(
+                await eventually(timeout: Self.patience) { output().contains("already refreshing; retrying 1 failed") },
+                "\(output())")
             flaky.down.store(false, ordering: .relaxed)
             steady.held.store(false, ordering: .relaxed)
-            let back = await eventually(interval: .milliseconds(300)) {
+            let back = await eventually(timeout: Self.patience, interval: .milliseconds(300)) {
                 type("r\n")
                 return output().contains(/· flaky \*?\d/)
             }
