@@ -263,6 +263,28 @@ public struct JSONNode: Sendable {
         }
     }
 
+    /// Appends the value as `value.droppingNullMembers.write(to:)` writes it: a string without escapes whose
+    /// bytes are valid UTF-8 and a literal straight from the page (`JSONValue.writeString` of the decoded
+    /// text gives those bytes), anything else through its `JSONValue`.
+    func writeJSON(to out: inout [UInt8]) {
+        switch kind {
+        case .string, .asciiName:
+            let entry = document.entries[index]
+            let written: Bool = document.bytes.withUnsafeBufferPointer { buffer in
+                let text = UnsafeBufferPointer(rebasing: buffer[Int(entry.start + 1)..<Int(entry.end - 1)])
+                guard UTF8Sequence.isWellFormed(text) else { return false }
+                JSONValue.writeString(utf8: text, to: &out)
+                return true
+            }
+            if !written { value.write(to: &out) }
+        case .null: out.append(contentsOf: "null".utf8)
+        case .trueValue: out.append(contentsOf: "true".utf8)
+        case .falseValue: out.append(contentsOf: "false".utf8)
+        case .number, .escapedString: value.write(to: &out)
+        case .object, .array: value.droppingNullMembers.write(to: &out)
+        }
+    }
+
     /// Calls `body` with each element of an array, in order.
     private func forEachElement(_ body: (JSONNode) -> Void) {
         let end = Int(document.entries[index].next)
