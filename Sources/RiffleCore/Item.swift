@@ -109,9 +109,18 @@ public struct Item: Sendable, Hashable {
     /// Adapter-specific fields (`iid`, `state`, `flight_number`, label colours …), written under `extra`.
     /// Never holds `null`: a member whose value is `null`, at any depth of nested objects, is dropped when
     /// the item is built (an absent field is omitted, never `null`, in the export — contract section 3).
+    /// An adapter's item keeps it as the JSON text the export writes (`withExtraJSON`): read here, that text
+    /// is parsed again, so a value is what the store gives back (an integral `3.0` reads as the integer 3).
     public var extra: [String: JSONValue] {
         get { storage?.extra ?? [:] }
         set { remake(extra: newValue) }
+    }
+
+    /// Calls `body` with `extra` written as JSON (`JSONValue.object(extra).write`'s bytes), valid only
+    /// during the call, when the item holds it so — an adapter's item, built with `ItemBuilder.appendExtra`;
+    /// `nil` otherwise (then `extra` is to be written).
+    public func withExtraJSON<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        storage?.withExtraJSON(body)
     }
 
     /// How many tags there are (`tags.count`, without making them).
@@ -163,7 +172,7 @@ public struct Item: Sendable, Hashable {
         guard lhs.time == rhs.time else { return false }
         if let left = lhs.storage, let right = rhs.storage {
             if left === right { return true }
-            guard left.id == right.id, left.extra == right.extra else { return false }
+            guard left.id == right.id, left.hasSameExtra(as: right) else { return false }
             if left.hasSameTexts(as: right) { return true }
         } else {
             guard lhs.id == rhs.id, lhs.extra == rhs.extra else { return false }

@@ -11,6 +11,8 @@ public struct ItemBuilder {
     private var author: Range<Int>?
     private var summary: Range<Int>?
     private var tags: [Range<Int>] = []
+    /// `extra` as JSON text (`appendExtra`), without its closing brace; empty when none was added.
+    private var extraJSON: [UInt8] = []
 
     /// Which text of a JSON value a field takes.
     public enum Reading: Sendable {
@@ -33,6 +35,10 @@ public struct ItemBuilder {
     public mutating func reset() {
         bytes.removeAll(keepingCapacity: true)
         tags.removeAll(keepingCapacity: true)
+        extraJSON.removeAll(keepingCapacity: true)
+        #if DEBUG
+            lastExtraName = nil
+        #endif
         title = nil
         url = nil
         author = nil
@@ -85,13 +91,53 @@ public struct ItemBuilder {
         node.forEachScalar(at: segments) { found in appendTag(textOf: found, .scalarText) }
     }
 
+    /// Adds the member `name` of `extra` with `node`'s value, written at once as the JSON the export writes
+    /// for it — the bytes `JSONValue.object(extra).write` gives, without the dictionary, its hashing and the
+    /// sort of its keys per item (issue 17). Nothing is added for a missing or `null` node, and `null`
+    /// members of nested objects are dropped, as `build(extra:)` drops them. Members must come in the order
+    /// `JSONValue.write` sorts keys in (`String`'s `<`), each name once.
+    public mutating func appendExtra(_ name: String, _ node: JSONNode?) {
+        guard let node, !node.isNull else { return }
+        startExtraMember(name)
+        node.writeJSON(to: &extraJSON)
+    }
+
+    /// Adds the member `name` of `extra` with `value` (see `appendExtra(_:_:)`: same order, `null` dropped).
+    public mutating func appendExtra(_ name: String, value: JSONValue) {
+        guard value != .null else { return }
+        startExtraMember(name)
+        value.droppingNullMembers.write(to: &extraJSON)
+    }
+
+    /// Opens the object or separates the member, then writes `"name":`.
+    private mutating func startExtraMember(_ name: String) {
+        assert(lastExtraName.map { $0 < name } ?? true, "extra members out of order: \(name)")
+        extraJSON.append(extraJSON.isEmpty ? UInt8(ascii: "{") : UInt8(ascii: ","))
+        JSONValue.writeString(name, to: &extraJSON)
+        extraJSON.append(UInt8(ascii: ":"))
+        #if DEBUG
+            lastExtraName = name
+        #endif
+    }
+
+    #if DEBUG
+        /// The last member name `appendExtra` added, to check their order.
+        private var lastExtraName: String?
+    #else
+        private var lastExtraName: String? { nil }
+    #endif
+
     /// The item of the fields set (an unset title is empty), with `extra`'s `null` members dropped; the
-    /// builder is reset for the next one.
+    /// builder is reset for the next one. `extra` is for an item without `appendExtra`'s members.
     public mutating func build(id: String, time: Timestamp, extra: [String: JSONValue] = [:]) -> Item {
+        precondition(extra.isEmpty || extraJSON.isEmpty, "extra given both as members and as a dictionary")
+        if !extraJSON.isEmpty { extraJSON.append(UInt8(ascii: "}")) }
         let storage = bytes.withUnsafeBufferPointer { texts in
-            ItemStorage.make(
-                id: id, extra: JSONValue.droppingNullMembers(extra), texts: texts, title: title ?? 0..<0, url: url,
-                author: author, summary: summary, tags: tags)
+            extraJSON.withUnsafeBufferPointer { extraJSON in
+                ItemStorage.make(
+                    id: id, extra: JSONValue.droppingNullMembers(extra), texts: texts, title: title ?? 0..<0,
+                    url: url, author: author, summary: summary, tags: tags, extraJSON: extraJSON)
+            }
         }
         reset()
         return Item(time: time, storage: storage)

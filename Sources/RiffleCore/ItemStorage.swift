@@ -1,6 +1,7 @@
 /// The identity and texts of one `Item` in one allocation: the id and `extra` in the header, and the UTF-8
 /// bytes of the title, URL, author, summary and tags back to back in the elements, followed by each tag's
-/// end offset (four bytes, little-endian, unaligned).
+/// end offset (four bytes, little-endian, unaligned), then — for an item an adapter built — `extra` as the
+/// JSON text the export writes (`extraJSON`; the header's dictionary is then empty).
 ///
 /// An item used to be up to seven allocations (a `String` each for id, title, URL, author and summary,
 /// a box for the optional ones, an array of tags), each copy of it several reference counts, and the
@@ -27,19 +28,26 @@ final class ItemStorage: ManagedBuffer<ItemStorage.Header, UInt8> {
         /// The bytes of all texts; the tags' end offsets follow them.
         let textCount: UInt32
         let tagCount: UInt32
+        /// The bytes of `extra` as JSON text after the tags' end offsets (0: `extra` is the dictionary).
+        let extraJSONCount: UInt32
         /// Which optional texts are present (an empty one is not an absent one): `Item.TextField.bit`.
         let present: UInt8
 
-        /// The bytes the elements hold: the texts and the tags' end offsets.
-        var byteCount: Int { Int(textCount) + 4 * Int(tagCount) }
+        /// Where `extra`'s JSON text starts in the elements: after the texts and the tags' end offsets.
+        var extraJSONStart: Int { Int(textCount) + 4 * Int(tagCount) }
+
+        /// The bytes the elements hold: the texts, the tags' end offsets and `extra`'s JSON text.
+        var byteCount: Int { extraJSONStart + Int(extraJSONCount) }
     }
 
     /// A buffer holding `texts`' bytes at the given ranges (each within `texts`), in the order of the
-    /// header; `nil` ranges are absent fields. The ranges' total must fit in 32 bits (page bodies are
-    /// limited far below it).
+    /// header; `nil` ranges are absent fields. `extraJSON`, when not empty, is `extra` written as JSON (an
+    /// object, as `JSONValue.write` writes it; `extra` is then empty). The total must fit in 32 bits (page
+    /// bodies are limited far below it).
     static func make(
         id: String, extra: [String: JSONValue], texts: UnsafeBufferPointer<UInt8>, title: Range<Int>,
-        url: Range<Int>?, author: Range<Int>?, summary: Range<Int>?, tags: [Range<Int>]
+        url: Range<Int>?, author: Range<Int>?, summary: Range<Int>?, tags: [Range<Int>],
+        extraJSON: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0)
     ) -> ItemStorage {
         var present: UInt8 = 0
         if url != nil { present |= Item.TextField.url.bit }
@@ -55,7 +63,8 @@ final class ItemStorage: ManagedBuffer<ItemStorage.Header, UInt8> {
             id: id, extra: extra, titleEnd: UInt32(truncatingIfNeeded: titleEnd),
             urlEnd: UInt32(truncatingIfNeeded: urlEnd), authorEnd: UInt32(truncatingIfNeeded: authorEnd),
             summaryEnd: UInt32(truncatingIfNeeded: summaryEnd), textCount: UInt32(truncatingIfNeeded: textCount),
-            tagCount: UInt32(truncatingIfNeeded: tags.count), present: present)
+            tagCount: UInt32(truncatingIfNeeded: tags.count),
+            extraJSONCount: UInt32(truncatingIfNeeded: extraJSON.count), present: present)
         let buffer = unsafeDowncast(
             create(minimumCapacity: header.byteCount) { _ in header }, to: ItemStorage.self)
         buffer.withUnsafeMutablePointerToElements { elements in
@@ -73,6 +82,9 @@ final class ItemStorage: ManagedBuffer<ItemStorage.Header, UInt8> {
                 copy(tag)
                 let offset = UInt32(truncatingIfNeeded: end).littleEndian
                 UnsafeMutableRawPointer(elements + textCount + 4 * position).storeBytes(of: offset, as: UInt32.self)
+            }
+            if let base = extraJSON.baseAddress, !extraJSON.isEmpty {
+                (elements + header.extraJSONStart).update(from: base, count: extraJSON.count)
             }
         }
         return buffer
@@ -96,8 +108,35 @@ final class ItemStorage: ManagedBuffer<ItemStorage.Header, UInt8> {
     /// The item's id.
     var id: String { withUnsafeMutablePointerToHeader { $0.pointee.id } }
 
-    /// The item's `extra`.
-    var extra: [String: JSONValue] { withUnsafeMutablePointerToHeader { $0.pointee.extra } }
+    /// The item's `extra`: the dictionary, or its JSON text read again (as the store reads it back), `null`
+    /// members dropped (a number too large for a `Double` is written `null`).
+    var extra: [String: JSONValue] {
+        let written: [String: JSONValue]?? = withExtraJSON { bytes in
+            // Written by `JSONValue.write`: it parses; anything else would be a bug, and reads as empty.
+            guard case .object(let members)? = try? JSONValue(parsing: Array(bytes)) else { return [:] }
+            return JSONValue.droppingNullMembers(members)
+        }
+        if let written { return written ?? [:] }
+        return withUnsafeMutablePointerToHeader { $0.pointee.extra }
+    }
+
+    /// Calls `body` with `extra`'s JSON text when the item holds it so (an adapter's item); `nil` when
+    /// `extra` is the dictionary.
+    func withExtraJSON<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        withUnsafeMutablePointers { header, elements in
+            let count = Int(header.pointee.extraJSONCount)
+            guard count > 0 else { return nil }
+            return body(UnsafeBufferPointer(start: elements + header.pointee.extraJSONStart, count: count))
+        }
+    }
+
+    /// Whether `extra` is the same as `other`'s: the JSON texts compared as bytes when both hold one and
+    /// they are equal, else the values.
+    func hasSameExtra(as other: ItemStorage) -> Bool {
+        let sameText: Bool?? = withExtraJSON { mine in other.withExtraJSON { mine.elementsEqual($0) } }
+        if case true?? = sameText { return true }
+        return extra == other.extra
+    }
 
     /// How many tags there are.
     var tagCount: Int { withUnsafeMutablePointerToHeader { Int($0.pointee.tagCount) } }
@@ -135,7 +174,8 @@ final class ItemStorage: ManagedBuffer<ItemStorage.Header, UInt8> {
             mine.summaryEnd == theirs.summaryEnd, mine.textCount == theirs.textCount,
             mine.tagCount == theirs.tagCount, mine.present == theirs.present
         else { return false }
-        let count = mine.byteCount
+        // The texts and the tags' ends: `extra`'s JSON text is compared apart.
+        let count = mine.extraJSONStart
         return withUnsafeMutablePointerToElements { left in
             other.withUnsafeMutablePointerToElements { right in
                 UnsafeBufferPointer(start: left, count: count).elementsEqual(

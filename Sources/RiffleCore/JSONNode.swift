@@ -128,30 +128,40 @@ public struct JSONNode: Sendable {
     /// The member `name` of an object (the last of that name), else `nil`.
     public subscript(name: String) -> JSONNode? {
         guard kind == .object else { return nil }
+        return memberIndex(name, of: index).map { JSONNode(document: document, index: $0) }
+    }
+
+    /// The tape index of the value of member `name` (the last of that name) of the object at tape index
+    /// `object`, else `nil`. Works on indices over the document's buffers, borrowed once: no node (and no
+    /// reference count of the document) per member looked at.
+    func memberIndex(_ name: String, of object: Int) -> Int? {
         var needle = name
         return needle.withUTF8 { needle in
-            let entries = document.entries
             let asciiNeedle = Self.isASCII(needle)
-            let end = Int(entries[index].next)
-            var found: Int?
-            var position = index + 1
-            document.bytes.withUnsafeBufferPointer { bytes in
-                while position < end {
-                    let key = entries[position]
-                    if key.kind == .asciiName, asciiNeedle {
-                        let start = Int(key.start) + 1
-                        if Int(key.end) - 1 - start == needle.count {
-                            var offset = 0
-                            while offset < needle.count, bytes[start + offset] == needle[offset] { offset += 1 }
-                            if offset == needle.count { found = position + 1 }
+            return document.entries.withUnsafeBufferPointer { entries in
+                document.bytes.withUnsafeBufferPointer { bytes in
+                    let end = Int(entries[object].next)
+                    var found: Int?
+                    var position = object + 1
+                    while position < end {
+                        let key = entries[position]
+                        // An ASCII name against an ASCII needle: bytes; anything else as `String`s (a
+                        // non-ASCII needle may be canonically equivalent to an ASCII name: "\u{212A}", "K").
+                        if key.kind == .asciiName, asciiNeedle {
+                            let start = Int(key.start) + 1
+                            if Int(key.end) - 1 - start == needle.count {
+                                var offset = 0
+                                while offset < needle.count, bytes[start + offset] == needle[offset] { offset += 1 }
+                                if offset == needle.count { found = position + 1 }
+                            }
+                        } else if JSONNode(document: document, index: position).stringValue == name {
+                            found = position + 1
                         }
-                    } else if JSONNode(document: document, index: position).stringValue == name {
-                        found = position + 1
+                        position = Int(entries[position + 1].next)
                     }
-                    position = Int(entries[position + 1].next)
+                    return found
                 }
             }
-            return found.map { JSONNode(document: document, index: $0) }
         }
     }
 
@@ -159,6 +169,20 @@ public struct JSONNode: Sendable {
     /// indexes an array, any other segment applied to an array is applied to every element and the
     /// results collected (arrays flattened, `null`s left out). `nil` when nothing is there.
     public func select(_ segments: ArraySlice<String>) -> Selection? {
+        // Through objects by tape index (the common path, `node.author.login`): one node at the end.
+        var at = index
+        var rest = segments
+        while let segment = rest.first, document.entries[at].kind == .object {
+            guard let member = memberIndex(segment, of: at) else { return nil }
+            at = member
+            rest = rest.dropFirst()
+        }
+        let node = at == index ? self : JSONNode(document: document, index: at)
+        return node.selectInArrays(rest)
+    }
+
+    /// `select` from a value that is not an object (or with no segment left).
+    private func selectInArrays(_ segments: ArraySlice<String>) -> Selection? {
         guard let segment = segments.first else { return .node(self) }
         switch kind {
         case .object:
@@ -260,6 +284,28 @@ public struct JSONNode: Sendable {
             guard !stringsOnly, let text = scalarText else { return false }
             out.append(contentsOf: text.utf8)
             return true
+        }
+    }
+
+    /// Appends the value as `value.droppingNullMembers.write(to:)` writes it: a string without escapes whose
+    /// bytes are valid UTF-8 and a literal straight from the page (`JSONValue.writeString` of the decoded
+    /// text gives those bytes), anything else through its `JSONValue`.
+    func writeJSON(to out: inout [UInt8]) {
+        switch kind {
+        case .string, .asciiName:
+            let entry = document.entries[index]
+            let written: Bool = document.bytes.withUnsafeBufferPointer { buffer in
+                let text = UnsafeBufferPointer(rebasing: buffer[Int(entry.start + 1)..<Int(entry.end - 1)])
+                guard UTF8Sequence.isWellFormed(text) else { return false }
+                JSONValue.writeString(utf8: text, to: &out)
+                return true
+            }
+            if !written { value.write(to: &out) }
+        case .null: out.append(contentsOf: "null".utf8)
+        case .trueValue: out.append(contentsOf: "true".utf8)
+        case .falseValue: out.append(contentsOf: "false".utf8)
+        case .number, .escapedString: value.write(to: &out)
+        case .object, .array: value.droppingNullMembers.write(to: &out)
         }
     }
 

@@ -389,7 +389,10 @@ package struct MergeState: Sendable {
     package mutating func token() -> String {
         guard let last = lastEmitted, entriesMayUseTheRule(last) else { return position.token }
         refreshTail()
-        var anchor = anchor(at: last, hasEntry: tail.entries[last.source] != nil, byRule: true)
+        // Read before the call: an argument that reads `self` while `anchor` borrows it made the compiler
+        // copy the whole state (a retain and release of each of its references) for every token.
+        let hasEntry = tail.entries[last.source] != nil
+        var anchor = anchor(at: last, hasEntry: hasEntry, byRule: true)
         let flags = MergePosition.r3Head(
             anchor: anchor, frontier: frontier, hasEntries: tail.entryCount > 0, hasFinished: finishedForToken != nil,
             into: &tail.head)

@@ -68,10 +68,17 @@ struct ExportEncoder: Sendable {
         out.append(contentsOf: #","cursor":""#.utf8)
         out.append(contentsOf: cursor.utf8)
         out.append(UInt8(ascii: "\""))
-        let extra = item.extra
-        if !extra.isEmpty {
+        // An adapter's item holds `extra` as the JSON written here; any other is written from its values.
+        let wroteText: Void? = item.withExtraJSON { text in
             out.append(contentsOf: #","extra":"#.utf8)
-            JSONValue.object(extra).write(to: &out)
+            out.append(contentsOf: text)
+        }
+        if wroteText == nil {
+            let extra = item.extra
+            if !extra.isEmpty {
+                out.append(contentsOf: #","extra":"#.utf8)
+                JSONValue.object(extra).write(to: &out)
+            }
         }
         out.append(UInt8(ascii: "}"))
     }

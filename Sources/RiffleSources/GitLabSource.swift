@@ -124,12 +124,6 @@ package struct GitLabSource: Pageable {
             builder.set(.url, textOf: node["webUrl"], .nonEmptyText)
             builder.set(.author, textOf: node["author"]?["username"], .nonEmptyText)
             builder.set(.summary, textOf: node["description"], .nonEmptyText)
-            // Made at their final size: grown from empty, these two were four allocations per issue (issue 17).
-            var extra = [String: JSONValue](minimumCapacity: 5)
-            if let iid = node["iid"], !iid.isNull { extra["iid"] = iid.value }
-            if let state = node["state"], !state.isNull { extra["state"] = state.value }
-            if let milestone = node["milestone"]?["title"], !milestone.isNull { extra["milestone"] = milestone.value }
-            if let notes = node["userNotesCount"], !notes.isNull { extra["notes"] = notes.value }
             var colors: [String: JSONValue] = [:]
             if let labels = node["labels"]?["nodes"]?.elements {
                 colors.reserveCapacity(labels.count)
@@ -139,8 +133,13 @@ package struct GitLabSource: Pageable {
                     if let color = label["color"]?.stringValue { colors[name] = .string(color) }
                 }
             }
-            if !colors.isEmpty { extra["label_colors"] = .object(colors) }
-            items.append(builder.build(id: id, time: time, extra: extra))
+            // `extra` written as the export writes it, its keys in that order (issue 17): no dictionary per item.
+            builder.appendExtra("iid", node["iid"])
+            if !colors.isEmpty { builder.appendExtra("label_colors", value: .object(colors)) }
+            builder.appendExtra("milestone", node["milestone"]?["title"])
+            builder.appendExtra("notes", node["userNotesCount"])
+            builder.appendExtra("state", node["state"])
+            items.append(builder.build(id: id, time: time))
         }
         mapping.notes.warnings = response.errors
         let pageInfo = connection["pageInfo"]

@@ -7,8 +7,9 @@ package struct SpaceXSource: Pageable {
     let settings: SpaceXSettings
     let endpoint: JSONEndpoint
 
-    /// The launch fields kept under `extra`, as they are.
-    static let extraKeys = ["flight_number", "success", "upcoming", "date_precision"]
+    /// The launch fields kept under `extra`, as they are; in the order the export writes keys in, which
+    /// `ItemBuilder.appendExtra` takes them in.
+    static let extraKeys = ["date_precision", "flight_number", "success", "upcoming"]
 
     /// The most launches asked for at once.
     static let maxPageSize = 100
@@ -81,12 +82,9 @@ package struct SpaceXSource: Pageable {
                 || builder.set(.url, textOf: links?["article"], .nonEmptyText)
                 || builder.set(.url, textOf: links?["wikipedia"], .nonEmptyText)
             builder.set(.summary, textOf: launch["details"], .nonEmptyText)
-            var extra = [String: JSONValue](minimumCapacity: Self.extraKeys.count)
-            for key in Self.extraKeys {
-                if let value = launch[key] { extra[key] = value.value }
-            }
+            for key in Self.extraKeys { builder.appendExtra(key, launch[key]) }
             builder.appendTag(textOf: launch["rocket"]?["name"], .string)
-            items.append(builder.build(id: id, time: time, extra: extra))
+            items.append(builder.build(id: id, time: time))
         }
         let hasNext = json["hasNextPage"]?.boolValue == true
         let next = json["nextPage"]?.value.scalarText.flatMap { Int($0) } ?? (page + 1)

@@ -1,0 +1,98 @@
+import RiffleCore
+import Testing
+
+/// `extra` written as JSON text while the item is built (`ItemBuilder.appendExtra`, issue 17) held to the
+/// dictionary way: the text is the bytes `JSONValue.object(extra).write` gives for the dictionary the
+/// adapters made before (values `JSONNode.value`, `null` members dropped), `extra` reads back the values
+/// that text parses to, and equality and hashing follow `extra`. `ItemStorage` keeps the text behind the
+/// tags' end offsets through unsafe pointers, so this suite is also what `make sanitize` runs it with.
+@Suite struct ItemExtraJSONTests {
+    /// Member names in `String` order, as `JSONValue.write` sorts them (non-ASCII and escapes included).
+    static let names = ["a", "date_precision", "iid", "k\n", "label_colors", "notes", "x\"y", "é", "😀"]
+
+    /// Random values (escapes, invalid UTF-8, numbers of every form, literals, nested containers with `null`
+    /// members) added under random names, against the dictionary of their `value`s written.
+    @Test func writtenAsTheDictionaryIs() throws {
+        #expect(Self.names == Self.names.sorted())
+        var random = SplitMix64(seed: 1_818)
+        var builder = ItemBuilder()
+        for round in 0..<4_000 {
+            var bytes: [UInt8] = Array("[".utf8)
+            for position in 0..<Self.names.count {
+                if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                DifferentialInputs.value(&random, depth: 2, into: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+            let nodes = try JSONDocument(parsing: bytes).root.elements ?? []
+            var dictionary: [String: JSONValue] = [:]
+            builder.set(.title, text: "t\(round)")
+            for (name, node) in zip(Self.names, nodes) where random.next() % 3 != 0 {
+                if random.next() % 4 == 0 {
+                    builder.appendExtra(name, value: node.value)
+                } else {
+                    let missing = random.next() % 8 == 0
+                    builder.appendExtra(name, missing ? nil : node)
+                    if missing { continue }
+                }
+                dictionary[name] = node.value
+            }
+            let item = builder.build(id: "i\(round)", time: Timestamp(unixSeconds: 3))
+            let kept = JSONValue.droppingNullMembers(dictionary)
+            var expected: [UInt8] = []
+            JSONValue.object(kept).write(to: &expected)
+            let comment = String(decoding: bytes.prefix(400), as: UTF8.self)
+            let text = item.withExtraJSON { Array($0) }
+            #expect(text == (kept.isEmpty ? nil : expected), "\(comment)")
+            // Read again as the store reads it, `null` members dropped (an infinite number is written `null`).
+            var reread: [String: JSONValue] = [:]
+            if case .object(let members) = try JSONValue(parsing: expected) {
+                reread = JSONValue.droppingNullMembers(members)
+            }
+            #expect(item.extra == reread, "\(comment)")
+            let same = Item(id: "i\(round)", time: Timestamp(unixSeconds: 3), title: "t\(round)", extra: reread)
+            #expect(item == same && item.hashValue == same.hashValue, "\(comment)")
+            #expect(item.title == "t\(round)" && item.tags.isEmpty, "\(comment)")
+        }
+    }
+
+    /// The text lies after the tags' end offsets: tags and texts of every size read back whole beside it,
+    /// and two built items compare by their texts and `extra` alike.
+    @Test func besideTagsAndTexts() throws {
+        var random = SplitMix64(seed: 2_929)
+        var builder = ItemBuilder()
+        let document = try JSONDocument(parsing: Array(#"[12, "opened", "v1.0", {"a": null, "b": [null, 1]}]"#.utf8))
+        let nodes = document.root.elements ?? []
+        for round in 0..<2_000 {
+            let title = String(repeating: "é", count: Int(random.next() % 40))
+            let tags = (0..<Int(random.next() % 5)).map { "tag\($0)" + String(repeating: "x", count: round % 17) }
+            builder.set(.title, text: title)
+            builder.set(.summary, text: "s")
+            for tag in tags { builder.appendTag(text: tag) }
+            builder.appendExtra("iid", nodes[0])
+            if round % 2 == 0 { builder.appendExtra("label_colors", value: .object(["b": .string("#fff")])) }
+            builder.appendExtra("milestone", nodes[2])
+            builder.appendExtra("nested", nodes[3])
+            builder.appendExtra("state", nodes[1])
+            let item = builder.build(id: "i", time: Timestamp(unixSeconds: 9))
+            var extra: [String: JSONValue] = [
+                "iid": .int(12), "milestone": .string("v1.0"), "nested": .object(["b": .array([.null, .int(1)])]),
+                "state": .string("opened"),
+            ]
+            if round % 2 == 0 { extra["label_colors"] = .object(["b": .string("#fff")]) }
+            let expected = Item(
+                id: "i", time: Timestamp(unixSeconds: 9), title: title, summary: "s", tags: tags, extra: extra)
+            #expect(item.title == title && item.tags == tags && item.summary == "s" && item.extra == extra)
+            #expect(item == expected && item.hashValue == expected.hashValue)
+            var written: [UInt8] = []
+            JSONValue.object(extra).write(to: &written)
+            #expect(item.withExtraJSON { Array($0) } == written)
+            // Built again without extra: no text, and the builder forgot the last item's members.
+            builder.set(.title, text: title)
+            let bare = builder.build(id: "i", time: Timestamp(unixSeconds: 9))
+            #expect(bare.withExtraJSON { _ in true } == nil && bare.extra.isEmpty && bare != item)
+            var changed = item
+            changed.extra["state"] = .string("closed")
+            #expect(changed.extra["state"] == .string("closed") && changed.extra["iid"] == .int(12) && changed != item)
+        }
+    }
+}
