@@ -169,6 +169,25 @@ enum MergeBenchmark {
                     state.deliver(.success(loaded), to: request.source)
                 }
             }
+        case "make", "window":
+            // The loads' side alone, in the feed's order (a page of each source in turn): making the items,
+            // and with "window" each source's duplicate window remembering them.
+            var windows = generated.map { _ in DedupWindow(pages: 3, pageSize: page) }
+            var start = 0
+            while start < items {
+                let end = min(items, start + page)
+                for source in generated.indices {
+                    let made = (start..<end).map(generated[source].item)
+                    if mode == "window" {
+                        for item in made where windows[source].remember(item.id, at: item.time) != nil {
+                            checksum &+= 1
+                        }
+                    }
+                    emitted += made.count
+                    checksum &+= made.last?.time.microseconds ?? 0
+                }
+                start = end
+            }
         default:
             var all: [(item: Item, source: Int)] = []
             all.reserveCapacity(sources * items)
