@@ -148,6 +148,11 @@ enum MergeBenchmark {
                         }
                     }
                 }
+                // With RIFFLE_BENCH_WAITS set, the consumer's waits for a page, on standard error (the line on
+                // standard output is parsed).
+                if ProcessInfo.processInfo.environment["RIFFLE_BENCH_WAITS"] != nil {
+                    FileHandle.standardError.write(Data("waits \(reader.loadWaits)\n".utf8))
+                }
                 return (count, sum)
             }
         case "state":
@@ -178,8 +183,10 @@ enum MergeBenchmark {
                 let end = min(items, start + page)
                 for source in generated.indices {
                     let made = (start..<end).map(generated[source].item)
+                    // Read in place, as the page check reads them (a copy of each item would cost more than the window).
                     if mode == "window" {
-                        for item in made where windows[source].remember(item.id, at: item.time) != nil {
+                        for position in made.indices
+                        where windows[source].remember(made[position].id, at: made[position].time) != nil {
                             checksum &+= 1
                         }
                     }
