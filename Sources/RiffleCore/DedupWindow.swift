@@ -53,6 +53,17 @@ package struct DedupWindow: Sendable {
         return nil
     }
 
+    /// Remembers each of `items` in order, as a page check does; returns how many were seen before. For the
+    /// benchmark (`riffle-bench merge --child window`): its ids are read here, in place, where a caller in
+    /// another module would copy each item to read its id.
+    package mutating func remember(_ items: [Item]) -> Int {
+        var repeats = 0
+        for position in items.indices where remember(items[position].id, at: items[position].time) != nil {
+            repeats += 1
+        }
+        return repeats
+    }
+
     /// One generation: ids by their hash in an open-addressed table (linear probing) over a dense list, so
     /// that it empties and fills again without allocating. Each slot is one 32-bit word: 0 when empty, else
     /// seven bits of the key (with the top bit set) over the entry's index in `seen`. A probe for an id not
