@@ -61,18 +61,18 @@ public final class MergedFeed: Sendable {
     /// Runs `body` with a reader over the merged stream. Loads in flight when `body` returns are cancelled
     /// and awaited before `run` returns.
     public func run<R: Sendable>(_ body: (Reader) async throws -> R) async throws -> R {
-        let (requests, requestSink) = AsyncStream<Load>.makeStream()
+        let requests = Requests()
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 await withDiscardingTaskGroup { loads in
-                    for await request in requests {
-                        loads.addTask { await self.load(request) }
+                    while let batch = await requests.next() {
+                        for request in batch { loads.addTask { await self.load(request) } }
                     }
                 }
             }
-            let reader = Reader(feed: self, requests: requestSink)
+            let reader = Reader(feed: self, requests: requests)
             defer {
-                requestSink.finish()
+                requests.finish()
                 group.cancelAll()
                 reader.publishStatuses()
             }
@@ -119,7 +119,7 @@ public final class MergedFeed: Sendable {
     /// Pulls items from a running merge. Use it only inside `run(_:)`, from the task that runs `body`.
     public final class Reader {
         let feed: MergedFeed
-        let requests: AsyncStream<Load>.Continuation
+        let requests: Requests
         /// Touched only by the task that runs `body` (see `run(_:)`), so the per-access exclusivity check is
         /// left out: it cost as much as a loser-tree step per item.
         @exclusivity(unchecked) private var state: MergeState
@@ -129,7 +129,7 @@ public final class MergedFeed: Sendable {
         /// tells from it whether a page turn waited for a request.
         public private(set) var loadWaits = 0
 
-        init(feed: MergedFeed, requests: AsyncStream<Load>.Continuation) {
+        init(feed: MergedFeed, requests: Requests) {
             self.feed = feed
             self.requests = requests
             self.state = MergeState(
@@ -249,9 +249,9 @@ public final class MergedFeed: Sendable {
         }
 
         private func startLoads() {
-            for request in state.loadsToStart() {
-                requests.yield(Load(request: request, check: state.takePageCheck(for: request.source)))
-            }
+            let started = state.loadsToStart()
+            guard !started.isEmpty else { return }
+            requests.send(started.map { Load(request: $0, check: state.takePageCheck(for: $0.source)) })
         }
 
         /// Folds finished loads into the merge; returns whether there were any. The inbox's array is

@@ -148,6 +148,11 @@ enum MergeBenchmark {
                         }
                     }
                 }
+                // With RIFFLE_BENCH_WAITS set, the consumer's waits for a page, on standard error (the line on
+                // standard output is parsed).
+                if ProcessInfo.processInfo.environment["RIFFLE_BENCH_WAITS"] != nil {
+                    FileHandle.standardError.write(Data("waits \(reader.loadWaits)\n".utf8))
+                }
                 return (count, sum)
             }
         case "state":
@@ -168,6 +173,21 @@ enum MergeBenchmark {
                         after: request.cursor, pageSize: request.pageSize)
                     state.deliver(.success(loaded), to: request.source)
                 }
+            }
+        case "make", "window":
+            // The loads' side alone, in the feed's order (a page of each source in turn): making the items,
+            // and with "window" each source's duplicate window remembering them.
+            var windows = generated.map { _ in DedupWindow(pages: 3, pageSize: page) }
+            var start = 0
+            while start < items {
+                let end = min(items, start + page)
+                for source in generated.indices {
+                    let made = (start..<end).map(generated[source].item)
+                    if mode == "window" { checksum &+= Int64(windows[source].remember(made)) }
+                    emitted += made.count
+                    checksum &+= made.last?.time.microseconds ?? 0
+                }
+                start = end
             }
         default:
             var all: [(item: Item, source: Int)] = []

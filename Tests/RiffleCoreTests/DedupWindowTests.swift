@@ -79,3 +79,56 @@ import Testing
         for id in ids(rounds - 4) { #expect(window.remember(id, at: carried) == nil, "\(id)") }
     }
 }
+
+extension DedupWindowTests {
+    /// The window against the same model with keys cut to a few bits, so that ids of different text share
+    /// a key all the time (chains of colliding keys, collisions across the two generations, roll-overs in
+    /// the middle of them): every answer is still the model's, as the window compares the ids themselves.
+    @Test(arguments: [0x0, 0x1, 0x7, 0xF000_0000_0000_0003] as [UInt64])
+    func collidingKeysChangeNothing(keyMask: UInt64) {
+        for seed in 0..<6 {
+            var rng = SplitMix64(seed: keyMask &+ UInt64(seed) &* 1_000_003)
+            let pages = Int.random(in: 1...3, using: &rng)
+            let pageSize = Int.random(in: 1...20, using: &rng)
+            let size = pages * pageSize
+            var window = DedupWindow(pages: pages, pageSize: pageSize, keyMask: keyMask)
+            var current: [String: Timestamp] = [:]
+            var previous: [String: Timestamp] = [:]
+            for step in 0..<1500 {
+                let id = "\(Int.random(in: 0...(step / 3 + 2 * size), using: &rng))"
+                let time = Timestamp(microseconds: Int64.random(in: 0...50, using: &rng))
+                var expected: Timestamp?
+                if let earlier = current[id] {
+                    if time > earlier { current[id] = time }
+                    expected = earlier
+                } else if let earlier = previous[id] {
+                    current[id] = max(time, earlier)
+                    expected = earlier
+                } else {
+                    if current.count >= size {
+                        previous = current
+                        current = [:]
+                    }
+                    current[id] = time
+                }
+                #expect(
+                    window.remember(id, at: time) == expected, "mask \(keyMask) seed \(seed) step \(step): \(id)")
+            }
+        }
+    }
+
+    /// A generation that outgrows its table (ids carried over from the older one do not count towards
+    /// the newer one's limit) doubles it and still finds every id, the carried ones and the new ones.
+    @Test func aGenerationThatOutgrowsItsTableFindsEveryId() {
+        var window = DedupWindow(pages: 1, pageSize: 10)
+        let first = (0..<10).map { "a\($0)" }
+        let second = (0..<10).map { "b\($0)" }
+        for id in first { #expect(window.remember(id, at: Timestamp(microseconds: 1)) == nil) }
+        // "b0" rolls over: the a-ids are the older generation, carried into the newer one as they repeat.
+        for id in second { #expect(window.remember(id, at: Timestamp(microseconds: 2)) == nil) }
+        for id in first { #expect(window.remember(id, at: Timestamp(microseconds: 3)) == Timestamp(microseconds: 1)) }
+        // The newer generation now holds 20 ids in a table made for 10 (at most half full): it grew.
+        for id in second { #expect(window.remember(id, at: Timestamp(microseconds: 4)) == Timestamp(microseconds: 2)) }
+        for id in first { #expect(window.remember(id, at: Timestamp(microseconds: 5)) == Timestamp(microseconds: 3)) }
+    }
+}
