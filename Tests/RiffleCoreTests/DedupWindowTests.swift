@@ -5,6 +5,33 @@ import Testing
 // The duplicate window against a model of its rule, over random ids fixed by SplitMix64 seeds.
 
 @Suite struct DedupWindowTests {
+    /// The window's rule written plainly: two generations of ids, the newer one rolled over when it holds
+    /// `size` ids; an id found in the older one is carried into the newer with the later of its times.
+    struct Model {
+        let size: Int
+        var current: [String: Timestamp] = [:]
+        var previous: [String: Timestamp] = [:]
+
+        /// The time the id was last remembered at, if it is in the window (what `DedupWindow.remember`
+        /// answers), and remembers it.
+        mutating func remember(_ id: String, at time: Timestamp) -> Timestamp? {
+            if let earlier = current[id] {
+                if time > earlier { current[id] = time }
+                return earlier
+            }
+            if let earlier = previous[id] {
+                current[id] = max(time, earlier)
+                return earlier
+            }
+            if current.count >= size {
+                previous = current
+                current = [:]
+            }
+            current[id] = time
+            return nil
+        }
+    }
+
     /// The window against a model of its rule (two generations of ids, the newer one rolled over when it
     /// holds `pages × pageSize` ids), over ids that repeat at every distance, across many generations.
     @Test(arguments: 0..<20)
@@ -14,25 +41,11 @@ import Testing
         let pageSize = Int.random(in: 1...40, using: &rng)
         let size = pages * pageSize
         var window = DedupWindow(pages: pages, pageSize: pageSize)
-        var current: [String: Timestamp] = [:]
-        var previous: [String: Timestamp] = [:]
+        var model = Model(size: size)
         for step in 0..<3000 {
             let id = "gid://x/\(Int.random(in: 0...(step / 2 + 3 * size), using: &rng))"
             let time = Timestamp(microseconds: Int64.random(in: 0...50, using: &rng))
-            var expected: Timestamp?
-            if let earlier = current[id] {
-                if time > earlier { current[id] = time }
-                expected = earlier
-            } else if let earlier = previous[id] {
-                current[id] = max(time, earlier)
-                expected = earlier
-            } else {
-                if current.count >= size {
-                    previous = current
-                    current = [:]
-                }
-                current[id] = time
-            }
+            let expected = model.remember(id, at: time)
             #expect(window.remember(id, at: time) == expected, "step \(step): \(id)")
         }
     }
@@ -92,25 +105,11 @@ extension DedupWindowTests {
             let pageSize = Int.random(in: 1...20, using: &rng)
             let size = pages * pageSize
             var window = DedupWindow(pages: pages, pageSize: pageSize, keyMask: keyMask)
-            var current: [String: Timestamp] = [:]
-            var previous: [String: Timestamp] = [:]
+            var model = Model(size: size)
             for step in 0..<1500 {
                 let id = "\(Int.random(in: 0...(step / 3 + 2 * size), using: &rng))"
                 let time = Timestamp(microseconds: Int64.random(in: 0...50, using: &rng))
-                var expected: Timestamp?
-                if let earlier = current[id] {
-                    if time > earlier { current[id] = time }
-                    expected = earlier
-                } else if let earlier = previous[id] {
-                    current[id] = max(time, earlier)
-                    expected = earlier
-                } else {
-                    if current.count >= size {
-                        previous = current
-                        current = [:]
-                    }
-                    current[id] = time
-                }
+                let expected = model.remember(id, at: time)
                 #expect(
                     window.remember(id, at: time) == expected, "mask \(keyMask) seed \(seed) step \(step): \(id)")
             }
