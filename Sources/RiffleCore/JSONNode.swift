@@ -181,12 +181,11 @@ public struct JSONNode: Sendable {
         return node.selectInArrays(rest)
     }
 
-    /// `select` from a value that is not an object (or with no segment left).
+    /// `select` from a value that is not an object (or with no segment left): `select`'s walk has taken
+    /// every object segment, so only an array can go on.
     private func selectInArrays(_ segments: ArraySlice<String>) -> Selection? {
         guard let segment = segments.first else { return .node(self) }
         switch kind {
-        case .object:
-            return self[segment]?.select(segments.dropFirst())
         case .array:
             let elements = self.elements ?? []
             if let position = Int(segment) {
