@@ -35,9 +35,6 @@ final class CurlLoop: Sendable {
     fileprivate struct Inbox: Sendable {
         var commands: [Command] = []
         var closed = false
-        /// The loop thread is in (or about to enter) `poll` with nothing left to do: the next post must
-        /// wake it. While it works, posts only queue, and it finds them before it sleeps again.
-        var sleeping = false
     }
 
     /// The multi handle, set up before the loop thread starts and touched only by that thread after,
@@ -54,10 +51,19 @@ final class CurlLoop: Sendable {
     }
 
     private let multi: MultiHandle
-    /// The wake pipe: a byte written to `write` ends the loop thread's `poll` on `read`. The loop thread
-    /// closes both ends as it ends (no post writes once the inbox is closed).
+    /// The wake pipe: a byte written to `write` ends the loop thread's `poll` on `read`. Closed by `deinit`
+    /// (or by a failed `init`: `ownsWakePipe`), not by the thread as it ends: a post writes its wake byte
+    /// after leaving the inbox lock, and holds the loop (so the pipe stays open) while it does.
     private let wake: (read: Int32, write: Int32)
+    /// Whether `deinit` is to close the wake pipe: false once a failed `init` closed it.
+    private let ownsWakePipe = Atomic<Bool>(true)
     private let inbox = Mutex(Inbox())
+    /// The loop thread is in (or about to enter) `poll` with nothing left to do: the next post must wake
+    /// it. While it works, posts only queue, and it finds them before it sleeps again. Set only under the
+    /// inbox lock (with the inbox seen empty) and taken by a post under it; cleared by the thread as `poll`
+    /// returns without the lock, so a thread woken by a post does not at once contend for the lock the
+    /// poster still holds while it writes the wake byte (a `futex` pair per page).
+    private let sleeping = Atomic<Bool>(false)
     private let thread = Mutex<SystemThread?>(nil)
     private let nextID = Atomic<UInt64>(1)
 
@@ -92,6 +98,7 @@ final class CurlLoop: Sendable {
         } catch {
             inbox.withLock { $0.closed = true }
             curl_multi_cleanup(pointer)
+            ownsWakePipe.store(false, ordering: .relaxed)
             Descriptor.close(wake.read)
             Descriptor.close(wake.write)
             return nil
@@ -101,6 +108,10 @@ final class CurlLoop: Sendable {
 
     deinit {
         close()
+        if ownsWakePipe.exchange(false, ordering: .relaxed) {
+            Descriptor.close(wake.read)
+            Descriptor.close(wake.write)
+        }
     }
 
     /// Runs one attempt to completion (or cancellation) and returns its outcome; never throws.
@@ -150,20 +161,19 @@ final class CurlLoop: Sendable {
         }
     }
 
-    /// Queues a command and wakes the loop; `false` once the loop is closed.
+    /// Queues a command and wakes the loop; `false` once the loop is closed. The wake byte is written after
+    /// the lock is left: the thread it wakes takes the lock next, and would otherwise find it still held.
     private func post(_ command: Command) -> Bool {
-        inbox.withLock { inbox in
-            guard !inbox.closed else { return false }
+        let (accepted, wake) = inbox.withLock { inbox -> (Bool, Bool) in
+            guard !inbox.closed else { return (false, false) }
             inbox.commands.append(command)
-            if inbox.sleeping {
-                inbox.sleeping = false
-                wakeLoop()
-            }
-            return true
+            return (true, sleeping.exchange(false, ordering: .relaxed))
         }
+        if wake { wakeLoop() }
+        return accepted
     }
 
-    /// Ends the loop thread's `poll`; called under the inbox lock while the loop is open.
+    /// Ends the loop thread's `poll`; the pipe is open as long as the loop is (see `wake`).
     private func wakeLoop() {
         _ = try? Descriptor.write(wake.write, Self.wakeByte)
     }
@@ -175,8 +185,8 @@ final class CurlLoop: Sendable {
     private func run(_ worker: LoopWorker) {
         worker.attach()
         while true {
+            sleeping.store(false, ordering: .relaxed)
             let (commands, closed) = inbox.withLock { inbox in
-                inbox.sleeping = false
                 defer { inbox.commands.removeAll(keepingCapacity: true) }
                 return (inbox.commands, inbox.closed)
             }
@@ -194,20 +204,18 @@ final class CurlLoop: Sendable {
             // Sleep only with nothing posted meanwhile; from here a post wakes the thread.
             let mayWait = inbox.withLock { inbox in
                 guard inbox.commands.isEmpty, !inbox.closed else { return false }
-                inbox.sleeping = true
+                sleeping.store(true, ordering: .relaxed)
                 return true
             }
             // Awake again as soon as `poll` returns, before the sockets' work completes transfers: a caller
             // resumed then posts its next request at once, and that post needs no wake-up byte (it cost a
             // `write`, a `read` and a `poll` per page when the flag stayed set until the next turn).
             worker.wait(wake: wake.read, timeoutMilliseconds: mayWait ? worker.timeoutMilliseconds : 0) {
-                inbox.withLock { $0.sleeping = false }
+                sleeping.store(false, ordering: .relaxed)
             }
         }
         curl_multi_cleanup(multi.pointer)
         withExtendedLifetime(worker) {}
-        Descriptor.close(wake.read)
-        Descriptor.close(wake.write)
     }
 }
 
