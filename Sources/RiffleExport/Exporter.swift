@@ -1,4 +1,5 @@
 public import RiffleCore
+internal import RiffleSystem
 
 /// Streams a merged feed into a sink in one format: items are encoded as the merge emits them and
 /// written in blocks, so memory stays O(sources × page size) however many items there are.
@@ -31,7 +32,24 @@ public struct Exporter: Sendable {
 
     /// Writes the feed and commits the sink. A source that fails does not stop the export: the rest is
     /// written, and the summary names the failed sources. A sink error aborts the sink and is thrown.
+    ///
+    /// The merge, its loads and the encoding run on a `ThreadExecutor` of their own (the global pool if
+    /// its thread cannot be made): a page's way from the HTTP loop thread through its load to the
+    /// consumer then wakes one thread, not a chain of pool threads.
     public func run(_ feed: MergedFeed, into sink: any ExportSink) async throws -> ExportSummary {
+        let executor = try? ThreadExecutor()
+        let result: Result<ExportSummary, any Error>
+        do {
+            result = .success(try await withTaskExecutorPreference(executor) { try await export(feed, into: sink) })
+        } catch {
+            result = .failure(error)
+        }
+        await executor?.shutdown()
+        return try result.get()
+    }
+
+    /// `run(_:into:)` on the current executor.
+    private func export(_ feed: MergedFeed, into sink: any ExportSink) async throws -> ExportSummary {
         var encoder = ExportEncoder(format: format)
         let clock = ContinuousClock()
         let started = clock.now
