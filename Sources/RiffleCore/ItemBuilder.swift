@@ -93,18 +93,28 @@ public struct ItemBuilder {
 
     /// Adds the member `name` of `extra` with `node`'s value, written at once as the JSON the export writes
     /// for it — the bytes `JSONValue.object(extra).write` gives, without the dictionary, its hashing and the
-    /// sort of its keys per item (issue 17). Nothing is added for a missing or `null` node, and `null`
-    /// members of nested objects are dropped, as `build(extra:)` drops them. Members must come in the order
-    /// `JSONValue.write` sorts keys in (`String`'s `<`), each name once.
+    /// sort of its keys per item (issue 17). Nothing is added for a missing or `null` node, nor for a
+    /// number too large for a `Double` (JSON cannot hold it: it would be written `null`), and such members
+    /// of nested objects are dropped, as `build(extra:)` drops them — an absent field is omitted, never
+    /// `null` (contract section 3), so the text reads back as the same value. Members must come in the
+    /// order `JSONValue.write` sorts keys in (`String`'s `<`), each name once.
     public mutating func appendExtra(_ name: String, _ node: JSONNode?) {
         guard let node, !node.isNull else { return }
+        if node.kind == .number {
+            let value = node.value
+            guard !value.writesNull else { return }
+            startExtraMember(name)
+            value.write(to: &extraJSON)
+            return
+        }
         startExtraMember(name)
         node.writeJSON(to: &extraJSON)
     }
 
-    /// Adds the member `name` of `extra` with `value` (see `appendExtra(_:_:)`: same order, `null` dropped).
+    /// Adds the member `name` of `extra` with `value` (see `appendExtra(_:_:)`: same order, members that
+    /// would be written `null` dropped).
     public mutating func appendExtra(_ name: String, value: JSONValue) {
-        guard value != .null else { return }
+        guard !value.writesNull else { return }
         startExtraMember(name)
         value.droppingNullMembers.write(to: &extraJSON)
     }
