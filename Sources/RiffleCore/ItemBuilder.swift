@@ -119,6 +119,35 @@ public struct ItemBuilder {
         value.droppingNullMembers.write(to: &extraJSON)
     }
 
+    /// Adds the member `name` of `extra`: an object of the string members `pairs` gives (GitLab's label
+    /// colours, `{label: "#hex"}`), written straight from the page's bytes with its keys sorted as
+    /// `JSONValue.write` sorts them — the bytes the dictionary `[pair.name: .string(pair.value)]` gives,
+    /// without that dictionary per item (issue 17). A pair whose value is not a string is skipped; of pairs
+    /// with one name the last wins, as assigning them to the dictionary in order would. Nothing is added
+    /// when no pair is left. `pairs` is sorted in place (a caller keeps it for the next item).
+    public mutating func appendExtra(_ name: String, stringMembers pairs: inout [(name: String, value: JSONNode)]) {
+        pairs.removeAll { $0.value.kind != .string && $0.value.kind != .asciiName && $0.value.kind != .escapedString }
+        guard !pairs.isEmpty else { return }
+        // The last of each name wins: sorted by name, then place (the sort need not be stable).
+        if pairs.count > 1 {
+            var placed = pairs.enumerated().map { (place: $0.offset, pair: $0.element) }
+            placed.sort { $0.pair.name != $1.pair.name ? $0.pair.name < $1.pair.name : $0.place < $1.place }
+            pairs = placed.map(\.pair)
+        }
+        startExtraMember(name)
+        extraJSON.append(UInt8(ascii: "{"))
+        var first = true
+        for (position, pair) in pairs.enumerated() {
+            if position + 1 < pairs.count, pairs[position + 1].name == pair.name { continue }
+            if !first { extraJSON.append(UInt8(ascii: ",")) }
+            first = false
+            JSONValue.writeString(pair.name, to: &extraJSON)
+            extraJSON.append(UInt8(ascii: ":"))
+            pair.value.writeJSON(to: &extraJSON)
+        }
+        extraJSON.append(UInt8(ascii: "}"))
+    }
+
     /// Opens the object or separates the member, then writes `"name":`.
     private mutating func startExtraMember(_ name: String) {
         assert(lastExtraName.map { $0 < name } ?? true, "extra members out of order: \(name)")

@@ -64,6 +64,42 @@ import Testing
         }
     }
 
+    /// GitLab's label colours written from the page's nodes (`appendExtra(_:stringMembers:)`) against the
+    /// dictionary the adapter made before: `colors[name] = .string(color)` for each label with a string
+    /// colour, in order (the last of a name wins), written with its keys sorted.
+    @Test func labelColoursAsTheDictionaryIs() throws {
+        let names = ["bug", "ui", "é", "b\"q", "😀", "Bug", "a b", "bug\n"]
+        let colors = [##""#f00""##, #""\u00e9\n""#, "12", "null", "true", #""""#, ##""#00ff00""##, "[1]", #"{"a":1}"#]
+        var random = SplitMix64(seed: 3_737)
+        var builder = ItemBuilder()
+        var pairs: [(name: String, value: JSONNode)] = []
+        for round in 0..<3_000 {
+            let count = Int(random.next() % 7)
+            let picked = (0..<count).map { _ in
+                (names[Int(random.next() % UInt64(names.count))], colors[Int(random.next() % UInt64(colors.count))])
+            }
+            let text = "[" + picked.map(\.1).joined(separator: ",") + "]"
+            let nodes = try JSONDocument(parsing: Array(text.utf8)).root.elements ?? []
+            var dictionary: [String: JSONValue] = [:]
+            pairs.removeAll(keepingCapacity: true)
+            for ((name, _), node) in zip(picked, nodes) {
+                if let color = node.stringValue { dictionary[name] = .string(color) }
+                pairs.append((name, node))
+            }
+            builder.set(.title, text: "t")
+            builder.appendExtra("iid", value: .int(Int64(round)))
+            builder.appendExtra("label_colors", stringMembers: &pairs)
+            let item = builder.build(id: "i\(round)", time: Timestamp(unixSeconds: 3))
+            var extra: [String: JSONValue] = ["iid": .int(Int64(round))]
+            if !dictionary.isEmpty { extra["label_colors"] = .object(dictionary) }
+            var expected: [UInt8] = []
+            JSONValue.object(extra).write(to: &expected)
+            let comment = "\(picked)"
+            #expect(item.withExtraJSON { Array($0) } == expected, "\(comment)")
+            #expect(item.extra == extra, "\(comment)")
+        }
+    }
+
     /// The text lies after the tags' end offsets: tags and texts of every size read back whole beside it,
     /// and two built items compare by their texts and `extra` alike.
     @Test func besideTagsAndTexts() throws {
