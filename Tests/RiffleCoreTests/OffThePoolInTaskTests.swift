@@ -7,9 +7,11 @@ import Testing
 /// so its expectations are the test's.
 @Suite struct OffThePoolInTaskTests {
     /// Six bodies wait for one another: on a cooperative pool of one thread per core (two here) they could
-    /// never all run at once; each on its own thread, they meet.
+    /// never all run at once; each on its own thread, they meet. The deadline is far: in a whole-suite run
+    /// the pool may be slow to start the bodies' tasks (other tests' synchronous work).
     @Test func bodiesBlockWithoutHoldingThePool() async throws {
         let count = 6
+        let deadline = DispatchTime.now() + 120
         let arrived = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let met = try await withThrowingTaskGroup(of: Bool.self) { group in
@@ -17,14 +19,14 @@ import Testing
                 group.addTask {
                     try await offThePoolInTask {
                         arrived.signal()
-                        return release.wait(timeout: .now() + 20) == .success
+                        return release.wait(timeout: deadline) == .success
                     }
                 }
             }
             // The waiting blocks too: off the pool as well.
             let arrivals = try await offThePoolInTask {
                 var arrivals = 0
-                for _ in 0..<count where arrived.wait(timeout: .now() + 20) == .success { arrivals += 1 }
+                for _ in 0..<count where arrived.wait(timeout: deadline) == .success { arrivals += 1 }
                 for _ in 0..<count { release.signal() }
                 return arrivals
             }
