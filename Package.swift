@@ -182,7 +182,8 @@ let package = Package(
         .testTarget(
             name: "RiffleStoreTests",
             dependencies: [
-                "RiffleCore", "RiffleStore", "RiffleTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "RiffleCore", "RiffleExport", "RiffleStore", "RiffleTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
         .testTarget(

@@ -93,20 +93,59 @@ public struct ItemBuilder {
 
     /// Adds the member `name` of `extra` with `node`'s value, written at once as the JSON the export writes
     /// for it — the bytes `JSONValue.object(extra).write` gives, without the dictionary, its hashing and the
-    /// sort of its keys per item (issue 17). Nothing is added for a missing or `null` node, and `null`
-    /// members of nested objects are dropped, as `build(extra:)` drops them. Members must come in the order
-    /// `JSONValue.write` sorts keys in (`String`'s `<`), each name once.
+    /// sort of its keys per item (issue 17). Nothing is added for a missing or `null` node, nor for a
+    /// number too large for a `Double` (JSON cannot hold it: it would be written `null`), and such members
+    /// of nested objects are dropped, as `build(extra:)` drops them — an absent field is omitted, never
+    /// `null` (contract section 3), so the text reads back as the same value. Members must come in the
+    /// order `JSONValue.write` sorts keys in (`String`'s `<`), each name once.
     public mutating func appendExtra(_ name: String, _ node: JSONNode?) {
         guard let node, !node.isNull else { return }
+        if node.kind == .number {
+            let value = node.value
+            guard !value.writesNull else { return }
+            startExtraMember(name)
+            value.write(to: &extraJSON)
+            return
+        }
         startExtraMember(name)
         node.writeJSON(to: &extraJSON)
     }
 
-    /// Adds the member `name` of `extra` with `value` (see `appendExtra(_:_:)`: same order, `null` dropped).
+    /// Adds the member `name` of `extra` with `value` (see `appendExtra(_:_:)`: same order, members that
+    /// would be written `null` dropped).
     public mutating func appendExtra(_ name: String, value: JSONValue) {
-        guard value != .null else { return }
+        guard !value.writesNull else { return }
         startExtraMember(name)
         value.droppingNullMembers.write(to: &extraJSON)
+    }
+
+    /// Adds the member `name` of `extra`: an object of the string members `pairs` gives (GitLab's label
+    /// colours, `{label: "#hex"}`), written straight from the page's bytes with its keys sorted as
+    /// `JSONValue.write` sorts them — the bytes the dictionary `[pair.name: .string(pair.value)]` gives,
+    /// without that dictionary per item (issue 17). A pair whose value is not a string is skipped; of pairs
+    /// with one name the last wins, as assigning them to the dictionary in order would. Nothing is added
+    /// when no pair is left. `pairs` is sorted in place (a caller keeps it for the next item).
+    public mutating func appendExtra(_ name: String, stringMembers pairs: inout [(name: String, value: JSONNode)]) {
+        pairs.removeAll { $0.value.kind != .string && $0.value.kind != .asciiName && $0.value.kind != .escapedString }
+        guard !pairs.isEmpty else { return }
+        // The last of each name wins: sorted by name, then place (the sort need not be stable).
+        if pairs.count > 1 {
+            var placed = pairs.enumerated().map { (place: $0.offset, pair: $0.element) }
+            placed.sort { $0.pair.name != $1.pair.name ? $0.pair.name < $1.pair.name : $0.place < $1.place }
+            pairs = placed.map(\.pair)
+        }
+        startExtraMember(name)
+        extraJSON.append(UInt8(ascii: "{"))
+        var first = true
+        for (position, pair) in pairs.enumerated() {
+            if position + 1 < pairs.count, pairs[position + 1].name == pair.name { continue }
+            if !first { extraJSON.append(UInt8(ascii: ",")) }
+            first = false
+            JSONValue.writeString(pair.name, to: &extraJSON)
+            extraJSON.append(UInt8(ascii: ":"))
+            pair.value.writeJSON(to: &extraJSON)
+        }
+        extraJSON.append(UInt8(ascii: "}"))
     }
 
     /// Opens the object or separates the member, then writes `"name":`.

@@ -108,8 +108,9 @@ final class ItemStorage: ManagedBuffer<ItemStorage.Header, UInt8> {
     /// The item's id.
     var id: String { withUnsafeMutablePointerToHeader { $0.pointee.id } }
 
-    /// The item's `extra`: the dictionary, or its JSON text read again (as the store reads it back), `null`
-    /// members dropped (a number too large for a `Double` is written `null`).
+    /// The item's `extra`: the dictionary, or its JSON text read again (as the store reads it back). The
+    /// text holds no `null` member (`ItemBuilder.appendExtra` leaves them out, and numbers too large for a
+    /// `Double` with them); dropping them again here costs one walk.
     var extra: [String: JSONValue] {
         let written: [String: JSONValue]?? = withExtraJSON { bytes in
             // Written by `JSONValue.write`: it parses; anything else would be a bug, and reads as empty.

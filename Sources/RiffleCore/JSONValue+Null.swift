@@ -1,12 +1,14 @@
 extension JSONValue {
     /// `members` without the ones whose value is `null`, and the same for every object nested in them
-    /// (array elements stay, so positions keep their meaning). Returns `members` itself, uncopied, when
-    /// it holds no `null` member: the common case costs one walk and no allocation.
+    /// (array elements stay, so positions keep their meaning). A number too large for a `Double` (parsed
+    /// as infinity, which JSON cannot hold) counts as `null`: `write` writes it so, and a member written
+    /// `null` would read back as absent — contract section 3 wants it omitted. Returns `members` itself,
+    /// uncopied, when it holds no such member: the common case costs one walk and no allocation.
     package static func droppingNullMembers(_ members: [String: JSONValue]) -> [String: JSONValue] {
         guard members.values.contains(where: \.holdsNullMember) else { return members }
         var kept: [String: JSONValue] = [:]
         kept.reserveCapacity(members.count)
-        for (key, value) in members where value != .null {
+        for (key, value) in members where !value.writesNull {
             kept[key] = value.droppingNullMembers
         }
         return kept
@@ -22,19 +24,29 @@ extension JSONValue {
         }
     }
 
-    /// Whether this value is `null`, or holds an object member that is (at any depth).
+    /// Whether `write` writes this value as `null`: `null` itself, or a number that is not finite.
+    var writesNull: Bool {
+        switch self {
+        case .null: return true
+        case .double(let value): return !value.isFinite
+        default: return false
+        }
+    }
+
+    /// Whether this value writes as `null`, or holds an object member that does (at any depth).
     private var holdsNullMember: Bool {
         switch self {
         case .null: return true
+        case .double(let value): return !value.isFinite
         case .object(let members): return members.values.contains(where: \.holdsNullMember)
         case .array(let elements): return elements.contains(where: \.holdsNullMemberInside)
         default: return false
         }
     }
 
-    /// Whether an array element holds a `null` object member (a `null` element itself is kept).
+    /// Whether an array element holds a `null` object member (an element written `null` itself is kept).
     private var holdsNullMemberInside: Bool {
-        if case .null = self { return false }
+        if writesNull { return false }
         return holdsNullMember
     }
 }

@@ -107,6 +107,8 @@ package struct GitLabSource: Pageable {
         items.reserveCapacity(nodes.count)
         // Each item's texts go from the page's bytes into its one buffer (issue 17).
         var builder = ItemBuilder()
+        // Each item's labels and their colours, kept for the page's next item.
+        var colors: [(name: String, value: JSONNode)] = []
         for (position, node) in nodes.enumerated() {
             guard let id = ItemMapping.text(node["id"]) else {
                 mapping.skip(position, "no value at id")
@@ -124,18 +126,17 @@ package struct GitLabSource: Pageable {
             builder.set(.url, textOf: node["webUrl"], .nonEmptyText)
             builder.set(.author, textOf: node["author"]?["username"], .nonEmptyText)
             builder.set(.summary, textOf: node["description"], .nonEmptyText)
-            var colors: [String: JSONValue] = [:]
+            colors.removeAll(keepingCapacity: true)
             if let labels = node["labels"]?["nodes"]?.elements {
-                colors.reserveCapacity(labels.count)
                 for label in labels {
                     guard let name = label["title"]?.stringValue else { continue }
                     builder.appendTag(text: name)
-                    if let color = label["color"]?.stringValue { colors[name] = .string(color) }
+                    if let color = label["color"] { colors.append((name, color)) }
                 }
             }
             // `extra` written as the export writes it, its keys in that order (issue 17): no dictionary per item.
             builder.appendExtra("iid", node["iid"])
-            if !colors.isEmpty { builder.appendExtra("label_colors", value: .object(colors)) }
+            builder.appendExtra("label_colors", stringMembers: &colors)
             builder.appendExtra("milestone", node["milestone"]?["title"])
             builder.appendExtra("notes", node["userNotesCount"])
             builder.appendExtra("state", node["state"])

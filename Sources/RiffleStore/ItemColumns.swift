@@ -11,8 +11,13 @@ enum ItemColumns {
         tags.isEmpty ? nil : JSONValue.array(tags.map { .string($0) }).jsonText
     }
 
-    static func extraText(_ extra: [String: JSONValue]) -> String? {
-        extra.isEmpty ? nil : JSONValue.object(extra).jsonText
+    /// The `extra` column of `item`: an adapter's item's JSON text as it is — the bytes parsing it and
+    /// writing it again would give (it holds no `null` member, keys sorted), without that round trip per
+    /// item (issue 17) — else the dictionary written.
+    static func extraText(_ item: Item) -> String? {
+        if let text = item.withExtraJSON({ String(decoding: $0, as: UTF8.self) }) { return text }
+        let extra = item.extra
+        return extra.isEmpty ? nil : JSONValue.object(extra).jsonText
     }
 
     /// The item in `row` (columns as in `select`). Tags or extra that are not the JSON the store wrote mean

@@ -164,7 +164,7 @@ struct PageWrite: Sendable {
             pageNewest = max(pageNewest ?? time, time)
             try upsert.execute(arguments: [
                 sourceID, item.id, time, item.title, item.url, item.author, item.summary,
-                ItemColumns.tagsText(item.tags), ItemColumns.extraText(item.extra), now.microseconds, run,
+                ItemColumns.tagsText(item.tags), ItemColumns.extraText(item), now.microseconds, run,
                 firstRank &+ Int64(index),
             ])
         }

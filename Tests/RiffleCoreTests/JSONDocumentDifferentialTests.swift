@@ -1,4 +1,5 @@
 import RiffleCore
+import RiffleTestSupport
 import Testing
 
 /// `JSONDocument`, the tape the adapters read pages through (issue 17), held to the reference parser over
@@ -69,28 +70,31 @@ import Testing
         }
     }
 
-    @Test func generatedDocumentsReadTheSame() throws {
-        var random = SplitMix64(seed: 4_217)
-        for _ in 0..<3_000 {
-            var bytes: [UInt8] = []
-            DifferentialInputs.value(&random, depth: 0, into: &bytes)
-            expectSame(bytes, "valid")
-            // Dotted paths, as the generic adapter walks them.
-            guard let document = try? JSONDocument(parsing: bytes), let tree = try? JSONValue(parsing: bytes) else {
-                Issue.record("a generated document did not parse")
-                continue
-            }
-            for _ in 0..<8 {
-                let path = (0...Int(random.next() % 3)).map { _ in
-                    Self.segments[Int(random.next() % UInt64(Self.segments.count))]
+    @Test func generatedDocumentsReadTheSame() async throws {
+        // Seconds of synchronous work: on a thread of its own, so the pool stays free for other tests.
+        try await offThePoolInTask {
+            var random = SplitMix64(seed: 4_217)
+            for _ in 0..<3_000 {
+                var bytes: [UInt8] = []
+                DifferentialInputs.value(&random, depth: 0, into: &bytes)
+                expectSame(bytes, "valid")
+                // Dotted paths, as the generic adapter walks them.
+                guard let document = try? JSONDocument(parsing: bytes), let tree = try? JSONValue(parsing: bytes) else {
+                    Issue.record("a generated document did not parse")
+                    continue
                 }
-                let selection = document.root.select(path[...])
-                let expected = tree.value(at: path)
-                let comment = "\(path) \(String(decoding: bytes.prefix(200), as: UTF8.self))"
-                #expect(selection?.value == expected, "\(comment)")
-                #expect(selection?.scalarText == expected?.scalarText, "\(comment)")
-                #expect(selection?.timestampValue == expected?.timestampValue, "\(comment)")
-                #expect(document.root.scalarTexts(at: path[...]) == Self.scalarTexts(expected), "\(comment)")
+                for _ in 0..<8 {
+                    let path = (0...Int(random.next() % 3)).map { _ in
+                        Self.segments[Int(random.next() % UInt64(Self.segments.count))]
+                    }
+                    let selection = document.root.select(path[...])
+                    let expected = tree.value(at: path)
+                    let comment = "\(path) \(String(decoding: bytes.prefix(200), as: UTF8.self))"
+                    #expect(selection?.value == expected, "\(comment)")
+                    #expect(selection?.scalarText == expected?.scalarText, "\(comment)")
+                    #expect(selection?.timestampValue == expected?.timestampValue, "\(comment)")
+                    #expect(document.root.scalarTexts(at: path[...]) == Self.scalarTexts(expected), "\(comment)")
+                }
             }
         }
     }
@@ -159,11 +163,14 @@ import Testing
         for bytes in cases { expectSame(bytes) }
     }
 
-    @Test func nestingAtAndPastTheLimitFailsTheSame() {
-        for depth in [JSONValue.maxDepth - 1, JSONValue.maxDepth, JSONValue.maxDepth + 1, 5_000] {
-            expectSame(Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8))
-            let objects = String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth)
-            expectSame(Array(objects.utf8))
+    @Test func nestingAtAndPastTheLimitFailsTheSame() async throws {
+        // Seconds of synchronous work: on a thread of its own, so the pool stays free for other tests.
+        try await offThePoolInTask {
+            for depth in [JSONValue.maxDepth - 1, JSONValue.maxDepth, JSONValue.maxDepth + 1, 5_000] {
+                expectSame(Array((String(repeating: "[", count: depth) + String(repeating: "]", count: depth)).utf8))
+                let objects = String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth)
+                expectSame(Array(objects.utf8))
+            }
         }
     }
 

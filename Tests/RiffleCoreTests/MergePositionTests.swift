@@ -116,51 +116,58 @@ private func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] 
     /// Contract section 3: with 1,000 single-page sources every token is under 200 bytes; the size does
     /// not grow with the number of sources.
     @Test(arguments: [10, 100, 1000])
-    func tokensOfSinglePageSourcesStaySmall(count: Int) throws {
-        let sources = singlePageSources(count, seed: UInt64(count))
-        let whole = run(sources, pageSize: 50, keepEverySource: false, sizeEvery: count / 10)
-        let sizes = whole.positions.map { $0.token.utf8.count }
-        #expect(sizes.max() ?? 0 < 200, "largest token at \(count) sources: \(sizes.max() ?? 0) bytes")
-        #expect(whole.positions.allSatisfy { $0.entries.isEmpty }, "no entry for a source on its first page")
-        #expect(median(sizes) * 4 < median(whole.everySourceSizes))
-        // Tokens spread over the run resume exactly (the property test below tries many more shapes).
-        for index in stride(from: 0, to: whole.items.count, by: max(1, whole.items.count / (count == 1000 ? 3 : 8))) {
-            let parsed = try #require(MergePosition(token: whole.positions[index].token))
-            #expect(resume(sources, pageSize: 50, at: parsed).items == Array(whole.items[(index + 1)...]))
+    func tokensOfSinglePageSourcesStaySmall(count: Int) async throws {
+        // Seconds of synchronous work: on a thread of its own, so the pool stays free for other tests.
+        try await offThePoolInTask {
+            let sources = singlePageSources(count, seed: UInt64(count))
+            let whole = run(sources, pageSize: 50, keepEverySource: false, sizeEvery: count / 10)
+            let sizes = whole.positions.map { $0.token.utf8.count }
+            #expect(sizes.max() ?? 0 < 200, "largest token at \(count) sources: \(sizes.max() ?? 0) bytes")
+            #expect(whole.positions.allSatisfy { $0.entries.isEmpty }, "no entry for a source on its first page")
+            #expect(median(sizes) * 4 < median(whole.everySourceSizes))
+            // Tokens spread over the run resume exactly (the property test below tries many more shapes).
+            for index in stride(from: 0, to: whole.items.count, by: max(1, whole.items.count / (count == 1000 ? 3 : 8)))
+            {
+                let parsed = try #require(MergePosition(token: whole.positions[index].token))
+                #expect(resume(sources, pageSize: 50, at: parsed).items == Array(whole.items[(index + 1)...]))
+            }
         }
     }
 
     /// Resuming after every k-th item of random merges (ties, several pages, unsorted sources) gives exactly
     /// the rest of the stream, with no more loads than the `r1.` token (an entry for every source) took.
     @Test(arguments: 0..<40)
-    func resumingIsExactAndNoDearer(seed: Int) throws {
-        var rng = SplitMix64(seed: UInt64(seed) &+ 7_000)
-        let count = Int.random(in: 1...8, using: &rng)
-        var sources = (0..<count).map { index in
-            sortedItems(
-                prefix: "i\(index)-", count: Int.random(in: 0...30, using: &rng),
-                spread: Int64.random(in: 0...3, using: &rng), rng: &rng)
-        }
-        // Some sources out of order: late items, and items of equal time out of source order.
-        for index in sources.indices where !sources[index].isEmpty && Int.random(in: 0..<3, using: &rng) == 0 {
-            let from = Int.random(in: 0..<sources[index].count, using: &rng)
-            let to = Int.random(in: 0..<sources[index].count, using: &rng)
-            sources[index].swapAt(from, to)
-        }
-        let pageSize = Int.random(in: 1...12, using: &rng)
-        let whole = run(sources, pageSize: pageSize)
-        #expect(whole.items.count == sources.map(\.count).reduce(0, +))
-        let step = Int.random(in: 1...4, using: &rng)
-        for index in stride(from: 0, to: whole.items.count, by: step) {
-            let position = whole.positions[index]
-            let parsed = try #require(MergePosition(token: position.token))
-            #expect(parsed == position)
-            let rest = resume(sources, pageSize: pageSize, at: parsed)
-            #expect(rest.items == Array(whole.items[(index + 1)...]), "resume after item \(index)")
-            let before = resume(sources, pageSize: pageSize, at: whole.everySource[index])
-            #expect(before.items == rest.items, "the r1 token gives the same")
-            #expect(rest.loads <= before.loads, "after item \(index): \(rest.loads) loads, r1 took \(before.loads)")
-            if rest.items != Array(whole.items[(index + 1)...]) { break }
+    func resumingIsExactAndNoDearer(seed: Int) async throws {
+        // Seconds of synchronous work: on a thread of its own, so the pool stays free for other tests.
+        try await offThePoolInTask {
+            var rng = SplitMix64(seed: UInt64(seed) &+ 7_000)
+            let count = Int.random(in: 1...8, using: &rng)
+            var sources = (0..<count).map { index in
+                sortedItems(
+                    prefix: "i\(index)-", count: Int.random(in: 0...30, using: &rng),
+                    spread: Int64.random(in: 0...3, using: &rng), rng: &rng)
+            }
+            // Some sources out of order: late items, and items of equal time out of source order.
+            for index in sources.indices where !sources[index].isEmpty && Int.random(in: 0..<3, using: &rng) == 0 {
+                let from = Int.random(in: 0..<sources[index].count, using: &rng)
+                let to = Int.random(in: 0..<sources[index].count, using: &rng)
+                sources[index].swapAt(from, to)
+            }
+            let pageSize = Int.random(in: 1...12, using: &rng)
+            let whole = run(sources, pageSize: pageSize)
+            #expect(whole.items.count == sources.map(\.count).reduce(0, +))
+            let step = Int.random(in: 1...4, using: &rng)
+            for index in stride(from: 0, to: whole.items.count, by: step) {
+                let position = whole.positions[index]
+                let parsed = try #require(MergePosition(token: position.token))
+                #expect(parsed == position)
+                let rest = resume(sources, pageSize: pageSize, at: parsed)
+                #expect(rest.items == Array(whole.items[(index + 1)...]), "resume after item \(index)")
+                let before = resume(sources, pageSize: pageSize, at: whole.everySource[index])
+                #expect(before.items == rest.items, "the r1 token gives the same")
+                #expect(rest.loads <= before.loads, "after item \(index): \(rest.loads) loads, r1 took \(before.loads)")
+                if rest.items != Array(whole.items[(index + 1)...]) { break }
+            }
         }
     }
 
@@ -472,61 +479,68 @@ extension MergePositionTests {
     /// The token the export writes after each item is `position.token`, whichever order pages arrive in,
     /// and resumes exactly — also a token taken from a resumed run, resumed from `r3.`, `r2.` or `r1.`.
     @Test(arguments: 0..<8)
-    func theExportsTokensArePositionTokensAndResumeExactly(seed: Int) throws {
-        var rng = SplitMix64(seed: UInt64(seed) &+ 11_000)
-        let sources = pagedSources(seed: seed, rng: &rng)
-        let pageSize = Int.random(in: 2...6, using: &rng)
-        let infos = sources.indices.map {
-            MergeState.SourceInfo(name: "a-longer-source-name-\($0)", pageSize: pageSize)
-        }
-        var state = MergeState(sources: infos)
-        let whole = tokensOfRun(&state, sources, rng: &rng)
-        #expect(whole.items.count == sources.map(\.count).reduce(0, +))
-        // Pages landing in another order give the same tokens: a token does not depend on prefetch timing.
-        var other = MergeState(sources: infos)
-        #expect(tokensOfRun(&other, sources, rng: &rng).tokens == whole.tokens)
-        let loader = arrayLoader(sources)
-        for index in stride(from: seed % 5, to: whole.items.count, by: 9) {
-            let parsed = try #require(MergePosition(token: whole.tokens[index]))
-            var resumed = MergeState(sources: infos, resumingAt: parsed)
-            let rest = tokensOfRun(&resumed, sources, rng: &rng)
-            #expect(rest.items == Array(whole.items[(index + 1)...]), "resume after item \(index)")
-            // And again from a token of the resumed run.
-            guard rest.items.count > 2 else { continue }
-            let again = try #require(MergePosition(token: rest.tokens[rest.items.count / 2]))
-            var second = MergeState(sources: infos, resumingAt: again)
-            #expect(drain(&second, loader: loader).items == Array(rest.items[(rest.items.count / 2 + 1)...]))
+    func theExportsTokensArePositionTokensAndResumeExactly(seed: Int) async throws {
+        // Seconds of synchronous work: on a thread of its own, so the pool stays free for other tests.
+        try await offThePoolInTask {
+            var rng = SplitMix64(seed: UInt64(seed) &+ 11_000)
+            let sources = pagedSources(seed: seed, rng: &rng)
+            let pageSize = Int.random(in: 2...6, using: &rng)
+            let infos = sources.indices.map {
+                MergeState.SourceInfo(name: "a-longer-source-name-\($0)", pageSize: pageSize)
+            }
+            var state = MergeState(sources: infos)
+            let whole = tokensOfRun(&state, sources, rng: &rng)
+            #expect(whole.items.count == sources.map(\.count).reduce(0, +))
+            // Pages landing in another order give the same tokens: a token does not depend on prefetch timing.
+            var other = MergeState(sources: infos)
+            #expect(tokensOfRun(&other, sources, rng: &rng).tokens == whole.tokens)
+            let loader = arrayLoader(sources)
+            for index in stride(from: seed % 5, to: whole.items.count, by: 9) {
+                let parsed = try #require(MergePosition(token: whole.tokens[index]))
+                var resumed = MergeState(sources: infos, resumingAt: parsed)
+                let rest = tokensOfRun(&resumed, sources, rng: &rng)
+                #expect(rest.items == Array(whole.items[(index + 1)...]), "resume after item \(index)")
+                // And again from a token of the resumed run.
+                guard rest.items.count > 2 else { continue }
+                let again = try #require(MergePosition(token: rest.tokens[rest.items.count / 2]))
+                var second = MergeState(sources: infos, resumingAt: again)
+                #expect(drain(&second, loader: loader).items == Array(rest.items[(rest.items.count / 2 + 1)...]))
+            }
         }
     }
 
     /// Tokens of the earlier formats — `r2.` (every entry with its count) and `r1.` (an entry for every
     /// source) — still resume exactly, and so do the tokens of a run resumed from them.
     @Test(arguments: 0..<8)
-    func earlierTokensStillResumeExactly(seed: Int) throws {
-        var rng = SplitMix64(seed: UInt64(seed) &+ 13_000)
-        let sources = pagedSources(seed: seed, rng: &rng)
-        let pageSize = Int.random(in: 2...6, using: &rng)
-        let whole = run(sources, pageSize: pageSize)
-        let infos = sources.indices.map { MergeState.SourceInfo(name: "s\($0)", pageSize: pageSize) }
-        for index in stride(from: seed % 5, to: whole.items.count, by: 9) {
-            let r1 = whole.everySource[index]
-            let counts = Dictionary(r1.entries.map { ($0.name, $0.skip) }, uniquingKeysWith: { first, _ in first })
-            var r2 = whole.positions[index]
-            r2.entries = r2.entries.map { entry in
-                var entry = entry
-                if !entry.done, entry.skip == nil { entry.skip = counts[entry.name] ?? nil }
-                return entry
-            }
-            r2.anchor?.entrySkip = nil
-            for token in [r2.r2Token, r1.token] {
-                let parsed = try #require(MergePosition(token: token))
-                var resumed = MergeState(sources: infos, resumingAt: parsed)
-                let rest = tokensOfRun(&resumed, sources, rng: &rng)
-                #expect(rest.items == Array(whole.items[(index + 1)...]), "resume \(token.prefix(3)) after \(index)")
-                guard rest.items.count > 2 else { continue }
-                let again = try #require(MergePosition(token: rest.tokens[rest.items.count / 2]))
-                let tail = resume(sources, pageSize: pageSize, at: again)
-                #expect(tail.items == Array(rest.items[(rest.items.count / 2 + 1)...]))
+    func earlierTokensStillResumeExactly(seed: Int) async throws {
+        // Seconds of synchronous work: on a thread of its own, so the pool stays free for other tests.
+        try await offThePoolInTask {
+            var rng = SplitMix64(seed: UInt64(seed) &+ 13_000)
+            let sources = pagedSources(seed: seed, rng: &rng)
+            let pageSize = Int.random(in: 2...6, using: &rng)
+            let whole = run(sources, pageSize: pageSize)
+            let infos = sources.indices.map { MergeState.SourceInfo(name: "s\($0)", pageSize: pageSize) }
+            for index in stride(from: seed % 5, to: whole.items.count, by: 9) {
+                let r1 = whole.everySource[index]
+                let counts = Dictionary(r1.entries.map { ($0.name, $0.skip) }, uniquingKeysWith: { first, _ in first })
+                var r2 = whole.positions[index]
+                r2.entries = r2.entries.map { entry in
+                    var entry = entry
+                    if !entry.done, entry.skip == nil { entry.skip = counts[entry.name] ?? nil }
+                    return entry
+                }
+                r2.anchor?.entrySkip = nil
+                for token in [r2.r2Token, r1.token] {
+                    let parsed = try #require(MergePosition(token: token))
+                    var resumed = MergeState(sources: infos, resumingAt: parsed)
+                    let rest = tokensOfRun(&resumed, sources, rng: &rng)
+                    #expect(
+                        rest.items == Array(whole.items[(index + 1)...]), "resume \(token.prefix(3)) after \(index)")
+                    guard rest.items.count > 2 else { continue }
+                    let again = try #require(MergePosition(token: rest.tokens[rest.items.count / 2]))
+                    let tail = resume(sources, pageSize: pageSize, at: again)
+                    #expect(tail.items == Array(rest.items[(rest.items.count / 2 + 1)...]))
+                }
             }
         }
     }

@@ -108,6 +108,26 @@ enum Harness {
         var url: String
         var directory: URL
 
+        /// Forgets the recorded requests once the server has been quiet — no request arrived — for `quiet`
+        /// (at most 30 s of waiting): a run that stopped at `--limit` exits with its read-ahead requests
+        /// possibly still on their way (in the listen queue, or read but not yet recorded, under load), and
+        /// they must not be counted as the next run's.
+        func resetRecordWhenQuiet(quiet: Duration = .seconds(1)) async throws {
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(30)
+            var count = server.requests().count
+            var since = clock.now
+            while clock.now < deadline, clock.now - since < quiet {
+                try await Task.sleep(for: .milliseconds(50))
+                let now = server.requests().count
+                if now != count {
+                    count = now
+                    since = clock.now
+                }
+            }
+            server.resetRecord()
+        }
+
         func config(_ yaml: String, name: String = "config.yaml") throws -> String {
             let path = directory.appendingPathComponent(name).path
             try yaml.replacingOccurrences(of: "SANDBOX", with: url).write(

@@ -252,7 +252,8 @@ import Testing
             }
             /// The resume after `line` (1-based) for 100 items, with `store` (or none): the run and its requests.
             func resume(after line: Int, store: String?) async throws -> (run: RiffleRun, requests: Int) {
-                sandbox.server.resetRecord()
+                // Only this run's requests: the previous run's late read-ahead is let in first.
+                try await sandbox.resetRecordWhenQuiet()
                 let run = try await Harness.run(
                     export + ["--limit", "100", "--after", try token(lines[line - 1])]
                         + (store.map { ["--store", $0] } ?? ["--no-store"]))
