@@ -7,27 +7,31 @@
 /// array directly rather than through the list of pages: one dependent memory read less per item, which
 /// shows when a merge interleaves hundreds of sources and their buffers fall out of the cache.
 struct ItemQueue: Sendable {
+    /// A page and how far it was handed out. What `popFirst()` reads comes first (see `ItemQueue`'s
+    /// fields).
     struct Chunk: Sendable {
         var items: [Item]
-        /// The cursor that loaded this page.
-        var cursor: String?
         /// The next item to hand out.
         var next: Int
         /// Positions not to hand out. Usually empty.
         var dropped: Set<Int> = []
+        /// The cursor that loaded this page.
+        var cursor: String?
 
-        static let none = Chunk(items: [], cursor: nil, next: 0)
+        static let none = Chunk(items: [], next: 0, cursor: nil)
     }
 
+    // What `popFirst()` and `firstTime` read per item comes first, within the queue's first 64 bytes (and
+    // so, as `MergeState.Slot` starts with its buffer, near the start of the source's slot).
     /// The page the front item is on (`Chunk.none` when the queue is empty).
     private var front = Chunk.none
+    /// Live items left.
+    private(set) var count = 0
     /// Whether `front` was loaded without a cursor: a first page.
     private var frontIsFirstPage = false
     /// The pages after `front`, oldest first, from `restHead` on.
     private var rest: [Chunk] = []
     private var restHead = 0
-    /// Live items left.
-    private(set) var count = 0
     /// Pages taken to their end, not yet released: they go out with the source's next page check
     /// (`takeSpent()`), so that a driver releases them where it runs the check — `MergedFeed` in the
     /// load's task, on the other core — rather than the consumer destroying a page's items between two
@@ -62,7 +66,7 @@ struct ItemQueue: Sendable {
     mutating func append(page items: [Item], cursor: String?, start: Int, dropped: Set<Int>) {
         let live = items.count - start - dropped.count { $0 >= start }
         guard live > 0 else { return }
-        let chunk = Chunk(items: items, cursor: cursor, next: start, dropped: dropped)
+        let chunk = Chunk(items: items, next: start, dropped: dropped, cursor: cursor)
         if count == 0 {
             front = chunk
             frontIsFirstPage = cursor == nil

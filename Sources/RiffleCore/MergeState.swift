@@ -39,10 +39,13 @@ package struct MergeState: Sendable {
         }
     }
 
+    /// A source's state. Its buffer comes first: `next()` reads the buffer's front (see `ItemQueue`) per
+    /// item, and the fields laid out first share the slot's first cache line, where the rest of the slot
+    /// (about 480 bytes) would spread them over several.
     struct Slot: Sendable {
+        var buffer = ItemQueue()
         var info: SourceInfo
         var pager: Pager
-        var buffer = ItemQueue()
         /// The source's duplicate window; `nil` while a load has it (see `PageCheck`).
         var window: DedupWindow?
         var status: SourceStatus
@@ -95,16 +98,11 @@ package struct MergeState: Sendable {
     private var blocked = 0
     /// Sources whose buffer changed since the last `loadsToStart()`.
     private var candidates: [Int] = []
-    private var isCandidate: [Bool]
-    /// Per source, the buffer count below which it asks for its next page (`threshold`), or 0 while it cannot
-    /// load: what `settleAfterTaking` checks per item, in a dense array rather than the source's pager.
-    private var loadBelow: [Int]
-    /// Items emitted per source (`SourceStatus.itemsEmitted`, filled in by `statuses`): counted per item
-    /// here rather than in the source's status, which lies in other cache lines than its buffer.
-    private var emittedCounts: [Int]
-    /// The sources' names, each `MergedItem` gets its own: a dense array rather than the source's slot,
-    /// whose name lies in another cache line than its buffer.
-    private let names: [String]
+    /// Set by `loadsToStart()` when a source it considered is loading, or starts to, with fewer items than
+    /// its low water: its page should be asked for now. Cleared by the driver (`takeRunsLow()`).
+    package private(set) var runsLow = false
+    /// Per source, the bookkeeping `next()` does per item beside its buffer (`Hot`).
+    private var hot: [Hot]
     let options: MergeOptions
     /// The time of the last in-order item emitted.
     package private(set) var frontier: Timestamp?
@@ -143,7 +141,6 @@ package struct MergeState: Sendable {
         self.frontier = position?.frontier
         self.resumedAt = position
         let names = sources.map(\.name)
-        self.names = names
         let fingerprint = MergePosition.FinishedSources.fingerprint(names: names)
         self.namesFingerprint = fingerprint
         self.tail = TokenTail(sourceCount: sources.count)
@@ -198,9 +195,7 @@ package struct MergeState: Sendable {
             return slot
         }
         self.resumedWithCounts = resumesByCount
-        self.isCandidate = Array(repeating: false, count: sources.count)
-        self.loadBelow = Array(repeating: 0, count: sources.count)
-        self.emittedCounts = Array(repeating: 0, count: sources.count)
+        self.hot = names.map { Hot(name: $0) }
         self.tree = LoserTree(count: sources.count)
         for index in slots.indices { settle(index) }
     }
@@ -212,7 +207,7 @@ package struct MergeState: Sendable {
     package var statuses: [SourceStatus] {
         slots.indices.map { index in
             var status = slots[index].status
-            status.itemsEmitted = emittedCounts[index]
+            status.itemsEmitted = hot[index].emitted
             return status
         }
     }
@@ -223,20 +218,41 @@ package struct MergeState: Sendable {
     /// Marks the pages that should be fetched now as loading and returns them: every source that can
     /// load and holds fewer items than the prefetch threshold. Loads of different sources run at once;
     /// one source never has two loads in flight.
+    ///
+    /// Sets `runsLow` when a source it starts, or one already loading, holds fewer items than its low water
+    /// (`MergedFeed.WakeRule.lowWater`): a loading source's buffer falling below it makes the source a
+    /// candidate once, so a driver that holds requests back (`MergedFeed.Requests`) sends them in time.
     package mutating func loadsToStart() -> [LoadRequest] {
         guard !candidates.isEmpty else { return [] }
         var requests: [LoadRequest] = []
         for index in candidates {
-            isCandidate[index] = false
-            guard slots[index].pager.canLoad, slots[index].buffer.count < threshold(index) else { continue }
+            hot[index].isCandidate = false
+            let count = slots[index].buffer.count
+            let lowWater = MergedFeed.WakeRule.lowWater(pageSize: slots[index].info.pageSize)
+            guard slots[index].pager.canLoad else {
+                if case .loading = slots[index].pager.phase, count < lowWater {
+                    runsLow = true
+                    hot[index].loadBelow = 0
+                }
+                continue
+            }
+            guard count < threshold(index) else { continue }
             let cursor: String?
             do { cursor = try slots[index].pager.beginLoad() } catch { continue }
             slots[index].status.state = .fetching
-            loadBelow[index] = 0
+            if count < lowWater { runsLow = true }
+            // While it loads, the source becomes a candidate again once it runs low (see `runsLow`).
+            hot[index].loadBelow = count < lowWater ? 0 : lowWater
             requests.append(LoadRequest(source: index, cursor: cursor, pageSize: slots[index].info.pageSize))
         }
         candidates.removeAll(keepingCapacity: true)
         return requests
+    }
+
+    /// `runsLow`, cleared.
+    package mutating func takeRunsLow() -> Bool {
+        defer { runsLow = false }
+        return runsLow
     }
 
     /// The next item, or why there is none yet.
@@ -265,11 +281,11 @@ package struct MergeState: Sendable {
         } else {
             frontier = item.time
         }
-        emittedCounts[index] += 1
+        hot[index].emitted += 1
         tail.touch(index)
         settleAfterTaking(index)
         return .item(
-            MergedItem(sourceIndex: index, sourceName: names[index], item: item, isLate: isLate))
+            MergedItem(sourceIndex: index, sourceName: hot[index].name, item: item, isLate: isLate))
     }
 
     /// Delivers the outcome of a load started by `loadsToStart()`, checking the page here (see `PageCheck`).
@@ -582,8 +598,8 @@ package struct MergeState: Sendable {
     private mutating func settleAfterTaking(_ index: Int) {
         guard let time = slots[index].buffer.firstTime else { return settle(index) }
         tree.update(index, time: time)
-        if !isCandidate[index], slots[index].buffer.count < loadBelow[index] {
-            isCandidate[index] = true
+        if !hot[index].isCandidate, slots[index].buffer.count < hot[index].loadBelow {
+            hot[index].isCandidate = true
             candidates.append(index)
         }
     }
@@ -618,11 +634,11 @@ package struct MergeState: Sendable {
         case .idle, .ready:
             slots[index].status.state = slots[index].pager.pagesLoaded == 0 ? .waiting : .ready
         }
-        loadBelow[index] = slots[index].pager.canLoad ? threshold(index) : 0
+        hot[index].loadBelow = slots[index].pager.canLoad ? threshold(index) : 0
         // Pages it finished go out with its next load (see `ItemQueue.spent`): with none to come, now.
         if !slots[index].isLive { slots[index].buffer.releaseSpent() }
-        if !isCandidate[index] {
-            isCandidate[index] = true
+        if !hot[index].isCandidate {
+            hot[index].isCandidate = true
             candidates.append(index)
         }
     }
