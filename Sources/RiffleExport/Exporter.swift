@@ -71,9 +71,6 @@ public struct Exporter: Sendable {
                             ItemVersion(source: merged.sourceName, id: merged.item.id, time: merged.item.time))
                     }
                     if out.count >= Self.blockSize {
-                        // A write may block (a slow reader of a pipe): the page requests held back go out
-                        // first, so read-ahead goes on meanwhile, as the reader's pump does between turns.
-                        reader.sendRequests()
                         try sink.write(out)
                         out.removeAll(keepingCapacity: true)
                     }
