@@ -5,8 +5,8 @@ extension MergeState {
     struct Hot: Sendable {
         /// The source's name, which each `MergedItem` carries.
         var name: String
-        /// The buffer count below which the source asks for its next page (`threshold`); while its page
-        /// loads, below which it runs low (`runsLow`); 0 when neither is to be noticed.
+        /// The buffer count below which the source asks for its next page (`threshold`), or 0 while it
+        /// cannot load.
         var loadBelow = 0
         /// Items emitted (`SourceStatus.itemsEmitted`, filled in by `statuses`).
         var emitted = 0

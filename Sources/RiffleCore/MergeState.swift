@@ -98,9 +98,6 @@ package struct MergeState: Sendable {
     private var blocked = 0
     /// Sources whose buffer changed since the last `loadsToStart()`.
     private var candidates: [Int] = []
-    /// Set by `loadsToStart()` when a source it considered is loading, or starts to, with fewer items than
-    /// its low water: its page should be asked for now. Cleared by the driver (`takeRunsLow()`).
-    package private(set) var runsLow = false
     /// Per source, the bookkeeping `next()` does per item beside its buffer (`Hot`).
     private var hot: [Hot]
     let options: MergeOptions
@@ -218,41 +215,20 @@ package struct MergeState: Sendable {
     /// Marks the pages that should be fetched now as loading and returns them: every source that can
     /// load and holds fewer items than the prefetch threshold. Loads of different sources run at once;
     /// one source never has two loads in flight.
-    ///
-    /// Sets `runsLow` when a source it starts, or one already loading, holds fewer items than its low water
-    /// (`MergedFeed.WakeRule.lowWater`): a loading source's buffer falling below it makes the source a
-    /// candidate once, so a driver that holds requests back (`MergedFeed.Requests`) sends them in time.
     package mutating func loadsToStart() -> [LoadRequest] {
         guard !candidates.isEmpty else { return [] }
         var requests: [LoadRequest] = []
         for index in candidates {
             hot[index].isCandidate = false
-            let count = slots[index].buffer.count
-            let lowWater = MergedFeed.WakeRule.lowWater(pageSize: slots[index].info.pageSize)
-            guard slots[index].pager.canLoad else {
-                if case .loading = slots[index].pager.phase, count < lowWater {
-                    runsLow = true
-                    hot[index].loadBelow = 0
-                }
-                continue
-            }
-            guard count < threshold(index) else { continue }
+            guard slots[index].pager.canLoad, slots[index].buffer.count < threshold(index) else { continue }
             let cursor: String?
             do { cursor = try slots[index].pager.beginLoad() } catch { continue }
             slots[index].status.state = .fetching
-            if count < lowWater { runsLow = true }
-            // While it loads, the source becomes a candidate again once it runs low (see `runsLow`).
-            hot[index].loadBelow = count < lowWater ? 0 : lowWater
+            hot[index].loadBelow = 0
             requests.append(LoadRequest(source: index, cursor: cursor, pageSize: slots[index].info.pageSize))
         }
         candidates.removeAll(keepingCapacity: true)
         return requests
-    }
-
-    /// `runsLow`, cleared.
-    package mutating func takeRunsLow() -> Bool {
-        defer { runsLow = false }
-        return runsLow
     }
 
     /// The next item, or why there is none yet.

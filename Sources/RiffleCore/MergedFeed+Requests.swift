@@ -5,8 +5,7 @@ extension MergedFeed {
     /// and the starting task's continuation, for one consumer and one taker. In place of an `AsyncStream`,
     /// whose generic storage, unspecialised in the concurrency library, looked its metadata up at each
     /// page; here a call of `send(_:)` with every page `loadsToStart()` named is one lock, and the taker
-    /// takes all that are waiting at once. A send wakes a sleeping taker only as `WakeRule` says;
-    /// `wakeIfWaiting()` sends what waits.
+    /// takes all that are waiting at once.
     final class Requests: Sendable {
         private struct State {
             var pending: [Load] = []
@@ -15,30 +14,13 @@ extension MergedFeed {
         }
 
         private let state = Mutex(State())
-        private let rule: WakeRule
 
-        init(rule: WakeRule = WakeRule()) {
-            self.rule = rule
-        }
-
-        /// Queues `loads` and wakes the taker if it sleeps and `rule` says so (`urgent`: one of the sources
-        /// runs low); dropped once `finish()` was called.
-        func send(_ loads: [Load], urgent: Bool) {
+        /// Queues `loads` and wakes the taker if it waits; dropped once `finish()` was called.
+        func send(_ loads: [Load]) {
             guard !loads.isEmpty else { return }
             let taker = state.withLock { state -> CheckedContinuation<Void, Never>? in
                 guard !state.isFinished else { return nil }
                 state.pending.append(contentsOf: loads)
-                guard rule.wakes(waiting: state.pending.count, urgent: urgent) else { return nil }
-                defer { state.taker = nil }
-                return state.taker
-            }
-            taker?.resume()
-        }
-
-        /// Wakes a sleeping taker when requests wait for it: what a send left queued goes out now.
-        func wakeIfWaiting() {
-            let taker = state.withLock { state -> CheckedContinuation<Void, Never>? in
-                guard !state.pending.isEmpty else { return nil }
                 defer { state.taker = nil }
                 return state.taker
             }

@@ -66,7 +66,7 @@ public final class MergedFeed: Sendable {
             group.addTask {
                 await withDiscardingTaskGroup { loads in
                     while let batch = await requests.next() {
-                        for request in batch { loads.addTask { await self.load(request, requests: requests) } }
+                        for request in batch { loads.addTask { await self.load(request) } }
                     }
                 }
             }
@@ -99,9 +99,7 @@ public final class MergedFeed: Sendable {
         }
     }
 
-    /// Loads one page and drops it in the inbox; then wakes the taker for requests the consumer queued
-    /// without a wake (`WakeRule`), from this task rather than the consumer's thread.
-    private func load(_ load: Load, requests: Requests) async {
+    private func load(_ load: Load) async {
         let request = load.request
         let result = await sources[request.source].loadResult(after: request.cursor, pageSize: request.pageSize)
         guard let check = load.check.withLock({ $0.take() }) else {
@@ -115,7 +113,6 @@ public final class MergedFeed: Sendable {
             return shared.waiter
         }
         waiter?.resume()
-        requests.wakeIfWaiting()
         onArrival?()
     }
 
@@ -238,20 +235,12 @@ public final class MergedFeed: Sendable {
                 return
             }
             startLoads()
-            requests.wakeIfWaiting()
-        }
-
-        /// Sends the page requests still held back (see `MergedFeed.WakeRule`): a consumer that stops pulling
-        /// for a while (a reader between page turns) calls it, so its read-ahead loads start now.
-        public func sendRequests() {
-            requests.wakeIfWaiting()
         }
 
         /// Makes a failed source load again from the cursor that failed.
         public func retry(source index: Int) {
             state.retry(source: index)
             startLoads()
-            requests.wakeIfWaiting()
         }
 
         func publishStatuses() {
@@ -259,16 +248,10 @@ public final class MergedFeed: Sendable {
             feed.shared.withLock { $0.statuses = statuses }
         }
 
-        /// Asks for the pages the merge calls for; the requests wake the load side as `WakeRule` says.
         private func startLoads() {
             let started = state.loadsToStart()
-            let urgent = state.takeRunsLow()
-            guard !started.isEmpty else {
-                if urgent { requests.wakeIfWaiting() }
-                return
-            }
-            requests.send(
-                started.map { Load(request: $0, check: state.takePageCheck(for: $0.source)) }, urgent: urgent)
+            guard !started.isEmpty else { return }
+            requests.send(started.map { Load(request: $0, check: state.takePageCheck(for: $0.source)) })
         }
 
         /// Folds finished loads into the merge; returns whether there were any. The inbox's array is
@@ -288,9 +271,7 @@ public final class MergedFeed: Sendable {
             return any
         }
 
-        /// Waits until a page lands, sending first the requests held back: the page waited for may be one.
         nonisolated(nonsending) private func waitForLoads() async throws {
-            requests.wakeIfWaiting()
             while !foldInbox() {
                 try Task.checkCancellation()
                 let feed = self.feed

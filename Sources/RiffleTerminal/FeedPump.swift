@@ -58,8 +58,6 @@ enum FeedPump {
                 delivered += 1
                 pipe.deliver(merged, loadWaits: reader.loadWaits)
             }
-            // Pulling stops until the next command: the page requests held back go out now.
-            if pulls { reader.sendRequests() }
             if finished { pipe.setFinished(true) }
             // The merge publishes statuses only when it waits or ends: publish them when pulling stops.
             if pulls { pipe.setStatuses(reader.statuses) }
