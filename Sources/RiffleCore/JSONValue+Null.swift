@@ -35,9 +35,8 @@ extension JSONValue {
 
     /// Whether this value writes as `null`, or holds an object member that does (at any depth).
     private var holdsNullMember: Bool {
+        if writesNull { return true }
         switch self {
-        case .null: return true
-        case .double(let value): return !value.isFinite
         case .object(let members): return members.values.contains(where: \.holdsNullMember)
         case .array(let elements): return elements.contains(where: \.holdsNullMemberInside)
         default: return false
