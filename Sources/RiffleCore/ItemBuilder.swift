@@ -91,6 +91,14 @@ public struct ItemBuilder {
         node.forEachScalar(at: segments) { found in appendTag(textOf: found, .scalarText) }
     }
 
+    /// Appends the tags at `plan`'s path `path` in `node`, from the stops `plan.locate(in: node, …)` filled:
+    /// what `appendTags(at: path's segments, of: node)` appends.
+    public mutating func appendTags(
+        _ path: Int, of plan: JSONPathPlan, in node: JSONNode, stops: [JSONPathPlan.Stop]
+    ) {
+        plan.forEachScalar(path, in: node, stops: stops) { found in appendTag(textOf: found, .scalarText) }
+    }
+
     /// Adds the member `name` of `extra` with `node`'s value, written at once as the JSON the export writes
     /// for it — the bytes `JSONValue.object(extra).write` gives, without the dictionary, its hashing and the
     /// sort of its keys per item (issue 17). Nothing is added for a missing or `null` node, nor for a

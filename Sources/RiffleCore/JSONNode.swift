@@ -137,30 +137,87 @@ public struct JSONNode: Sendable {
     func memberIndex(_ name: String, of object: Int) -> Int? {
         var needle = name
         return needle.withUTF8 { needle in
-            let asciiNeedle = Self.isASCII(needle)
-            return document.entries.withUnsafeBufferPointer { entries in
-                document.bytes.withUnsafeBufferPointer { bytes in
-                    let end = Int(entries[object].next)
-                    var found: Int?
-                    var position = object + 1
-                    while position < end {
-                        let key = entries[position]
-                        // An ASCII name against an ASCII needle: bytes; anything else as `String`s (a
-                        // non-ASCII needle may be canonically equivalent to an ASCII name: "\u{212A}", "K").
-                        if key.kind == .asciiName, asciiNeedle {
-                            let start = Int(key.start) + 1
-                            if Int(key.end) - 1 - start == needle.count {
-                                var offset = 0
-                                while offset < needle.count, bytes[start + offset] == needle[offset] { offset += 1 }
-                                if offset == needle.count { found = position + 1 }
-                            }
-                        } else if JSONNode(document: document, index: position).stringValue == name {
-                            found = position + 1
-                        }
-                        position = Int(entries[position + 1].next)
+            memberIndex(needle, asciiNeedle: JSONParser.isASCII(needle[...]), name: name, of: object)
+        }
+    }
+
+    /// `memberIndex(segment.name, of: object)`, with the segment's bytes and ASCII-ness known beforehand.
+    func memberIndex(_ segment: JSONPathPlan.Segment, of object: Int) -> Int? {
+        segment.utf8.withUnsafeBufferPointer { needle in
+            memberIndex(needle, asciiNeedle: segment.isASCII, name: segment.name, of: object)
+        }
+    }
+
+    /// `memberIndex(name, of: object)` given `name`'s UTF-8 and whether it is all ASCII.
+    private func memberIndex(
+        _ needle: UnsafeBufferPointer<UInt8>, asciiNeedle: Bool, name: String, of object: Int
+    ) -> Int? {
+        document.entries.withUnsafeBufferPointer { entries in
+            document.bytes.withUnsafeBufferPointer { bytes in
+                let end = Int(entries[object].next)
+                var found: Int?
+                var position = object + 1
+                while position < end {
+                    let key = entries[position]
+                    // An ASCII name against an ASCII needle: bytes; anything else as `String`s (a
+                    // non-ASCII needle may be canonically equivalent to an ASCII name: "\u{212A}", "K").
+                    if key.kind == .asciiName, asciiNeedle {
+                        if Self.nameEquals(key, needle, bytes) { found = position + 1 }
+                    } else if JSONNode(document: document, index: position).stringValue == name {
+                        found = position + 1
                     }
-                    return found
+                    position = Int(entries[position + 1].next)
                 }
+                return found
+            }
+        }
+    }
+
+    /// Whether the ASCII name `key` is the bytes `needle`.
+    @inline(__always)
+    private static func nameEquals(
+        _ key: JSONDocument.Entry, _ needle: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        let start = Int(key.start) + 1
+        guard Int(key.end) - 1 - start == needle.count else { return false }
+        var offset = 0
+        while offset < needle.count, bytes[start + offset] == needle[offset] { offset += 1 }
+        return offset == needle.count
+    }
+
+    /// Looks up every segment of `segments` among the members of the object at tape index `object` in
+    /// one pass over them: `found[i]` becomes the tape index of the value of the last member named
+    /// `segments[i]` (compared as `memberIndex` compares), and stays as it is when there is none.
+    static func members(
+        of object: Int, named segments: [JSONPathPlan.Segment], document: JSONDocument,
+        entries: UnsafeBufferPointer<JSONDocument.Entry>, bytes: UnsafeBufferPointer<UInt8>,
+        found: UnsafeMutableBufferPointer<Int>
+    ) {
+        segments.withUnsafeBufferPointer { segments in
+            let end = Int(entries[object].next)
+            var position = object + 1
+            while position < end {
+                let key = entries[position]
+                if key.kind == .asciiName {
+                    let count = Int(key.end) - Int(key.start) - 2
+                    var keyText: String?
+                    for (slot, segment) in segments.enumerated() {
+                        if segment.isASCII {
+                            guard segment.utf8.count == count else { continue }
+                            let equal = segment.utf8.withUnsafeBufferPointer { nameEquals(key, $0, bytes) }
+                            if equal { found[slot] = position + 1 }
+                        } else {
+                            if keyText == nil { keyText = JSONNode(document: document, index: position).stringValue }
+                            if keyText == segment.name { found[slot] = position + 1 }
+                        }
+                    }
+                } else {
+                    let keyText = JSONNode(document: document, index: position).stringValue
+                    for (slot, segment) in segments.enumerated() where keyText == segment.name {
+                        found[slot] = position + 1
+                    }
+                }
+                position = Int(entries[position + 1].next)
             }
         }
     }
@@ -178,17 +235,30 @@ public struct JSONNode: Sendable {
             rest = rest.dropFirst()
         }
         let node = at == index ? self : JSONNode(document: document, index: at)
+        return node.selectInArrays(rest.map(JSONPathPlan.Segment.init)[...])
+    }
+
+    /// `select` over compiled segments.
+    func select(_ segments: ArraySlice<JSONPathPlan.Segment>) -> Selection? {
+        var at = index
+        var rest = segments
+        while let segment = rest.first, document.entries[at].kind == .object {
+            guard let member = memberIndex(segment, of: at) else { return nil }
+            at = member
+            rest = rest.dropFirst()
+        }
+        let node = at == index ? self : JSONNode(document: document, index: at)
         return node.selectInArrays(rest)
     }
 
     /// `select` from a value that is not an object (or with no segment left): `select`'s walk has taken
     /// every object segment, so only an array can go on.
-    private func selectInArrays(_ segments: ArraySlice<String>) -> Selection? {
+    func selectInArrays(_ segments: ArraySlice<JSONPathPlan.Segment>) -> Selection? {
         guard let segment = segments.first else { return .node(self) }
         switch kind {
         case .array:
             let elements = self.elements ?? []
-            if let position = Int(segment) {
+            if let position = segment.position {
                 guard position >= 0, position < elements.count else { return nil }
                 return elements[position].select(segments.dropFirst())
             }
@@ -229,6 +299,11 @@ public struct JSONNode: Sendable {
     /// Calls `body` with each value whose text `scalarTexts(at:)` takes, in order: the elements of
     /// `select(segments)`'s list, or the one value found.
     func forEachScalar(at segments: ArraySlice<String>, _ body: (JSONNode) -> Void) {
+        forEachScalar(at: segments.map(JSONPathPlan.Segment.init)[...], body)
+    }
+
+    /// `forEachScalar` over compiled segments (a numeric segment's position known beforehand).
+    func forEachScalar(at segments: ArraySlice<JSONPathPlan.Segment>, _ body: (JSONNode) -> Void) {
         guard let segment = segments.first else {
             guard kind == .array else { return body(self) }
             forEachElement(body)
@@ -236,9 +311,10 @@ public struct JSONNode: Sendable {
         }
         switch kind {
         case .object:
-            self[segment]?.forEachScalar(at: segments.dropFirst(), body)
+            guard let member = memberIndex(segment, of: index) else { return }
+            JSONNode(document: document, index: member).forEachScalar(at: segments.dropFirst(), body)
         case .array:
-            if let position = Int(segment) {
+            if let position = segment.position {
                 guard position >= 0 else { return }
                 var count = 0
                 forEachElement { element in

@@ -9,6 +9,9 @@ public import RiffleHTTP
 public struct GraphQLSource: Pageable {
     let settings: GraphQLSettings
     let endpoint: GraphQLEndpoint
+    /// The item fields' paths compiled once, looked up together per item: id, time, title, url, author,
+    /// summary, tags (an absent field's path is empty and never read).
+    let fieldPlan: JSONPathPlan
 
     /// The largest page asked for: the adapter does not know the API's own maximum.
     static let maxPageSize = 1000
@@ -17,6 +20,11 @@ public struct GraphQLSource: Pageable {
         var headers = HTTPHeaders()
         for header in settings.headers { headers.add(name: header.name, value: header.value) }
         self.settings = settings
+        let fields = settings.fields
+        self.fieldPlan = JSONPathPlan(
+            [fields.id, fields.time, fields.title, fields.url, fields.author, fields.summary, fields.tags].map {
+                $0?.segments ?? []
+            })
         self.endpoint = GraphQLEndpoint(
             client: client, url: settings.endpoint, headers: headers, timeout: timeout, retries: retries)
     }
@@ -61,28 +69,32 @@ public struct GraphQLSource: Pageable {
         let fields = settings.fields
         // Each item's texts go from the page's bytes into its one buffer (issue 17).
         var builder = ItemBuilder()
+        let plan = fieldPlan
+        var stops: [JSONPathPlan.Stop] = []
         for (position, element) in list.enumerated() {
-            guard let id = ItemMapping.text(element.select(fields.id.segments[...])) else {
+            // All the fields' members found in one pass over each object on the way (issue 17).
+            plan.locate(in: element, into: &stops)
+            guard let id = ItemMapping.text(plan.select(0, in: element, stops: stops)) else {
                 mapping.skip(position, "no value at \(fields.id)")
                 continue
             }
-            guard let time = element.select(fields.time.segments[...])?.timestampValue else {
+            guard let time = plan.select(1, in: element, stops: stops)?.timestampValue else {
                 mapping.skip(position, "no time at \(fields.time)")
                 continue
             }
             builder.reset()
-            guard builder.set(.title, textOf: element.select(fields.title.segments[...]), .scalarText) else {
+            guard builder.set(.title, textOf: plan.select(2, in: element, stops: stops), .scalarText) else {
                 mapping.skip(position, "no value at \(fields.title)")
                 continue
             }
-            if let url = fields.url { builder.set(.url, textOf: element.select(url.segments[...]), .nonEmptyText) }
-            if let author = fields.author {
-                builder.set(.author, textOf: element.select(author.segments[...]), .nonEmptyText)
+            if fields.url != nil { builder.set(.url, textOf: plan.select(3, in: element, stops: stops), .nonEmptyText) }
+            if fields.author != nil {
+                builder.set(.author, textOf: plan.select(4, in: element, stops: stops), .nonEmptyText)
             }
-            if let summary = fields.summary {
-                builder.set(.summary, textOf: element.select(summary.segments[...]), .nonEmptyText)
+            if fields.summary != nil {
+                builder.set(.summary, textOf: plan.select(5, in: element, stops: stops), .nonEmptyText)
             }
-            if let tags = fields.tags { builder.appendTags(at: tags.segments[...], of: element) }
+            if fields.tags != nil { builder.appendTags(6, of: plan, in: element, stops: stops) }
             items.append(builder.build(id: id, time: time))
         }
         mapping.notes.warnings = response.errors
