@@ -185,43 +185,6 @@ public struct JSONNode: Sendable {
         return offset == needle.count
     }
 
-    /// Looks up every segment of `segments` among the members of the object at tape index `object` in
-    /// one pass over them: `found[i]` becomes the tape index of the value of the last member named
-    /// `segments[i]` (compared as `memberIndex` compares), and stays as it is when there is none.
-    static func members(
-        of object: Int, named segments: [JSONPathPlan.Segment], document: JSONDocument,
-        entries: UnsafeBufferPointer<JSONDocument.Entry>, bytes: UnsafeBufferPointer<UInt8>,
-        found: UnsafeMutableBufferPointer<Int>
-    ) {
-        segments.withUnsafeBufferPointer { segments in
-            let end = Int(entries[object].next)
-            var position = object + 1
-            while position < end {
-                let key = entries[position]
-                if key.kind == .asciiName {
-                    let count = Int(key.end) - Int(key.start) - 2
-                    var keyText: String?
-                    for (slot, segment) in segments.enumerated() {
-                        if segment.isASCII {
-                            guard segment.utf8.count == count else { continue }
-                            let equal = segment.utf8.withUnsafeBufferPointer { nameEquals(key, $0, bytes) }
-                            if equal { found[slot] = position + 1 }
-                        } else {
-                            if keyText == nil { keyText = JSONNode(document: document, index: position).stringValue }
-                            if keyText == segment.name { found[slot] = position + 1 }
-                        }
-                    }
-                } else {
-                    let keyText = JSONNode(document: document, index: position).stringValue
-                    for (slot, segment) in segments.enumerated() where keyText == segment.name {
-                        found[slot] = position + 1
-                    }
-                }
-                position = Int(entries[position + 1].next)
-            }
-        }
-    }
-
     /// The value at a dotted path's segments, as `JSONValue.value(at:)` finds it: a numeric segment
     /// indexes an array, any other segment applied to an array is applied to every element and the
     /// results collected (arrays flattened, `null`s left out). `nil` when nothing is there.

@@ -28,19 +28,47 @@ public struct JSONPathPlan: Sendable {
         }
     }
 
-    /// One node of the tree of segments: the paths that end here and the segments that go on from here.
-    struct Step: Sendable {
-        /// The segments taken from this step's value, one per child (distinct names).
+    /// One node of the tree of segments, as the plan is built: the paths that end here and the segments
+    /// that go on from here.
+    private struct Node {
         var segments: [Segment] = []
-        /// The child step of each segment, as indices into `steps`.
         var children: [Int] = []
-        /// The paths whose segments all lie on the way to here.
-        var ends: [Int] = []
-        /// Every path going through a child, for marking them together.
-        var below: [Int] = []
-        /// The segments on the way here.
+        var ends: [Int32] = []
+        var below: [Int32] = []
         var depth = 0
     }
+
+    /// One step of the walk, in flat tables of plain integers (no reference counted per lookup): its
+    /// children are `children[firstChild..<firstChild + childCount]`, the paths ending here and the
+    /// paths going on through a child are runs of `pathLists`.
+    struct Step: Sendable {
+        var firstChild: Int32
+        var childCount: Int32
+        var firstEnd: Int32
+        var endCount: Int32
+        var firstBelow: Int32
+        var belowCount: Int32
+        var depth: Int32
+    }
+
+    /// A segment going on from a step: its bytes are `nameBytes[start..<start + count]`, its name as a
+    /// `String` is `names[name]` (for names compared as strings), its step `steps[step]`.
+    struct Child: Sendable {
+        var step: Int32
+        var start: Int32
+        var count: Int32
+        var name: Int32
+        var isASCII: Bool
+    }
+
+    /// The compiled paths, in the order given.
+    let paths: [[Segment]]
+    /// The tree of their segments; `steps[0]` is the node the plan is applied to.
+    let steps: [Step]
+    let children: [Child]
+    let nameBytes: [UInt8]
+    let names: [String]
+    let pathLists: [Int32]
 
     /// Where a path's walk through objects stopped: the tape index of the value reached and the segments
     /// taken to reach it, or `missing` when an object on the way had no such member.
@@ -51,33 +79,68 @@ public struct JSONPathPlan: Sendable {
         static let missing = Stop(index: -1, taken: 0)
     }
 
-    /// The compiled paths, in the order given.
-    let paths: [[Segment]]
-    /// The tree of their segments; `steps[0]` is the node the plan is applied to.
-    let steps: [Step]
-
     /// Compiles `paths` (each a dotted path's segments); the answers come by their place in this list.
     public init(_ paths: [[String]]) {
-        var steps = [Step()]
+        var nodes = [Node()]
         for (path, segments) in paths.enumerated() {
             var at = 0
             for (depth, name) in segments.enumerated() {
-                steps[at].below.append(path)
-                if let child = steps[at].segments.firstIndex(where: { $0.name == name }) {
-                    at = steps[at].children[child]
+                nodes[at].below.append(Int32(path))
+                if let child = nodes[at].segments.firstIndex(where: { $0.name == name }) {
+                    at = nodes[at].children[child]
                 } else {
-                    var step = Step()
-                    step.depth = depth + 1
-                    steps.append(step)
-                    steps[at].segments.append(Segment(name))
-                    steps[at].children.append(steps.count - 1)
-                    at = steps.count - 1
+                    var node = Node()
+                    node.depth = depth + 1
+                    nodes.append(node)
+                    nodes[at].segments.append(Segment(name))
+                    nodes[at].children.append(nodes.count - 1)
+                    at = nodes.count - 1
                 }
             }
-            steps[at].ends.append(path)
+            nodes[at].ends.append(Int32(path))
+        }
+        var steps: [Step] = []
+        var children: [Child] = []
+        var nameBytes: [UInt8] = []
+        var names: [String] = []
+        var pathLists: [Int32] = []
+        for node in nodes {
+            steps.append(
+                Step(
+                    firstChild: Int32(children.count), childCount: Int32(node.children.count),
+                    firstEnd: Int32(pathLists.count), endCount: Int32(node.ends.count),
+                    firstBelow: Int32(pathLists.count + node.ends.count), belowCount: Int32(node.below.count),
+                    depth: Int32(node.depth)))
+            pathLists.append(contentsOf: node.ends)
+            pathLists.append(contentsOf: node.below)
+            for (segment, child) in zip(node.segments, node.children) {
+                children.append(
+                    Child(
+                        step: Int32(child), start: Int32(nameBytes.count), count: Int32(segment.utf8.count),
+                        name: Int32(names.count), isASCII: segment.isASCII))
+                nameBytes.append(contentsOf: segment.utf8)
+                names.append(segment.name)
+            }
         }
         self.paths = paths.map { $0.map(Segment.init) }
         self.steps = steps
+        self.children = children
+        self.nameBytes = nameBytes
+        self.names = names
+        self.pathLists = pathLists
+    }
+
+    /// The plan's tables and the document's buffers, borrowed for one `locate`.
+    private struct Walk {
+        let steps: UnsafeBufferPointer<Step>
+        let children: UnsafeBufferPointer<Child>
+        let nameBytes: UnsafeBufferPointer<UInt8>
+        let pathLists: UnsafeBufferPointer<Int32>
+        let entries: UnsafeBufferPointer<JSONDocument.Entry>
+        let bytes: UnsafeBufferPointer<UInt8>
+        let stops: UnsafeMutableBufferPointer<Stop>
+        /// The members found per step, nested as the walk is: at most one slot per step.
+        let found: UnsafeMutableBufferPointer<Int>
     }
 
     /// Walks every path through the objects of `node` at once, filling `stops` (one per path; resized
@@ -85,54 +148,111 @@ public struct JSONPathPlan: Sendable {
     public func locate(in node: JSONNode, into stops: inout [Stop]) {
         if stops.count != paths.count { stops = Array(repeating: .missing, count: paths.count) }
         let document = node.document
-        document.entries.withUnsafeBufferPointer { entries in
-            document.bytes.withUnsafeBufferPointer { bytes in
-                stops.withUnsafeMutableBufferPointer { stops in
-                    // The members found per step, nested as the walk is: at most one slot per step.
-                    withUnsafeTemporaryAllocation(of: Int.self, capacity: steps.count) { found in
-                        var top = 0
-                        walk(
-                            0, at: node.index, document: document, entries: entries, bytes: bytes, found: found,
-                            top: &top, stops: stops)
+        steps.withUnsafeBufferPointer { steps in
+            children.withUnsafeBufferPointer { children in
+                nameBytes.withUnsafeBufferPointer { nameBytes in
+                    pathLists.withUnsafeBufferPointer { pathLists in
+                        document.entries.withUnsafeBufferPointer { entries in
+                            document.bytes.withUnsafeBufferPointer { bytes in
+                                stops.withUnsafeMutableBufferPointer { stops in
+                                    withUnsafeTemporaryAllocation(of: Int.self, capacity: steps.count) { found in
+                                        let walk = Walk(
+                                            steps: steps, children: children, nameBytes: nameBytes,
+                                            pathLists: pathLists, entries: entries, bytes: bytes, stops: stops,
+                                            found: found)
+                                        var top = 0
+                                        self.walk(0, at: node.index, walk, document: document, top: &top)
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }
         }
     }
 
+    /// Sets the stop of every path in `pathLists[first..<first + count]`.
+    @inline(__always)
+    private static func mark(_ first: Int32, _ count: Int32, _ stop: Stop, _ walk: Walk) {
+        var at = Int(first)
+        let end = at + Int(count)
+        while at < end {
+            walk.stops[Int(walk.pathLists[at])] = stop
+            at += 1
+        }
+    }
+
     /// Fills the stops of the paths through step `stepIndex`, whose value is the tape entry `at`; `found`
     /// from `top` on is free for the members this step and the ones below it look up.
-    private func walk(
-        _ stepIndex: Int, at: Int, document: JSONDocument, entries: UnsafeBufferPointer<JSONDocument.Entry>,
-        bytes: UnsafeBufferPointer<UInt8>, found: UnsafeMutableBufferPointer<Int>, top: inout Int,
-        stops: UnsafeMutableBufferPointer<Stop>
-    ) {
-        let step = steps[stepIndex]
-        let here = Stop(index: Int32(truncatingIfNeeded: at), taken: Int32(truncatingIfNeeded: step.depth))
-        for path in step.ends { stops[path] = here }
-        guard !step.segments.isEmpty else { return }
-        guard entries[at].kind == .object else {
+    private func walk(_ stepIndex: Int, at: Int, _ walk: Walk, document: JSONDocument, top: inout Int) {
+        let step = walk.steps[stepIndex]
+        let here = Stop(index: Int32(truncatingIfNeeded: at), taken: step.depth)
+        Self.mark(step.firstEnd, step.endCount, here, walk)
+        guard step.childCount > 0 else { return }
+        guard walk.entries[at].kind == .object else {
             // `select` stops at a value that is not an object: the rest of each path goes on from here.
-            for path in step.below { stops[path] = here }
+            Self.mark(step.firstBelow, step.belowCount, here, walk)
             return
         }
         let base = top
-        top += step.segments.count
-        let slots = UnsafeMutableBufferPointer(rebasing: found[base..<top])
+        top += Int(step.childCount)
+        let slots = UnsafeMutableBufferPointer(rebasing: walk.found[base..<top])
         slots.initialize(repeating: -1)
-        JSONNode.members(of: at, named: step.segments, document: document, entries: entries, bytes: bytes, found: slots)
-        for (child, childStep) in step.children.enumerated() {
-            let member = slots[child]
+        let first = Int(step.firstChild)
+        members(of: at, children: first..<first + Int(step.childCount), walk, document: document, found: slots)
+        for slot in 0..<Int(step.childCount) {
+            let child = walk.steps[Int(walk.children[first + slot].step)]
+            let member = slots[slot]
             if member < 0 {
-                for path in steps[childStep].ends { stops[path] = .missing }
-                for path in steps[childStep].below { stops[path] = .missing }
+                Self.mark(child.firstEnd, child.endCount, .missing, walk)
+                Self.mark(child.firstBelow, child.belowCount, .missing, walk)
             } else {
-                walk(
-                    childStep, at: member, document: document, entries: entries, bytes: bytes, found: found,
-                    top: &top, stops: stops)
+                self.walk(Int(walk.children[first + slot].step), at: member, walk, document: document, top: &top)
             }
         }
         top = base
+    }
+
+    /// Looks up the segments `children` among the members of the object at tape index `object` in one
+    /// pass over them: `found[i]` becomes the tape index of the value of the last member named as the
+    /// i-th child (compared as `JSONNode.memberIndex` compares: bytes when both are ASCII, else as
+    /// `String`s), and stays as it is when there is none.
+    private func members(
+        of object: Int, children range: Range<Int>, _ walk: Walk, document: JSONDocument,
+        found: UnsafeMutableBufferPointer<Int>
+    ) {
+        let end = Int(walk.entries[object].next)
+        var position = object + 1
+        while position < end {
+            let key = walk.entries[position]
+            if key.kind == .asciiName {
+                let start = Int(key.start) + 1
+                let count = Int(key.end) - 1 - start
+                var keyText: String?
+                for child in range {
+                    let segment = walk.children[child]
+                    if segment.isASCII {
+                        guard Int(segment.count) == count else { continue }
+                        var offset = 0
+                        let name = Int(segment.start)
+                        while offset < count, walk.bytes[start + offset] == walk.nameBytes[name + offset] {
+                            offset += 1
+                        }
+                        if offset == count { found[child - range.lowerBound] = position + 1 }
+                    } else {
+                        if keyText == nil { keyText = JSONNode(document: document, index: position).stringValue }
+                        if keyText == names[Int(segment.name)] { found[child - range.lowerBound] = position + 1 }
+                    }
+                }
+            } else {
+                let keyText = JSONNode(document: document, index: position).stringValue
+                for child in range where keyText == names[Int(walk.children[child].name)] {
+                    found[child - range.lowerBound] = position + 1
+                }
+            }
+            position = Int(walk.entries[position + 1].next)
+        }
     }
 
     /// What `node.select(path's segments)` gives, from the stops `locate(in: node, …)` filled.
