@@ -26,7 +26,7 @@ extension JSONParser {
         case UInt8(ascii: "["): try tapeContainer(.array, into: &entries)
         case UInt8(ascii: "\""):
             // The kind first: the call below reads `index`, which the string's reading moves.
-            let kind = try tapeString()
+            let kind = try tapeString(name: false)
             appendLeaf(kind, from: start, into: &entries)
         case UInt8(ascii: "t"):
             _ = try literal("true", .null)
@@ -46,14 +46,15 @@ extension JSONParser {
     }
 
     /// Moves over a string at `index`: plain strings by their run alone, strings with escapes through the
-    /// value parser (which checks the escapes). Returns the entry's kind.
-    mutating func tapeString() throws(JSONParseError) -> JSONDocument.Kind {
+    /// value parser (which checks the escapes). Returns the entry's kind: a member `name` without escapes
+    /// whose bytes are all ASCII is an `asciiName` (known from the run's scan, no second pass).
+    mutating func tapeString(name: Bool) throws(JSONParseError) -> JSONDocument.Kind {
         let quote = index
         index += 1
-        try skipPlainRun()
+        let ascii = try skipPlainRun()
         if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
             index += 1
-            return .string
+            return name && ascii ? .asciiName : .string
         }
         index = quote
         _ = try parseString()
@@ -81,8 +82,7 @@ extension JSONParser {
                     throw fail("expected a member name")
                 }
                 let start = index
-                var name = try tapeString()
-                if name == .string, Self.isASCII(bytes[(start + 1)..<(index - 1)]) { name = .asciiName }
+                let name = try tapeString(name: true)
                 appendLeaf(name, from: start, into: &entries)
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }

@@ -247,10 +247,15 @@ struct JSONParser {
     /// Moves `index` over a string's plain run — to its closing quote, its first backslash or the end of
     /// the input — refusing a control character on the way. The fast path: eight bytes at a time while
     /// none of them is a quote, a backslash or a control character (SWAR: a byte's high bit is set in
-    /// each mask where the test holds). Shared by the value parser and the tape (`JSONDocument`).
-    mutating func skipPlainRun() throws(JSONParseError) {
+    /// each mask where the test holds), then straight to the first such byte. Shared by the value parser and the tape (`JSONDocument`).
+    ///
+    /// Returns whether every byte of the run is ASCII (the tape marks such member names, compared as bytes).
+    @discardableResult
+    mutating func skipPlainRun() throws(JSONParseError) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
+        // The bytes passed over, OR-ed: a high bit set means a non-ASCII byte.
+        var any: UInt64 = 0
         if let base = bytes.baseAddress {
             while index + 8 <= bytes.count {
                 let word = UInt64(
@@ -260,16 +265,29 @@ struct JSONParser {
                 let special =
                     ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
                     | ((word &- ones &* 0x20) & ~word)
-                if special & highs != 0 { break }
+                let hits = special & highs
+                if hits != 0 {
+                    // The lowest flagged byte is the first special one (a borrow only runs upward from a
+                    // flagged byte): step to it and decide there, without a byte-by-byte walk.
+                    let skipped = hits.trailingZeroBitCount &>> 3
+                    any |= word & ((1 &<< UInt64(skipped &* 8)) &- 1)
+                    index += skipped
+                    let byte = base[index]
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return any & highs == 0 }
+                    throw fail("control character in string")
+                }
+                any |= word
                 index += 8
             }
         }
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return }
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return any & highs == 0 }
             guard byte >= 0x20 else { throw fail("control character in string") }
+            any |= UInt64(byte)
             index += 1
         }
+        return any & highs == 0
     }
 
     /// UTF-8 bytes as a string; invalid sequences become U+FFFD (a server's bad byte costs one
