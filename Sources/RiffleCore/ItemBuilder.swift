@@ -96,7 +96,9 @@ public struct ItemBuilder {
     public mutating func appendTags(
         _ path: Int, of plan: JSONPathPlan, in node: JSONNode, stops: [JSONPathPlan.Stop]
     ) {
-        plan.forEachScalar(path, in: node, stops: stops) { found in appendTag(textOf: found, .scalarText) }
+        plan.forEachScalar(path, in: node, stops: stops) { found in
+            appendTag(textOf: JSONNode(document: node.document, index: found), .scalarText)
+        }
     }
 
     /// Adds the member `name` of `extra` with `node`'s value, written at once as the JSON the export writes

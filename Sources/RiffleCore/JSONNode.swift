@@ -267,30 +267,47 @@ public struct JSONNode: Sendable {
 
     /// `forEachScalar` over compiled segments (a numeric segment's position known beforehand).
     func forEachScalar(at segments: ArraySlice<JSONPathPlan.Segment>, _ body: (JSONNode) -> Void) {
+        forEachScalar(at: segments, from: index) { body(JSONNode(document: document, index: $0)) }
+    }
+
+    /// `forEachScalar` from the document's value at tape index `at`, by tape indices: no node (and no
+    /// reference count of the document) per value walked through, `body` gets each found value's index.
+    func forEachScalar(at segments: ArraySlice<JSONPathPlan.Segment>, from at: Int, _ body: (Int) -> Void) {
+        let kind = document.entries[at].kind
         guard let segment = segments.first else {
-            guard kind == .array else { return body(self) }
-            forEachElement(body)
+            guard kind == .array else { return body(at) }
+            forEachElement(of: at, body)
             return
         }
         switch kind {
         case .object:
-            guard let member = memberIndex(segment, of: index) else { return }
-            JSONNode(document: document, index: member).forEachScalar(at: segments.dropFirst(), body)
+            guard let member = memberIndex(segment, of: at) else { return }
+            forEachScalar(at: segments.dropFirst(), from: member, body)
         case .array:
             if let position = segment.position {
                 guard position >= 0 else { return }
                 var count = 0
-                forEachElement { element in
-                    if count == position { element.forEachScalar(at: segments.dropFirst(), body) }
+                forEachElement(of: at) { element in
+                    if count == position { forEachScalar(at: segments.dropFirst(), from: element, body) }
                     count += 1
                 }
                 return
             }
             // As `select` collects: each element's own finds, in order (an array found is flattened into
             // its elements, `null` has no text).
-            forEachElement { element in element.forEachScalar(at: segments, body) }
+            forEachElement(of: at) { element in forEachScalar(at: segments, from: element, body) }
         default:
             return
+        }
+    }
+
+    /// Calls `body` with the tape index of each element of the array at tape index `array`, in order.
+    private func forEachElement(of array: Int, _ body: (Int) -> Void) {
+        let end = Int(document.entries[array].next)
+        var position = array + 1
+        while position < end {
+            body(position)
+            position = Int(document.entries[position].next)
         }
     }
 

@@ -49,6 +49,8 @@ public struct JSONPathPlan: Sendable {
         var firstBelow: Int32
         var belowCount: Int32
         var depth: Int32
+        /// Whether every child's name is ASCII (then an ASCII member name is only ever compared as bytes).
+        var allASCII: Bool
     }
 
     /// A segment going on from a step: its bytes are `nameBytes[start..<start + count]`, its name as a
@@ -110,7 +112,7 @@ public struct JSONPathPlan: Sendable {
                     firstChild: Int32(children.count), childCount: Int32(node.children.count),
                     firstEnd: Int32(pathLists.count), endCount: Int32(node.ends.count),
                     firstBelow: Int32(pathLists.count + node.ends.count), belowCount: Int32(node.below.count),
-                    depth: Int32(node.depth)))
+                    depth: Int32(node.depth), allASCII: node.segments.allSatisfy(\.isASCII)))
             pathLists.append(contentsOf: node.ends)
             pathLists.append(contentsOf: node.below)
             for (segment, child) in zip(node.segments, node.children) {
@@ -200,7 +202,9 @@ public struct JSONPathPlan: Sendable {
         let slots = UnsafeMutableBufferPointer(rebasing: walk.found[base..<top])
         slots.initialize(repeating: -1)
         let first = Int(step.firstChild)
-        members(of: at, children: first..<first + Int(step.childCount), walk, document: document, found: slots)
+        members(
+            of: at, children: first..<first + Int(step.childCount), allASCII: step.allASCII, walk,
+            document: document, found: slots)
         for slot in 0..<Int(step.childCount) {
             let child = walk.steps[Int(walk.children[first + slot].step)]
             let member = slots[slot]
@@ -219,14 +223,28 @@ public struct JSONPathPlan: Sendable {
     /// i-th child (compared as `JSONNode.memberIndex` compares: bytes when both are ASCII, else as
     /// `String`s), and stays as it is when there is none.
     private func members(
-        of object: Int, children range: Range<Int>, _ walk: Walk, document: JSONDocument,
+        of object: Int, children range: Range<Int>, allASCII: Bool, _ walk: Walk, document: JSONDocument,
         found: UnsafeMutableBufferPointer<Int>
     ) {
         let end = Int(walk.entries[object].next)
         var position = object + 1
         while position < end {
             let key = walk.entries[position]
-            if key.kind == .asciiName {
+            if key.kind == .asciiName, allASCII {
+                // The common case: ASCII names against ASCII segments, bytes only (no `String` at all).
+                let start = Int(key.start) + 1
+                let count = Int(key.end) - 1 - start
+                for child in range {
+                    let segment = walk.children[child]
+                    guard Int(segment.count) == count else { continue }
+                    var offset = 0
+                    let name = Int(segment.start)
+                    while offset < count, walk.bytes[start + offset] == walk.nameBytes[name + offset] {
+                        offset += 1
+                    }
+                    if offset == count { found[child - range.lowerBound] = position + 1 }
+                }
+            } else if key.kind == .asciiName {
                 let start = Int(key.start) + 1
                 let count = Int(key.end) - 1 - start
                 var keyText: String?
@@ -260,15 +278,16 @@ public struct JSONPathPlan: Sendable {
         let stop = stops[path]
         guard stop.index >= 0 else { return nil }
         let found = JSONNode(document: node.document, index: Int(stop.index))
+        // A path walked to its end through objects (an item's fields, mostly) has nothing left to walk.
+        if Int(stop.taken) == paths[path].count { return .node(found) }
         return found.selectInArrays(paths[path][Int(stop.taken)...])
     }
 
-    /// Calls `body` with each value whose text `node.scalarTexts(at: path's segments)` takes, from the
-    /// stops `locate(in: node, …)` filled.
-    func forEachScalar(_ path: Int, in node: JSONNode, stops: [Stop], _ body: (JSONNode) -> Void) {
+    /// Calls `body` with the tape index of each value whose text `node.scalarTexts(at: path's segments)`
+    /// takes, from the stops `locate(in: node, …)` filled.
+    func forEachScalar(_ path: Int, in node: JSONNode, stops: [Stop], _ body: (Int) -> Void) {
         let stop = stops[path]
         guard stop.index >= 0 else { return }
-        JSONNode(document: node.document, index: Int(stop.index)).forEachScalar(
-            at: paths[path][Int(stop.taken)...], body)
+        node.forEachScalar(at: paths[path][Int(stop.taken)...], from: Int(stop.index), body)
     }
 }
