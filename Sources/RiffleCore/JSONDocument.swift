@@ -50,8 +50,9 @@ public final class JSONDocument: Sendable {
         let parsed = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONParseError) -> [Entry] in
                 var entries: [Entry] = []
-                // About one entry per 16 bytes in API pages: one allocation for most of them.
-                entries.reserveCapacity(bytes.count / 16 + 1)
+                // Up to one entry per 8 bytes in API pages (GitHub-shaped issues: one per ~11): one allocation,
+                // where a sixteenth grew the tape twice a page (a copy of it each time).
+                entries.reserveCapacity(bytes.count / 8 + 16)
                 var parser = JSONParser(bytes: buffer)
                 try parser.parseTape(into: &entries)
                 return entries

@@ -61,6 +61,9 @@ public struct JSONPathPlan: Sendable {
         var count: Int32
         var name: Int32
         var isASCII: Bool
+        /// The name's first eight bytes (fewer when shorter), little-endian: most names are told apart by this
+        /// one compare (`JSONPathPlan.head`).
+        var head: UInt64
     }
 
     /// The compiled paths, in the order given.
@@ -119,7 +122,8 @@ public struct JSONPathPlan: Sendable {
                 children.append(
                     Child(
                         step: Int32(child), start: Int32(nameBytes.count), count: Int32(segment.utf8.count),
-                        name: Int32(names.count), isASCII: segment.isASCII))
+                        name: Int32(names.count), isASCII: segment.isASCII,
+                        head: segment.utf8.withUnsafeBufferPointer { Self.head($0[...]) }))
                 nameBytes.append(contentsOf: segment.utf8)
                 names.append(segment.name)
             }
@@ -218,6 +222,20 @@ public struct JSONPathPlan: Sendable {
         top = base
     }
 
+    /// The first eight bytes of `bytes` (all of them when fewer, the rest zero), little-endian.
+    @inline(__always)
+    static func head(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64 {
+        let count = min(bytes.count, 8)
+        // One load when eight bytes lie there in the buffer (a name is followed by its quote and more).
+        if let base = bytes.base.baseAddress, bytes.startIndex + 8 <= bytes.base.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + bytes.startIndex).loadUnaligned(as: UInt64.self))
+            return count == 8 ? word : word & ((1 &<< UInt64(count &* 8)) &- 1)
+        }
+        var word: UInt64 = 0
+        for offset in 0..<count { word |= UInt64(bytes[bytes.startIndex + offset]) &<< UInt64(offset &* 8) }
+        return word
+    }
+
     /// Looks up the segments `children` among the members of the object at tape index `object` in one
     /// pass over them: `found[i]` becomes the tape index of the value of the last member named as the
     /// i-th child (compared as `JSONNode.memberIndex` compares: bytes when both are ASCII, else as
@@ -234,15 +252,20 @@ public struct JSONPathPlan: Sendable {
                 // The common case: ASCII names against ASCII segments, bytes only (no `String` at all).
                 let start = Int(key.start) + 1
                 let count = Int(key.end) - 1 - start
+                let head = Self.head(walk.bytes[start..<(start + count)])
                 for child in range {
                     let segment = walk.children[child]
-                    guard Int(segment.count) == count else { continue }
-                    var offset = 0
+                    guard Int(segment.count) == count, segment.head == head else { continue }
+                    var offset = 8
                     let name = Int(segment.start)
                     while offset < count, walk.bytes[start + offset] == walk.nameBytes[name + offset] {
                         offset += 1
                     }
-                    if offset == count { found[child - range.lowerBound] = position + 1 }
+                    if offset >= count {
+                        // Segments of a step have distinct names: no other one is this member's.
+                        found[child - range.lowerBound] = position + 1
+                        break
+                    }
                 }
             } else if key.kind == .asciiName {
                 let start = Int(key.start) + 1

@@ -1,0 +1,32 @@
+import RiffleCore
+import RiffleTestSupport
+import Testing
+
+/// `UTF8Sequence.isWellFormed`, which lets the item builder copy a page's strings as they lie, held to
+/// `String(decoding:as:)`: bytes are well-formed exactly when decoding keeps them unchanged. Its ASCII
+/// runs are read eight bytes at a time through a raw pointer, so the texts put non-ASCII bytes at every
+/// offset of a word and end at every length; `make sanitize` runs it too.
+@Suite struct UTF8SequenceTests {
+    /// Bytes that start, continue or break sequences.
+    static let pieces: [[UInt8]] = [
+        [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0xC3], [0xA9], [0xED, 0xA0, 0x80], [0xC0, 0xAF],
+        [0xF4, 0x90, 0x80, 0x80], [0xFF], [0xE0, 0x80, 0x80],
+    ]
+
+    @Test func wellFormedAsStringDecodingKeepsThem() {
+        var random = SplitMix64(seed: 8_080)
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            let length = Int(random.next() % 40)
+            while bytes.count < length {
+                if random.next() % 9 == 0 {
+                    bytes.append(contentsOf: Self.pieces[Int(random.next() % UInt64(Self.pieces.count))])
+                } else {
+                    bytes.append(UInt8(0x20 + random.next() % 0x5F))
+                }
+            }
+            let kept = Array(String(decoding: bytes, as: UTF8.self).utf8) == bytes
+            #expect(bytes.withUnsafeBufferPointer { UTF8Sequence.isWellFormed($0) } == kept, "\(bytes)")
+        }
+    }
+}
