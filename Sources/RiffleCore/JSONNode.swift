@@ -154,23 +154,33 @@ public struct JSONNode: Sendable {
     ) -> Int? {
         document.entries.withUnsafeBufferPointer { entries in
             document.bytes.withUnsafeBufferPointer { bytes in
-                let end = Int(entries[object].next)
-                var found: Int?
-                var position = object + 1
-                while position < end {
-                    let key = entries[position]
-                    // An ASCII name against an ASCII needle: bytes; anything else as `String`s (a
-                    // non-ASCII needle may be canonically equivalent to an ASCII name: "\u{212A}", "K").
-                    if key.kind == .asciiName, asciiNeedle {
-                        if Self.nameEquals(key, needle, bytes) { found = position + 1 }
-                    } else if JSONNode(document: document, index: position).stringValue == name {
-                        found = position + 1
-                    }
-                    position = Int(entries[position + 1].next)
-                }
-                return found
+                Self.memberIndex(
+                    needle, asciiNeedle: asciiNeedle, name: name, of: object, document: document, entries: entries,
+                    bytes: bytes)
             }
         }
+    }
+
+    /// `memberIndex(name, of: object)` over the document's buffers, borrowed by the caller.
+    private static func memberIndex(
+        _ needle: UnsafeBufferPointer<UInt8>, asciiNeedle: Bool, name: String, of object: Int,
+        document: JSONDocument, entries: UnsafeBufferPointer<JSONDocument.Entry>, bytes: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
+        let end = Int(entries[object].next)
+        var found: Int?
+        var position = object + 1
+        while position < end {
+            let key = entries[position]
+            // An ASCII name against an ASCII needle: bytes; anything else as `String`s (a
+            // non-ASCII needle may be canonically equivalent to an ASCII name: "\u{212A}", "K").
+            if key.kind == .asciiName, asciiNeedle {
+                if nameEquals(key, needle, bytes) { found = position + 1 }
+            } else if JSONNode(document: document, index: position).stringValue == name {
+                found = position + 1
+            }
+            position = Int(entries[position + 1].next)
+        }
+        return found
     }
 
     /// Whether the ASCII name `key` is the bytes `needle`.
@@ -273,41 +283,70 @@ public struct JSONNode: Sendable {
     /// `forEachScalar` from the document's value at tape index `at`, by tape indices: no node (and no
     /// reference count of the document) per value walked through, `body` gets each found value's index.
     func forEachScalar(at segments: ArraySlice<JSONPathPlan.Segment>, from at: Int, _ body: (Int) -> Void) {
-        let kind = document.entries[at].kind
+        document.entries.withUnsafeBufferPointer { entries in
+            document.bytes.withUnsafeBufferPointer { bytes in
+                Self.forEachScalar(
+                    at: segments, from: at, document: document, entries: entries, bytes: bytes, body)
+            }
+        }
+    }
+
+    /// `forEachScalar(at:from:)` over the document's buffers, borrowed once for the whole walk.
+    private static func forEachScalar(
+        at segments: ArraySlice<JSONPathPlan.Segment>, from at: Int, document: JSONDocument,
+        entries: UnsafeBufferPointer<JSONDocument.Entry>, bytes: UnsafeBufferPointer<UInt8>,
+        _ body: (Int) -> Void
+    ) {
+        let kind = entries[at].kind
         guard let segment = segments.first else {
             guard kind == .array else { return body(at) }
-            forEachElement(of: at, body)
+            forEachElement(of: at, entries, body)
             return
         }
         switch kind {
         case .object:
-            guard let member = memberIndex(segment, of: at) else { return }
-            forEachScalar(at: segments.dropFirst(), from: member, body)
+            let member = segment.utf8.withUnsafeBufferPointer { needle in
+                memberIndex(
+                    needle, asciiNeedle: segment.isASCII, name: segment.name, of: at, document: document,
+                    entries: entries, bytes: bytes)
+            }
+            guard let member else { return }
+            forEachScalar(
+                at: segments.dropFirst(), from: member, document: document, entries: entries, bytes: bytes, body)
         case .array:
             if let position = segment.position {
                 guard position >= 0 else { return }
                 var count = 0
-                forEachElement(of: at) { element in
-                    if count == position { forEachScalar(at: segments.dropFirst(), from: element, body) }
+                forEachElement(of: at, entries) { element in
+                    if count == position {
+                        forEachScalar(
+                            at: segments.dropFirst(), from: element, document: document, entries: entries,
+                            bytes: bytes, body)
+                    }
                     count += 1
                 }
                 return
             }
             // As `select` collects: each element's own finds, in order (an array found is flattened into
             // its elements, `null` has no text).
-            forEachElement(of: at) { element in forEachScalar(at: segments, from: element, body) }
+            forEachElement(of: at, entries) { element in
+                forEachScalar(at: segments, from: element, document: document, entries: entries, bytes: bytes, body)
+            }
         default:
             return
         }
     }
 
     /// Calls `body` with the tape index of each element of the array at tape index `array`, in order.
-    private func forEachElement(of array: Int, _ body: (Int) -> Void) {
-        let end = Int(document.entries[array].next)
+    @inline(__always)
+    private static func forEachElement(
+        of array: Int, _ entries: UnsafeBufferPointer<JSONDocument.Entry>, _ body: (Int) -> Void
+    ) {
+        let end = Int(entries[array].next)
         var position = array + 1
         while position < end {
             body(position)
-            position = Int(document.entries[position].next)
+            position = Int(entries[position].next)
         }
     }
 
