@@ -27,6 +27,9 @@ struct ItemQueue: Sendable {
     private var front = Chunk.none
     /// Live items left.
     private(set) var count = 0
+    /// Items handed out by `popFirst()` so far (a source's `SourceStatus.itemsEmitted`): counted here, in
+    /// the queue that `popFirst()` writes anyway, rather than in a record of its own written per item.
+    private(set) var taken = 0
     /// Whether `front` was loaded without a cursor: a first page.
     private var frontIsFirstPage = false
     /// The pages after `front`, oldest first, from `restHead` on.
@@ -78,16 +81,21 @@ struct ItemQueue: Sendable {
     }
 
     /// Takes the front item, with where it sat: whether on a first page (loaded without a cursor) and its
-    /// index on its page (resume tokens locate the last item by them).
+    /// index on its page (resume tokens locate the last item by them); `movedOn` when the front may have
+    /// left that page (or the queue emptied): `firstPlace`'s cursor, and whether the queue is empty, can
+    /// change only then.
     @inline(__always)
-    mutating func popFirst() -> (item: Item, onFirstPage: Bool, index: Int)? {
+    mutating func popFirst() -> (item: Item, onFirstPage: Bool, index: Int, movedOn: Bool)? {
         guard count > 0 else { return nil }
         let index = front.next
-        let taken = (front.items[index], frontIsFirstPage, index)
+        let item = front.items[index]
+        let onFirstPage = frontIsFirstPage
         front.next = index + 1
         count -= 1
-        if front.next == front.items.count || !front.dropped.isEmpty { normalize() }
-        return taken
+        taken &+= 1
+        let movesOn = front.next == front.items.count || !front.dropped.isEmpty
+        if movesOn { normalize() }
+        return (item, onFirstPage, index, movesOn)
     }
 
     /// The front item's page when that is a first page (loaded without a cursor): its items and the front's

@@ -8,8 +8,6 @@ extension MergeState {
         /// The buffer count below which the source asks for its next page (`threshold`), or 0 while it
         /// cannot load.
         var loadBelow = 0
-        /// Items emitted (`SourceStatus.itemsEmitted`, filled in by `statuses`).
-        var emitted = 0
         /// The source is in `candidates`: its buffer changed since the last `loadsToStart()`.
         var isCandidate = false
     }

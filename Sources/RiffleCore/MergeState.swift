@@ -204,7 +204,7 @@ package struct MergeState: Sendable {
     package var statuses: [SourceStatus] {
         slots.indices.map { index in
             var status = slots[index].status
-            status.itemsEmitted = hot[index].emitted
+            status.itemsEmitted = slots[index].buffer.taken
             return status
         }
     }
@@ -235,16 +235,16 @@ package struct MergeState: Sendable {
     package mutating func next() -> Step {
         if blocked > 0 { return .waiting }
         guard let index = tree.winner() else { return .finished }
-        guard let taken = slots[index].buffer.popFirst() else {
+        // Taken apart at once: an item read out of a tuple still used after it is copied, not moved.
+        guard case let (item, onFirstPage, position, movedOn)? = slots[index].buffer.popFirst() else {
             // A winner always has a head; should its key ever be stale, drop it and choose again.
             tree.update(index, time: nil)
             return next()
         }
-        let item = taken.item
         let isInOrder = frontier.map { item.time < $0 || (item.time == $0 && index >= frontierRank) } ?? true
         if isInOrder { frontierRank = index }
         lastEmitted = Emitted(
-            source: index, id: item.id, time: item.time, onFirstPage: taken.onFirstPage, index: taken.index,
+            source: index, id: item.id, time: item.time, onFirstPage: onFirstPage, index: position,
             isInOrder: isInOrder)
         var isLate = false
         if let frontier, item.time > frontier {
@@ -257,8 +257,10 @@ package struct MergeState: Sendable {
         } else {
             frontier = item.time
         }
-        hot[index].emitted += 1
-        tail.touch(index)
+        // The source's entry in a token's tail (its front page's cursor, or what follows once its buffer is
+        // empty: `tailEntry`) can change only when its front left a page; an item taken within a page
+        // leaves it as it was.
+        if movedOn { tail.touch(index) }
         settleAfterTaking(index)
         return .item(
             MergedItem(sourceIndex: index, sourceName: hot[index].name, item: item, isLate: isLate))

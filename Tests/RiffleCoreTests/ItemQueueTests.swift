@@ -28,6 +28,32 @@ import Testing
         #expect(queue.takeSpent().isEmpty)
     }
 
+    /// `popFirst()` counts what it hands out (a source's items emitted) and says when the front left its page
+    /// or the queue emptied — the only times `firstPlace`'s cursor can change (the merge's token tail is
+    /// checked again only then) — and never otherwise.
+    @Test func popFirstCountsItemsAndTellsWhenTheFrontLeavesItsPage() {
+        var queue = ItemQueue()
+        queue.append(page: [item("a", 9), item("b", 8)], cursor: nil, start: 0, dropped: [])
+        queue.append(page: [item("c", 7), item("d", 6), item("e", 5)], cursor: "2", start: 0, dropped: [2])
+        var moves: [String: Bool] = [:]
+        var cursors: [String?] = []
+        while let taken = queue.popFirst() {
+            moves[taken.item.id] = taken.movedOn
+            let cursor = queue.firstPlace?.cursor
+            if !taken.movedOn { #expect(cursor == cursors.last ?? nil) }
+            cursors.append(cursor)
+        }
+        #expect(moves == ["a": false, "b": true, "c": true, "d": true])
+        #expect(queue.taken == 4)
+        #expect(queue.isEmpty)
+        // On a page without dropped items, only the page's last item moves the front on.
+        queue.append(page: [item("f", 4), item("g", 3), item("h", 2)], cursor: "5", start: 1, dropped: [])
+        #expect(queue.popFirst().map { ($0.item.id, $0.movedOn) } ?? ("", true) == ("g", false))
+        #expect(queue.popFirst().map { ($0.item.id, $0.movedOn) } ?? ("", false) == ("h", true))
+        #expect(queue.popFirst() == nil)
+        #expect(queue.taken == 6)
+    }
+
     /// Through the merge: the page a source finished goes out with the check of its next load, and once the
     /// source has no more pages to load, what it finishes is released at once rather than kept.
     @Test func aFinishedPageGoesOutWithTheSourcesNextCheck() {
