@@ -134,9 +134,10 @@ import Testing
             checked += 1
         }
         #expect(checked == 200_000)
-        for micros: Int64 in [0, -1, 1, 999, 1000, 999_999, -1_000_000, 253_402_300_799_999_999, 253_402_300_800_000_000,
-            -62_167_219_200_000_000, -62_167_219_200_000_001]
-        {
+        for micros: Int64 in [
+            0, -1, 1, 999, 1000, 999_999, -1_000_000, 253_402_300_799_999_999, 253_402_300_800_000_000,
+            -62_167_219_200_000_000, -62_167_219_200_000_001,
+        ] {
             var written: [UInt8] = []
             Timestamp(microseconds: micros).writeRFC3339(to: &written)
             #expect(written == Self.referenceRFC3339(Timestamp(microseconds: micros)), "\(micros)")
