@@ -222,6 +222,9 @@ public final class MergedFeed: Sendable {
         /// `position.token`, made at the cost of what changed since the last one (`MergeState.token()`).
         public var token: String { state.token() }
 
+        /// Appends `token`'s bytes to `out`, without making the `String` (the export's cursor per item).
+        public func writeToken(into out: inout [UInt8]) { state.writeToken(into: &out) }
+
         /// Every source's status now.
         public var statuses: [SourceStatus] {
             foldInbox()
