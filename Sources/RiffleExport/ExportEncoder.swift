@@ -14,25 +14,29 @@ struct ExportEncoder: Sendable {
         case .json: out.append(UInt8(ascii: "["))
         case .ndjson: break
         case .jsonfeed:
-            out.append(
-                contentsOf: #"{"version":"https://jsonfeed.org/version/1.1","title":"riffle","items":["#
-                    .utf8)
+            Self.append(#"{"version":"https://jsonfeed.org/version/1.1","title":"riffle","items":["#, to: &out)
         }
     }
 
     /// One item; `cursor` is the token that resumes right after it (a `MergePosition` token: written as it
     /// is, since its characters need no escaping).
     mutating func item(_ merged: MergedItem, cursor: String, into out: inout [UInt8]) {
+        item(merged, into: &out) { Self.append(cursor, to: &$0) }
+    }
+
+    /// One item, its cursor appended by `writeCursor` (`MergedFeed.Reader.writeToken`: the token's bytes
+    /// straight into `out`, without a `String` per item).
+    mutating func item(_ merged: MergedItem, into out: inout [UInt8], cursor writeCursor: (inout [UInt8]) -> Void) {
         switch format {
         case .json:
-            out.append(contentsOf: count == 0 ? "\n".utf8 : ",\n".utf8)
-            Self.writeItem(merged, cursor: cursor, into: &out)
+            Self.append(count == 0 ? "\n" : ",\n", to: &out)
+            Self.writeItem(merged, into: &out, cursor: writeCursor)
         case .ndjson:
-            Self.writeItem(merged, cursor: cursor, into: &out)
+            Self.writeItem(merged, into: &out, cursor: writeCursor)
             out.append(UInt8(ascii: "\n"))
         case .jsonfeed:
-            out.append(contentsOf: count == 0 ? "\n".utf8 : ",\n".utf8)
-            Self.writeFeedItem(merged, cursor: cursor, into: &out)
+            Self.append(count == 0 ? "\n" : ",\n", to: &out)
+            Self.writeFeedItem(merged, into: &out, cursor: writeCursor)
         }
         count += 1
     }
@@ -46,88 +50,120 @@ struct ExportEncoder: Sendable {
         }
     }
 
-    /// `{"source","id","time","title","url","author","summary","tags","cursor","extra"}`, absent
-    /// optional fields omitted. Written straight into `out`: no text is built per item but the cursor.
+    /// Appends a constant's bytes in one copy: `append(contentsOf: "…".utf8)` went through the generic
+    /// sequence append, a tenth of the encoding's instructions (issue 17).
+    @inline(__always)
+    static func append(_ text: StaticString, to out: inout [UInt8]) {
+        text.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    /// Appends a text's UTF-8 bytes as they are, in one copy.
+    @inline(__always)
+    static func append(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { out.append(contentsOf: $0) }
+    }
+
+    /// `writeItem` with the cursor given as text (tests, and callers that hold a token).
     static func writeItem(_ merged: MergedItem, cursor: String, into out: inout [UInt8]) {
+        writeItem(merged, into: &out) { append(cursor, to: &$0) }
+    }
+
+    /// `{"source","id","time","title","url","author","summary","tags","cursor","extra"}`, absent
+    /// optional fields omitted. Written straight into `out`: no text is built per item, the item's texts
+    /// found once (`Item.withTexts`), the cursor appended by `writeCursor`.
+    static func writeItem(
+        _ merged: MergedItem, into out: inout [UInt8], cursor writeCursor: (inout [UInt8]) -> Void
+    ) {
         let item = merged.item
-        out.append(contentsOf: #"{"source":"#.utf8)
+        append(#"{"source":"#, to: &out)
         JSONValue.writeString(merged.sourceName, to: &out)
-        out.append(contentsOf: #","id":"#.utf8)
+        append(#","id":"#, to: &out)
         JSONValue.writeString(item.id, to: &out)
-        out.append(contentsOf: #","time":""#.utf8)
+        append(#","time":""#, to: &out)
         item.time.writeRFC3339(to: &out)
-        out.append(contentsOf: #"","title":"#.utf8)
-        writeText(item, .title, into: &out)
-        writeText(item, .url, named: #","url":"#, into: &out)
-        writeText(item, .author, named: #","author":"#, into: &out)
-        writeText(item, .summary, named: #","summary":"#, into: &out)
-        writeTags(item, into: &out)
-        // A token is `rN.` and base64url: nothing in it needs escaping, so the scan for it is left out.
-        assert(
-            cursor.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7f && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
-        out.append(contentsOf: #","cursor":""#.utf8)
-        out.append(contentsOf: cursor.utf8)
-        out.append(UInt8(ascii: "\""))
-        // An adapter's item holds `extra` as the JSON written here; any other is written from its values.
-        let wroteText: Void? = item.withExtraJSON { text in
-            out.append(contentsOf: #","extra":"#.utf8)
+        append(#"","title":"#, to: &out)
+        let hasExtraJSON = item.withTexts { texts in
+            JSONValue.writeString(utf8: texts.title, to: &out)
+            if let url = texts.url {
+                append(#","url":"#, to: &out)
+                JSONValue.writeString(utf8: url, to: &out)
+            }
+            if let author = texts.author {
+                append(#","author":"#, to: &out)
+                JSONValue.writeString(utf8: author, to: &out)
+            }
+            if let summary = texts.summary {
+                append(#","summary":"#, to: &out)
+                JSONValue.writeString(utf8: summary, to: &out)
+            }
+            writeTags(texts, into: &out)
+            // A token is `rN.` and base64url: nothing in it needs escaping, so the scan for it is left out.
+            append(#","cursor":""#, to: &out)
+            let cursorStart = out.count
+            writeCursor(&out)
+            assert(
+                out[cursorStart...].allSatisfy {
+                    $0 > 0x20 && $0 < 0x7f && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+                })
+            out.append(UInt8(ascii: "\""))
+            // An adapter's item holds `extra` as the JSON written here; any other is written from its values.
+            guard let text = texts.extraJSON else { return false }
+            append(#","extra":"#, to: &out)
             out.append(contentsOf: text)
+            return true
         }
-        if wroteText == nil {
+        if !hasExtraJSON {
             let extra = item.extra
             if !extra.isEmpty {
-                out.append(contentsOf: #","extra":"#.utf8)
+                append(#","extra":"#, to: &out)
                 JSONValue.object(extra).write(to: &out)
             }
         }
         out.append(UInt8(ascii: "}"))
     }
 
-    /// `name` (a member's `,"key":`, or nothing) and `field` as a JSON string, written from the item's
-    /// bytes, when the field is present; returns whether it was.
-    @discardableResult
-    private static func writeText(
-        _ item: Item, _ field: Item.TextField, named name: String = "", into out: inout [UInt8]
-    ) -> Bool {
-        let written: Void? = item.withUTF8(field) { bytes in
-            out.append(contentsOf: name.utf8)
-            JSONValue.writeString(utf8: bytes, to: &out)
-        }
-        return written != nil
-    }
-
     /// `,"tags":[…]` when there are tags: the bytes `JSONValue.array` of strings writes, without
     /// building it, each tag written from the item's bytes.
-    private static func writeTags(_ item: Item, into out: inout [UInt8]) {
-        guard item.tagCount > 0 else { return }
-        out.append(contentsOf: #","tags":["#.utf8)
-        for position in 0..<item.tagCount {
+    private static func writeTags(_ texts: Item.Texts, into out: inout [UInt8]) {
+        guard texts.tagCount > 0 else { return }
+        append(#","tags":["#, to: &out)
+        for position in 0..<texts.tagCount {
             if position > 0 { out.append(UInt8(ascii: ",")) }
-            item.withTagUTF8(at: position) { JSONValue.writeString(utf8: $0, to: &out) }
+            JSONValue.writeString(utf8: texts.tag(position), to: &out)
         }
         out.append(UInt8(ascii: "]"))
     }
 
     /// A JSON Feed 1.1 item: string `id` (`SOURCE/ID`, unique across sources), `content_text` always
     /// present (the summary, else the title), `date_published` RFC 3339; riffle's fields in `_riffle`.
-    static func writeFeedItem(_ merged: MergedItem, cursor: String, into out: inout [UInt8]) {
+    static func writeFeedItem(
+        _ merged: MergedItem, into out: inout [UInt8], cursor writeCursor: (inout [UInt8]) -> Void
+    ) {
         let item = merged.item
-        out.append(contentsOf: #"{"id":"#.utf8)
+        append(#"{"id":"#, to: &out)
         JSONValue.writeString("\(merged.sourceName)/\(item.id)", to: &out)
-        writeText(item, .url, named: #","url":"#, into: &out)
-        out.append(contentsOf: #","title":"#.utf8)
-        writeText(item, .title, into: &out)
-        out.append(contentsOf: #","content_text":"#.utf8)
-        if !writeText(item, .summary, into: &out) { writeText(item, .title, into: &out) }
-        out.append(contentsOf: #","date_published":""#.utf8)
-        item.time.writeRFC3339(to: &out)
-        out.append(UInt8(ascii: "\""))
-        if writeText(item, .author, named: #","authors":[{"name":"#, into: &out) {
-            out.append(contentsOf: "}]".utf8)
+        item.withTexts { texts in
+            if let url = texts.url {
+                append(#","url":"#, to: &out)
+                JSONValue.writeString(utf8: url, to: &out)
+            }
+            append(#","title":"#, to: &out)
+            JSONValue.writeString(utf8: texts.title, to: &out)
+            append(#","content_text":"#, to: &out)
+            JSONValue.writeString(utf8: texts.summary ?? texts.title, to: &out)
+            append(#","date_published":""#, to: &out)
+            item.time.writeRFC3339(to: &out)
+            out.append(UInt8(ascii: "\""))
+            if let author = texts.author {
+                append(#","authors":[{"name":"#, to: &out)
+                JSONValue.writeString(utf8: author, to: &out)
+                append("}]", to: &out)
+            }
+            writeTags(texts, into: &out)
         }
-        writeTags(item, into: &out)
-        out.append(contentsOf: #","_riffle":"#.utf8)
-        writeItem(merged, cursor: cursor, into: &out)
+        append(#","_riffle":"#, to: &out)
+        writeItem(merged, into: &out, cursor: writeCursor)
         out.append(UInt8(ascii: "}"))
     }
 }

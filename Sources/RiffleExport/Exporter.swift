@@ -64,7 +64,7 @@ public struct Exporter: Sendable {
                 var lastProgress = started
                 while limit.map({ count < $0 }) ?? true, let merged = try await reader.next() {
                     if let include, !include(merged) { continue }
-                    encoder.item(merged, cursor: reader.token, into: &out)
+                    encoder.item(merged, into: &out) { reader.writeToken(into: &$0) }
                     count += 1
                     if recordsWritten {
                         written.append(
