@@ -11,6 +11,8 @@ extension Item {
         /// `extra` as JSON text, when the item holds it so (`Item.withExtraJSON`).
         public let extraJSON: UnsafeBufferPointer<UInt8>?
         public let tagCount: Int
+        /// The bytes of all the texts, tags included: with `tagCount`, a bound of what writing them takes.
+        public let textByteCount: Int
         /// The texts' first byte (tags' bytes are at offsets from it) and the tags' end offsets.
         private let base: UnsafePointer<UInt8>?
         private let tagEnds: UnsafeRawPointer?
@@ -24,6 +26,7 @@ extension Item {
             summary = nil
             extraJSON = nil
             tagCount = 0
+            textByteCount = title.count
             base = nil
             tagEnds = nil
             tagsStart = 0
@@ -49,6 +52,7 @@ extension Item {
             let extraStart = header.pointee.extraJSONStart
             extraJSON = extraCount > 0 ? UnsafeBufferPointer(start: elements + extraStart, count: extraCount) : nil
             tagCount = Int(header.pointee.tagCount)
+            textByteCount = Int(header.pointee.textCount)
             base = elements
             tagEnds = UnsafeRawPointer(elements + Int(header.pointee.textCount))
             tagsStart = Int(summaryEnd)

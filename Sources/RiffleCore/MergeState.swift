@@ -379,7 +379,7 @@ package struct MergeState: Sendable {
     /// encoded and checked only for the sources that changed since, so an item costs its head and a copy
     /// of the tail rather than an entry per source past its first page. The same text as `position.token`.
     package mutating func token() -> String {
-        withToken { first, second in
+        withTokenBytes { first, second in
             String(unsafeUninitializedCapacity: first.count + second.count) { text in
                 _ = text.initialize(fromContentsOf: first)
                 _ = UnsafeMutableBufferPointer(rebasing: text[first.count...]).initialize(fromContentsOf: second)
@@ -391,7 +391,7 @@ package struct MergeState: Sendable {
     /// Appends `token()`'s bytes to `out`, without making the `String`: the export writes a token with
     /// every item (issue 17), and base64url needs no escaping.
     package mutating func writeToken(into out: inout [UInt8]) {
-        withToken { first, second in
+        withTokenBytes { first, second in
             out.reserveCapacity(out.count + first.count + second.count)
             out.append(contentsOf: first)
             out.append(contentsOf: second)
@@ -399,8 +399,8 @@ package struct MergeState: Sendable {
     }
 
     /// `body` with the text of `token()` in two parts (see `MergePosition.withR3Text`), the one place it is
-    /// made.
-    private mutating func withToken<Result>(
+    /// made: the export copies them into its block.
+    package mutating func withTokenBytes<Result>(
         _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
         guard let last = lastEmitted, entriesMayUseTheRule(last) else {
@@ -493,7 +493,7 @@ package struct MergeState: Sendable {
             && (finishedHoldsDone || slots[last.source].finishedOnFirstPage)
         var entrySkip: Int?
         if byRule, hasEntry, !slots[last.source].pager.isExhausted || !slots[last.source].buffer.isEmpty {
-            entrySkip = entry(for: last.source).skip
+            entrySkip = self.entrySkip(for: last.source)
         }
         return MergePosition.Anchor(
             time: last.time, source: .name(slots[last.source].info.name),
@@ -534,6 +534,13 @@ package struct MergeState: Sendable {
     /// One source's part of `position`. Emitting an item changes only its own source's entry, and an
     /// entry does not depend on whether a prefetch has arrived yet, so positions are the same on every
     /// run over the same data.
+    /// `entry(for: index).skip`, read in place: `entry(for:)` copies the whole slot, and the token of every
+    /// exported item asks for it (issue 17).
+    private func entrySkip(for index: Int) -> Int? {
+        if let place = slots[index].buffer.firstPlace { return place.index }
+        return slots[index].pager.isExhausted ? 0 : slots[index].skipOnNextPage
+    }
+
     package func entry(for index: Int) -> MergePosition.Entry {
         let slot = slots[index]
         if let place = slot.buffer.firstPlace {
