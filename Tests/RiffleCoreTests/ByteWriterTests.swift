@@ -14,6 +14,26 @@ import Testing
         return out
     }
 
+    /// A JSON string written byte by byte, with no word-at-a-time scan: what both writers must give.
+    static func naive(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x22]
+        let hex = Array("0123456789abcdef".utf8)
+        for byte in bytes {
+            switch byte {
+            case 0x22: out += [0x5C, 0x22]
+            case 0x5C: out += [0x5C, 0x5C]
+            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+            case 0x09: out += [0x5C, UInt8(ascii: "t")]
+            case 0..<0x20, 0x7F:
+                out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: out.append(byte)
+            }
+        }
+        out.append(0x22)
+        return out
+    }
+
     static func randomText(_ random: inout SplitMix64) -> [UInt8] {
         let count = Int(random.next() % 70)
         let special: [UInt8] = [0x22, 0x5C, 0x0A, 0x0D, 0x09, 0x00, 0x01, 0x1F, 0x7F, 0x20, 0x80, 0xFF, 0xE9]
@@ -34,6 +54,7 @@ import Testing
             text.withUnsafeBufferPointer { JSONValue.writeString(utf8: $0, to: &writer) }
             let written = Array(UnsafeBufferPointer(start: buffer, count: writer.position - buffer))
             #expect(written == Self.reference(text), "\(round): \(text)")
+            #expect(written == Self.naive(text), "\(round): \(text)")
             #expect(written.count <= bound)
         }
         // The worst case fills the bound exactly.
