@@ -16,7 +16,7 @@ SANDBOX_PORT ?= 8765
 FUZZ_COUNT ?= 20000
 FUZZ_SEED ?= $(shell date +%s)
 
-# `make sanitize`: the unit suites that run every file with unsafe code (JSON, XML/HTML, curl, system calls,
+# `make sanitize`: the unit suites that run every file with unsafe code (JSON, the export's buffer, XML/HTML, curl, system calls,
 # YAML, the plugin I/O loop, the terminal's input thread), built with AddressSanitizer in their own build
 # path. Leak reports are off: the Swift runtime keeps allocations alive on purpose until exit (its type-name
 # cache shows as a leak). SourceRecoveryTerminalTests and FirstScreenTerminalTests are left out: they run
@@ -25,7 +25,7 @@ FUZZ_SEED ?= $(shell date +%s)
 # ReaderRetryTests runs on its own: its reader waits on timers that, slowed by ASan beside every other suite
 # on two cores, miss their deadlines.
 ASAN_PATH ?= .build-asan
-ASAN_SUITES := RiffleCoreTests|RiffleFeedTests|RiffleHTTPTests|RiffleSystemTests|RiffleConfigTests|RifflePluginsTests|RiffleTerminalTests
+ASAN_SUITES := RiffleCoreTests|RiffleExportTests|RiffleFeedTests|RiffleHTTPTests|RiffleSystemTests|RiffleConfigTests|RifflePluginsTests|RiffleTerminalTests
 
 .PHONY: all build deps test test-install demo bench man install uninstall lint clean sanitize
 

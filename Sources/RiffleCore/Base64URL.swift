@@ -33,23 +33,29 @@ public enum Base64URL {
     /// bytes: how a token is written straight into its `String`'s storage (`MergePosition.r3Text`).
     static func encode(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) {
         precondition(out.count >= encodedCount(bytes.count), "base64url output too small")
-        var index = 0
-        var position = 0
-        while index + 2 < bytes.count {
-            let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            out[position] = alphabet[Int(value >> 18 & 63)]
-            out[position + 1] = alphabet[Int(value >> 12 & 63)]
-            out[position + 2] = alphabet[Int(value >> 6 & 63)]
-            out[position + 3] = alphabet[Int(value & 63)]
-            index += 3
-            position += 4
-        }
-        let rest = bytes.count - index
-        if rest > 0 {
-            let value = UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
-            out[position] = alphabet[Int(value >> 18 & 63)]
-            out[position + 1] = alphabet[Int(value >> 12 & 63)]
-            if rest == 2 { out[position + 2] = alphabet[Int(value >> 6 & 63)] }
+        guard let source = bytes.baseAddress, let target = out.baseAddress else { return }
+        // Through pointers, the alphabet's too: checked once above rather than per character (a token's head
+        // is encoded for every exported item, issue 17).
+        alphabet.withUnsafeBufferPointer { alphabet in
+            guard let letters = alphabet.baseAddress else { return }
+            var index = 0
+            var position = 0
+            while index + 2 < bytes.count {
+                let value = UInt32(source[index]) << 16 | UInt32(source[index + 1]) << 8 | UInt32(source[index + 2])
+                target[position] = letters[Int(value >> 18 & 63)]
+                target[position + 1] = letters[Int(value >> 12 & 63)]
+                target[position + 2] = letters[Int(value >> 6 & 63)]
+                target[position + 3] = letters[Int(value & 63)]
+                index += 3
+                position += 4
+            }
+            let rest = bytes.count - index
+            if rest > 0 {
+                let value = UInt32(source[index]) << 16 | (rest == 2 ? UInt32(source[index + 1]) << 8 : 0)
+                target[position] = letters[Int(value >> 18 & 63)]
+                target[position + 1] = letters[Int(value >> 12 & 63)]
+                if rest == 2 { target[position + 2] = letters[Int(value >> 6 & 63)] }
+            }
         }
     }
 

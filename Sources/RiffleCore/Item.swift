@@ -123,6 +123,9 @@ public struct Item: Sendable, Hashable {
         storage?.withExtraJSON(body)
     }
 
+    /// The buffer of a stored item, for `withTexts`; `nil` for a plain one.
+    var storedBuffer: ItemStorage? { storage }
+
     /// How many tags there are (`tags.count`, without making them).
     public var tagCount: Int { storage?.tagCount ?? 0 }
 

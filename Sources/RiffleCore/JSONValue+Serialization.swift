@@ -91,6 +91,56 @@ extension JSONValue {
         out.append(UInt8(ascii: "\""))
     }
 
+    /// The most bytes `writeString(utf8:to:)` writes for a text of `count` bytes: each byte may become
+    /// `\u00XX`, and the quotes.
+    @inlinable
+    public static func stringBound(_ count: Int) -> Int { count &* 6 &+ 2 }
+
+    /// `writeString(utf8:to:)` through a `ByteWriter` with room for `stringBound(bytes.count)` bytes: the same
+    /// bytes, with runs that need no escape copied whole (found eight bytes at a time) and each escape
+    /// written in place, without the array's check per append (the export's way, issue 17).
+    public static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
+        out.put(UInt8(ascii: "\""))
+        guard let base = bytes.baseAddress else {
+            out.put(UInt8(ascii: "\""))
+            return
+        }
+        let count = bytes.count
+        var runStart = 0
+        var index = 0
+        while index < count {
+            index = plainPrefixEnd(bytes, from: index)
+            guard index < count else { break }
+            let byte = base[index]
+            index += 1
+            guard
+                byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
+            else {
+                continue
+            }
+            out.put(UnsafeBufferPointer(start: base + runStart, count: index - 1 - runStart))
+            runStart = index
+            out.put(0x5C)
+            switch byte {
+            case UInt8(ascii: "\""): out.put(0x22)
+            case UInt8(ascii: "\\"): out.put(0x5C)
+            case 0x0A: out.put(UInt8(ascii: "n"))
+            case 0x0D: out.put(UInt8(ascii: "r"))
+            case 0x09: out.put(UInt8(ascii: "t"))
+            default:
+                out.put(UInt8(ascii: "u"))
+                out.put(0x30)
+                out.put(0x30)
+                let high = byte >> 4
+                let low = byte & 0xF
+                out.put(high < 10 ? high &+ 0x30 : high &+ 0x57)
+                out.put(low < 10 ? low &+ 0x30 : low &+ 0x57)
+            }
+        }
+        out.put(UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+        out.put(UInt8(ascii: "\""))
+    }
+
     /// The end of the whole eight-byte words from `start` on that hold no byte needing an escape (a
     /// quote, a backslash, a control character or DEL): SWAR tests that set a byte's high bit where
     /// they hold. The caller checks the bytes from there one by one.

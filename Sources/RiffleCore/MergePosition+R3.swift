@@ -125,55 +125,70 @@ extension MergePosition {
         return writer.bytes
     }
 
-    /// The text of a token from its flags, head and tail. A tail of `r3SeparateTail` bytes or more starts
-    /// at a multiple of 3 bytes — the flags' varint takes up to two bytes more, which any reader of
-    /// varints accepts — so its text is the tail's own base64, which a caller may pass in already made
-    /// (`encodedTail`): then making a token costs the head and a copy. A shorter tail is not padded.
-    ///
-    /// The bytes are put together on the stack and their base64 written straight into the `String`'s storage:
-    /// a token is made for every exported item, and the two arrays this took before were two of the
-    /// export's 14–18 allocations per item (issue 17).
+    /// The text of a token from its flags, head and tail (see `withR3Text`), as a `String`.
     static func r3Text(flags: UInt64, head: [UInt8], tail: [UInt8], encodedTail: [UInt8]?) -> String {
+        withR3Text(flags: flags, head: head, tail: tail, encodedTail: encodedTail) { first, second in
+            String(unsafeUninitializedCapacity: first.count + second.count) { text in
+                _ = text.initialize(fromContentsOf: first)
+                _ = UnsafeMutableBufferPointer(rebasing: text[first.count...]).initialize(fromContentsOf: second)
+                return first.count + second.count
+            }
+        }
+    }
+
+    /// The length in bytes of the text `withR3Text` makes from these parts, without making it.
+    static func r3TextCount(flags: UInt64, head: [UInt8], tail: [UInt8], encodedTail: [UInt8]?) -> Int {
         let separate = tail.count >= r3SeparateTail
         var flagsLength = TokenCoding.Writer.varintLength(flags)
         if separate { flagsLength += (3 - (flagsLength + head.count) % 3) % 3 }
         let bodyCount = flagsLength + head.count + (separate ? 0 : tail.count)
-        let prefix = r3Prefix.utf8
         let tailCount = separate ? encodedTail?.count ?? Base64URL.encodedCount(tail.count) : 0
+        return r3Prefix.utf8.count + Base64URL.encodedCount(bodyCount) + tailCount
+    }
+
+    /// `body` with the text of a token from its flags, head and tail, in two parts: `r3.` and the base64 of
+    /// the flags and head (and a short tail), on the stack; then the tail's base64 (empty for a short tail).
+    /// A tail of `r3SeparateTail` bytes or more starts at a multiple of 3 bytes — the flags' varint takes up
+    /// to two bytes more, which any reader of varints accepts — so its text is the tail's own base64, which a
+    /// caller may pass in already made (`encodedTail`): then making a token costs the head and a copy. A
+    /// shorter tail is not padded.
+    ///
+    /// The one maker of a token's bytes: the export appends them to its output (`MergeState.writeToken`),
+    /// without a `String` per item (issue 17); `r3Text` makes the `String` from them.
+    static func withR3Text<Result>(
+        flags: UInt64, head: [UInt8], tail: [UInt8], encodedTail: [UInt8]?,
+        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        let separate = tail.count >= r3SeparateTail
+        if separate, encodedTail == nil {
+            var text: [UInt8] = []
+            Base64URL.encode(tail[...], appendingTo: &text)
+            return withR3Text(flags: flags, head: head, tail: tail, encodedTail: text, body)
+        }
+        var flagsLength = TokenCoding.Writer.varintLength(flags)
+        if separate { flagsLength += (3 - (flagsLength + head.count) % 3) % 3 }
+        let bodyCount = flagsLength + head.count + (separate ? 0 : tail.count)
+        let prefix = r3Prefix.utf8
         let headEnd = prefix.count + Base64URL.encodedCount(bodyCount)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bodyCount) { body in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bodyCount + headEnd) { scratch in
+            let bytes = UnsafeMutableBufferPointer(rebasing: scratch[..<bodyCount])
+            let text = UnsafeMutableBufferPointer(rebasing: scratch[bodyCount...])
             var position = 0
             TokenCoding.varint(flags, length: flagsLength) { byte in
-                body[position] = byte
+                bytes[position] = byte
                 position += 1
             }
-            for byte in head {
-                body[position] = byte
-                position += 1
-            }
+            let headRoom = UnsafeMutableBufferPointer(rebasing: bytes[position...])
+            position += headRoom.initialize(fromContentsOf: head)
             if !separate {
-                for byte in tail {
-                    body[position] = byte
-                    position += 1
-                }
+                _ = UnsafeMutableBufferPointer(rebasing: bytes[position...]).initialize(fromContentsOf: tail)
             }
-            return String(unsafeUninitializedCapacity: headEnd + tailCount) { text in
-                var offset = 0
-                for byte in prefix {
-                    text[offset] = byte
-                    offset += 1
-                }
-                Base64URL.encode(
-                    UnsafeBufferPointer(body), into: UnsafeMutableBufferPointer(rebasing: text[offset..<headEnd]))
-                guard separate else { return headEnd }
-                let rest = UnsafeMutableBufferPointer(rebasing: text[headEnd...])
-                if let encodedTail {
-                    _ = rest.initialize(fromContentsOf: encodedTail)
-                } else {
-                    tail.withUnsafeBufferPointer { Base64URL.encode($0, into: rest) }
-                }
-                return headEnd + tailCount
-            }
+            let prefixEnd = text.initialize(fromContentsOf: prefix)
+            Base64URL.encode(
+                UnsafeBufferPointer(bytes), into: UnsafeMutableBufferPointer(rebasing: text[prefixEnd..<headEnd]))
+            let first = UnsafeBufferPointer(rebasing: text[..<headEnd])
+            guard separate, let encodedTail else { return body(first, UnsafeBufferPointer(start: nil, count: 0)) }
+            return encodedTail.withUnsafeBufferPointer { body(first, $0) }
         }
     }
 

@@ -381,7 +381,34 @@ package struct MergeState: Sendable {
     /// encoded and checked only for the sources that changed since, so an item costs its head and a copy
     /// of the tail rather than an entry per source past its first page. The same text as `position.token`.
     package mutating func token() -> String {
-        guard let last = lastEmitted, entriesMayUseTheRule(last) else { return position.token }
+        withTokenBytes { first, second in
+            String(unsafeUninitializedCapacity: first.count + second.count) { text in
+                _ = text.initialize(fromContentsOf: first)
+                _ = UnsafeMutableBufferPointer(rebasing: text[first.count...]).initialize(fromContentsOf: second)
+                return first.count + second.count
+            }
+        }
+    }
+
+    /// Appends `token()`'s bytes to `out`, without making the `String`: the export writes a token with
+    /// every item (issue 17), and base64url needs no escaping.
+    package mutating func writeToken(into out: inout [UInt8]) {
+        withTokenBytes { first, second in
+            out.reserveCapacity(out.count + first.count + second.count)
+            out.append(contentsOf: first)
+            out.append(contentsOf: second)
+        }
+    }
+
+    /// `body` with the text of `token()` in two parts (see `MergePosition.withR3Text`), the one place it is
+    /// made: the export copies them into its block.
+    package mutating func withTokenBytes<Result>(
+        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        guard let last = lastEmitted, entriesMayUseTheRule(last) else {
+            var text = position.token
+            return text.withUTF8 { body($0, UnsafeBufferPointer(start: nil, count: 0)) }
+        }
         refreshTail()
         // Read before the call: an argument that reads `self` while `anchor` borrows it made the compiler
         // copy the whole state (a retain and release of each of its references) for every token.
@@ -390,16 +417,20 @@ package struct MergeState: Sendable {
         let flags = MergePosition.r3Head(
             anchor: anchor, frontier: frontier, hasEntries: tail.entryCount > 0, hasFinished: finishedForToken != nil,
             into: &tail.head)
-        let text = MergePosition.r3Text(
-            flags: flags, head: tail.head, tail: tail.bytes, encodedTail: tail.text.isEmpty ? nil : tail.text)
-        guard tail.entryCount == 0, text.utf8.count > MergePosition.r3SmallTokenLimit else { return text }
+        let encodedTail = tail.text.isEmpty ? nil : tail.text
+        let count = MergePosition.r3TextCount(
+            flags: flags, head: tail.head, tail: tail.bytes, encodedTail: encodedTail)
+        guard tail.entryCount == 0, count > MergePosition.r3SmallTokenLimit else {
+            return MergePosition.withR3Text(
+                flags: flags, head: tail.head, tail: tail.bytes, encodedTail: encodedTail, body)
+        }
         // Named by index (see `finishedBesideIndex`): the tail is `finished` alone, short, encoded with the head.
         anchor.source = .index(last.source)
         let head = MergePosition.r3Head(anchor: anchor, frontier: frontier, hasEntries: false, hasFinished: true)
         let tail =
             finishedForToken == nil
             ? MergePosition.r3Tail(entries: [MergePosition.Entry](), finished: finishedBesideIndex) : tail.bytes
-        return MergePosition.r3Text(flags: head.flags, head: head.bytes, tail: tail, encodedTail: nil)
+        return MergePosition.withR3Text(flags: head.flags, head: head.bytes, tail: tail, encodedTail: nil, body)
     }
 
     /// Makes `tail` current: unchanged unless the entry of a source touched since differs, or `finished`
@@ -464,7 +495,7 @@ package struct MergeState: Sendable {
             && (finishedHoldsDone || slots[last.source].finishedOnFirstPage)
         var entrySkip: Int?
         if byRule, hasEntry, !slots[last.source].pager.isExhausted || !slots[last.source].buffer.isEmpty {
-            entrySkip = entry(for: last.source).skip
+            entrySkip = self.entrySkip(for: last.source)
         }
         return MergePosition.Anchor(
             time: last.time, source: .name(slots[last.source].info.name),
@@ -505,6 +536,13 @@ package struct MergeState: Sendable {
     /// One source's part of `position`. Emitting an item changes only its own source's entry, and an
     /// entry does not depend on whether a prefetch has arrived yet, so positions are the same on every
     /// run over the same data.
+    /// `entry(for: index).skip`, read in place: `entry(for:)` copies the whole slot, and the token of every
+    /// exported item asks for it (issue 17).
+    private func entrySkip(for index: Int) -> Int? {
+        if let place = slots[index].buffer.firstPlace { return place.index }
+        return slots[index].pager.isExhausted ? 0 : slots[index].skipOnNextPage
+    }
+
     package func entry(for index: Int) -> MergePosition.Entry {
         let slot = slots[index]
         if let place = slot.buffer.firstPlace {

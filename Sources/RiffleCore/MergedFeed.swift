@@ -222,6 +222,13 @@ public final class MergedFeed: Sendable {
         /// `position.token`, made at the cost of what changed since the last one (`MergeState.token()`).
         public var token: String { state.token() }
 
+        /// `body` with `token`'s bytes in two parts, valid only during the call, without making the `String`:
+        /// the export's cursor per item (`MergeState.withTokenBytes`).
+        /// Not generic: called from another module, a generic one would run unspecialized.
+        public func withTokenBytes(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
+            state.withTokenBytes(body)
+        }
+
         /// Every source's status now.
         public var statuses: [SourceStatus] {
             foldInbox()

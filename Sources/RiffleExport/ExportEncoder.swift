@@ -2,132 +2,177 @@ internal import RiffleCore
 
 /// Turns merged items into bytes, one format at a time, as a stream: `header`, then `item` for each
 /// item, then `footer`. It holds no items, so memory does not grow with the feed.
+///
+/// Each item is written into an `ExportBuffer` in a few parts, each through a `ByteWriter` with room
+/// reserved for the most it can take (`JSONValue.stringBound` per text): no capacity check per append,
+/// no `String` per item (issue 17).
 struct ExportEncoder: Sendable {
     let format: ExportFormat
     private var count = 0
 
     init(format: ExportFormat) { self.format = format }
 
+    /// Room for an item's constant parts: the member names, punctuation and its time, with margin.
+    private static let constantBound = 192 + Timestamp.rfc3339Bound
+
     /// What comes before the first item.
-    func header(into out: inout [UInt8]) {
+    func header(into out: ExportBuffer) {
         switch format {
-        case .json: out.append(UInt8(ascii: "["))
+        case .json: out.append("[")
         case .ndjson: break
-        case .jsonfeed:
-            out.append(
-                contentsOf: #"{"version":"https://jsonfeed.org/version/1.1","title":"riffle","items":["#
-                    .utf8)
+        case .jsonfeed: out.append(#"{"version":"https://jsonfeed.org/version/1.1","title":"riffle","items":["#)
         }
     }
 
-    /// One item; `cursor` is the token that resumes right after it (a `MergePosition` token: written as it
-    /// is, since its characters need no escaping).
-    mutating func item(_ merged: MergedItem, cursor: String, into out: inout [UInt8]) {
+    /// One item, its cursor (the token that resumes right after it) appended by `writeCursor`
+    /// (`MergedFeed.Reader.withTokenBytes`: the token's bytes copied in, written as they are, since a token's
+    /// characters need no escaping).
+    mutating func item(_ merged: MergedItem, into out: ExportBuffer, cursor writeCursor: (ExportBuffer) -> Void) {
         switch format {
         case .json:
-            out.append(contentsOf: count == 0 ? "\n".utf8 : ",\n".utf8)
-            Self.writeItem(merged, cursor: cursor, into: &out)
+            out.append(count == 0 ? "\n" : ",\n")
+            Self.writeItem(merged, into: out, cursor: writeCursor)
         case .ndjson:
-            Self.writeItem(merged, cursor: cursor, into: &out)
-            out.append(UInt8(ascii: "\n"))
+            Self.writeItem(merged, into: out, cursor: writeCursor)
+            out.append("\n")
         case .jsonfeed:
-            out.append(contentsOf: count == 0 ? "\n".utf8 : ",\n".utf8)
-            Self.writeFeedItem(merged, cursor: cursor, into: &out)
+            out.append(count == 0 ? "\n" : ",\n")
+            Self.writeFeedItem(merged, into: out, cursor: writeCursor)
         }
         count += 1
     }
 
     /// What comes after the last item.
-    func footer(into out: inout [UInt8]) {
+    func footer(into out: ExportBuffer) {
         switch format {
-        case .json: out.append(contentsOf: count == 0 ? "]\n".utf8 : "\n]\n".utf8)
+        case .json: out.append(count == 0 ? "]\n" : "\n]\n")
         case .ndjson: break
-        case .jsonfeed: out.append(contentsOf: count == 0 ? "]}\n".utf8 : "\n]}\n".utf8)
+        case .jsonfeed: out.append(count == 0 ? "]}\n" : "\n]}\n")
         }
+    }
+
+    /// `writeItem` with the cursor given as text, appended to an array (tests).
+    static func writeItem(_ merged: MergedItem, cursor: String, into out: inout [UInt8]) {
+        let buffer = ExportBuffer(capacity: 1024)
+        writeItem(merged, into: buffer) { buffer in
+            var cursor = cursor
+            cursor.withUTF8 { buffer.append($0) }
+        }
+        out.append(contentsOf: buffer.bytes)
     }
 
     /// `{"source","id","time","title","url","author","summary","tags","cursor","extra"}`, absent
-    /// optional fields omitted. Written straight into `out`: no text is built per item but the cursor.
-    static func writeItem(_ merged: MergedItem, cursor: String, into out: inout [UInt8]) {
+    /// optional fields omitted. Written straight into `out`: the item's texts found once
+    /// (`Item.withTexts`), everything up to the cursor in one part, the cursor by `writeCursor`, then the rest.
+    static func writeItem(_ merged: MergedItem, into out: ExportBuffer, cursor writeCursor: (ExportBuffer) -> Void) {
         let item = merged.item
-        out.append(contentsOf: #"{"source":"#.utf8)
-        JSONValue.writeString(merged.sourceName, to: &out)
-        out.append(contentsOf: #","id":"#.utf8)
-        JSONValue.writeString(item.id, to: &out)
-        out.append(contentsOf: #","time":""#.utf8)
-        item.time.writeRFC3339(to: &out)
-        out.append(contentsOf: #"","title":"#.utf8)
-        writeText(item, .title, into: &out)
-        writeText(item, .url, named: #","url":"#, into: &out)
-        writeText(item, .author, named: #","author":"#, into: &out)
-        writeText(item, .summary, named: #","summary":"#, into: &out)
-        writeTags(item, into: &out)
-        // A token is `rN.` and base64url: nothing in it needs escaping, so the scan for it is left out.
-        assert(
-            cursor.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7f && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
-        out.append(contentsOf: #","cursor":""#.utf8)
-        out.append(contentsOf: cursor.utf8)
-        out.append(UInt8(ascii: "\""))
-        // An adapter's item holds `extra` as the JSON written here; any other is written from its values.
-        let wroteText: Void? = item.withExtraJSON { text in
-            out.append(contentsOf: #","extra":"#.utf8)
-            out.append(contentsOf: text)
-        }
-        if wroteText == nil {
+        var source = merged.sourceName
+        var id = item.id
+        item.withTexts { texts in
+            source.withUTF8 { source in
+                id.withUTF8 { id in
+                    let bound =
+                        constantBound + JSONValue.stringBound(source.count) + JSONValue.stringBound(id.count)
+                        + JSONValue.stringBound(texts.textByteCount) + 8 + 3 * texts.tagCount
+                    out.write(reserving: bound) { out in
+                        out.put(#"{"source":"#)
+                        JSONValue.writeString(utf8: source, to: &out)
+                        out.put(#","id":"#)
+                        JSONValue.writeString(utf8: id, to: &out)
+                        out.put(#","time":""#)
+                        item.time.writeRFC3339(to: &out)
+                        out.put(#"","title":"#)
+                        JSONValue.writeString(utf8: texts.title, to: &out)
+                        if let url = texts.url {
+                            out.put(#","url":"#)
+                            JSONValue.writeString(utf8: url, to: &out)
+                        }
+                        if let author = texts.author {
+                            out.put(#","author":"#)
+                            JSONValue.writeString(utf8: author, to: &out)
+                        }
+                        if let summary = texts.summary {
+                            out.put(#","summary":"#)
+                            JSONValue.writeString(utf8: summary, to: &out)
+                        }
+                        writeTags(texts, to: &out)
+                        out.put(#","cursor":""#)
+                    }
+                }
+            }
+            // A token is `rN.` and base64url: nothing in it needs escaping, so the scan for it is left out.
+            writeCursor(out)
+            // An adapter's item holds `extra` as the JSON written here; any other is written from its values.
+            if let text = texts.extraJSON {
+                out.write(reserving: text.count + 16) { out in
+                    out.put(#"","extra":"#)
+                    out.put(text)
+                    out.put(UInt8(ascii: "}"))
+                }
+                return
+            }
+            out.append("\"")
             let extra = item.extra
             if !extra.isEmpty {
-                out.append(contentsOf: #","extra":"#.utf8)
-                JSONValue.object(extra).write(to: &out)
+                var text: [UInt8] = []
+                JSONValue.object(extra).write(to: &text)
+                out.append(#","extra":"#)
+                out.append(text)
             }
+            out.append("}")
         }
-        out.append(UInt8(ascii: "}"))
-    }
-
-    /// `name` (a member's `,"key":`, or nothing) and `field` as a JSON string, written from the item's
-    /// bytes, when the field is present; returns whether it was.
-    @discardableResult
-    private static func writeText(
-        _ item: Item, _ field: Item.TextField, named name: String = "", into out: inout [UInt8]
-    ) -> Bool {
-        let written: Void? = item.withUTF8(field) { bytes in
-            out.append(contentsOf: name.utf8)
-            JSONValue.writeString(utf8: bytes, to: &out)
-        }
-        return written != nil
     }
 
     /// `,"tags":[…]` when there are tags: the bytes `JSONValue.array` of strings writes, without
-    /// building it, each tag written from the item's bytes.
-    private static func writeTags(_ item: Item, into out: inout [UInt8]) {
-        guard item.tagCount > 0 else { return }
-        out.append(contentsOf: #","tags":["#.utf8)
-        for position in 0..<item.tagCount {
-            if position > 0 { out.append(UInt8(ascii: ",")) }
-            item.withTagUTF8(at: position) { JSONValue.writeString(utf8: $0, to: &out) }
+    /// building it, each tag written from the item's bytes. Needs `JSONValue.stringBound` of the tags' bytes
+    /// and 3 a tag besides the name.
+    private static func writeTags(_ texts: Item.Texts, to out: inout ByteWriter) {
+        guard texts.tagCount > 0 else { return }
+        out.put(#","tags":["#)
+        for position in 0..<texts.tagCount {
+            if position > 0 { out.put(UInt8(ascii: ",")) }
+            JSONValue.writeString(utf8: texts.tag(position), to: &out)
         }
-        out.append(UInt8(ascii: "]"))
+        out.put(UInt8(ascii: "]"))
     }
 
     /// A JSON Feed 1.1 item: string `id` (`SOURCE/ID`, unique across sources), `content_text` always
     /// present (the summary, else the title), `date_published` RFC 3339; riffle's fields in `_riffle`.
-    static func writeFeedItem(_ merged: MergedItem, cursor: String, into out: inout [UInt8]) {
+    static func writeFeedItem(
+        _ merged: MergedItem, into out: ExportBuffer, cursor writeCursor: (ExportBuffer) -> Void
+    ) {
         let item = merged.item
-        out.append(contentsOf: #"{"id":"#.utf8)
-        JSONValue.writeString("\(merged.sourceName)/\(item.id)", to: &out)
-        writeText(item, .url, named: #","url":"#, into: &out)
-        out.append(contentsOf: #","title":"#.utf8)
-        writeText(item, .title, into: &out)
-        out.append(contentsOf: #","content_text":"#.utf8)
-        if !writeText(item, .summary, into: &out) { writeText(item, .title, into: &out) }
-        out.append(contentsOf: #","date_published":""#.utf8)
-        item.time.writeRFC3339(to: &out)
-        out.append(UInt8(ascii: "\""))
-        if writeText(item, .author, named: #","authors":[{"name":"#, into: &out) {
-            out.append(contentsOf: "}]".utf8)
+        var feedID = "\(merged.sourceName)/\(item.id)"
+        item.withTexts { texts in
+            feedID.withUTF8 { feedID in
+                let bound =
+                    constantBound + JSONValue.stringBound(feedID.count) + 2 * JSONValue.stringBound(texts.textByteCount)
+                    + 8 + 3 * texts.tagCount
+                out.write(reserving: bound) { out in
+                    out.put(#"{"id":"#)
+                    JSONValue.writeString(utf8: feedID, to: &out)
+                    if let url = texts.url {
+                        out.put(#","url":"#)
+                        JSONValue.writeString(utf8: url, to: &out)
+                    }
+                    out.put(#","title":"#)
+                    JSONValue.writeString(utf8: texts.title, to: &out)
+                    out.put(#","content_text":"#)
+                    JSONValue.writeString(utf8: texts.summary ?? texts.title, to: &out)
+                    out.put(#","date_published":""#)
+                    item.time.writeRFC3339(to: &out)
+                    out.put(UInt8(ascii: "\""))
+                    if let author = texts.author {
+                        out.put(#","authors":[{"name":"#)
+                        JSONValue.writeString(utf8: author, to: &out)
+                        out.put("}]")
+                    }
+                    writeTags(texts, to: &out)
+                    out.put(#","_riffle":"#)
+                }
+            }
         }
-        writeTags(item, into: &out)
-        out.append(contentsOf: #","_riffle":"#.utf8)
-        writeItem(merged, cursor: cursor, into: &out)
-        out.append(UInt8(ascii: "}"))
+        writeItem(merged, into: out, cursor: writeCursor)
+        out.append("}")
     }
 }

@@ -3,10 +3,17 @@ internal import RiffleSystem
 /// Where export bytes go: standard output, or a file that appears only when complete.
 public protocol ExportSink: AnyObject {
     func write(_ bytes: [UInt8]) throws
+    /// `write` of bytes where they lie, valid only during the call: the exporter's block, without copying
+    /// it into an array (a sink that does not implement it gets that copy).
+    func write(bytes: UnsafeRawBufferPointer) throws
     /// Everything is written: make it durable and visible.
     func commit() throws
     /// The run failed or was interrupted: leave no trace.
     func abort()
+}
+
+extension ExportSink {
+    public func write(bytes: UnsafeRawBufferPointer) throws { try write(Array(bytes)) }
 }
 
 /// An export sink failure, with the path or stream it concerns.
@@ -37,6 +44,10 @@ final class SpecialFileSink: ExportSink {
     }
 
     func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try write(bytes: $0) }
+    }
+
+    func write(bytes: UnsafeRawBufferPointer) throws {
         guard let fd else { return }
         do {
             try Descriptor.writeAll(fd, bytes)
@@ -60,6 +71,10 @@ public final class StandardOutputSink: ExportSink {
     public init() {}
 
     public func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try write(bytes: $0) }
+    }
+
+    public func write(bytes: UnsafeRawBufferPointer) throws {
         do {
             try Descriptor.writeAll(Descriptor.standardOutput, bytes)
         } catch {
@@ -100,6 +115,10 @@ package final class AtomicFileSink: ExportSink {
     }
 
     package func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try write(bytes: $0) }
+    }
+
+    package func write(bytes: UnsafeRawBufferPointer) throws {
         guard let fd else { throw ExportSinkError(description: "\(path): already closed", isBrokenPipe: false) }
         do {
             try Descriptor.writeAll(fd, bytes)

@@ -56,31 +56,37 @@ public struct Exporter: Sendable {
         let started = clock.now
         do {
             let written = try await feed.run { reader in
-                var out: [UInt8] = []
-                out.reserveCapacity(Self.blockSize + 4096)
-                encoder.header(into: &out)
+                let out = ExportBuffer(capacity: Self.blockSize + 64 * 1024)
+                encoder.header(into: out)
                 var count = 0
                 var written: [ItemVersion] = []
                 var lastProgress = started
                 while limit.map({ count < $0 }) ?? true, let merged = try await reader.next() {
                     if let include, !include(merged) { continue }
-                    encoder.item(merged, cursor: reader.token, into: &out)
+                    encoder.item(merged, into: out) { out in
+                        reader.withTokenBytes { first, second in
+                            out.write(reserving: first.count + second.count) { out in
+                                out.put(first)
+                                out.put(second)
+                            }
+                        }
+                    }
                     count += 1
                     if recordsWritten {
                         written.append(
                             ItemVersion(source: merged.sourceName, id: merged.item.id, time: merged.item.time))
                     }
                     if out.count >= Self.blockSize {
-                        try sink.write(out)
-                        out.removeAll(keepingCapacity: true)
+                        try out.write(to: sink)
+                        out.removeAll()
                     }
                     if let progress, clock.now - lastProgress > .milliseconds(250) {
                         lastProgress = clock.now
                         progress(ExportProgress(items: count, elapsed: clock.now - started, statuses: reader.statuses))
                     }
                 }
-                encoder.footer(into: &out)
-                try sink.write(out)
+                encoder.footer(into: out)
+                try out.write(to: sink)
                 return (count, written)
             }
             // An interrupted run never replaces the previous file.

@@ -18,10 +18,17 @@ public enum Descriptor {
 
     /// Writes every byte, retrying short writes; on a blocking descriptor only.
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(SystemError) {
+        // `withUnsafeBytes` rethrows untyped errors: the typed one comes out as a result.
+        let result = bytes.withUnsafeBytes { buffer in Result { () throws(SystemError) in try writeAll(fd, buffer) } }
+        try result.get()
+    }
+
+    /// `writeAll` of bytes where they lie (the export's block, without a copy into an array).
+    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError) {
         var offset = 0
         while offset < bytes.count {
             let written = try syscall(where: "write") {
-                bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+                Glibc.write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
             }
             offset += written
         }

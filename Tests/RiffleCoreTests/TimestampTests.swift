@@ -47,3 +47,100 @@ import Testing
         #expect(full.author == "a" && full.summary == "s" && full == full)
     }
 }
+
+/// `Timestamp.writeRFC3339` against the digit-by-digit algorithm it replaced (kept here as it was): the
+/// same bytes for random times across ±36,000 years (negative years and years past 9999 included), whole
+/// seconds, milliseconds and microseconds.
+@Suite struct TimestampFormatDifferentialTests {
+    /// The former `writeRFC3339`, unchanged but for being a free function.
+    static func referenceRFC3339(_ time: Timestamp) -> [UInt8] {
+        var out: [UInt8] = []
+        let seconds = time.unixSeconds
+        let micros = time.microseconds - seconds * 1_000_000
+        let (date, rest) = CivilDate.split(unixSeconds: seconds)
+        func pad(_ value: Int, _ width: Int) {
+            guard value >= 0 else {
+                let text = String(value)
+                if text.utf8.count < width {
+                    out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - text.utf8.count))
+                }
+                out.append(contentsOf: text.utf8)
+                return
+            }
+            var digits = 1
+            var limit = 10
+            while value >= limit, digits < 19 {
+                digits += 1
+                limit = limit &* 10
+            }
+            let count = max(digits, width)
+            let end = out.count + count
+            out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+            var value = value
+            var position = end - 1
+            while value > 0 {
+                out[position] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
+                value /= 10
+                position -= 1
+            }
+        }
+        pad(date.year, 4)
+        out.append(UInt8(ascii: "-"))
+        pad(date.month, 2)
+        out.append(UInt8(ascii: "-"))
+        pad(date.day, 2)
+        out.append(UInt8(ascii: "T"))
+        pad(rest / 3600, 2)
+        out.append(UInt8(ascii: ":"))
+        pad(rest / 60 % 60, 2)
+        out.append(UInt8(ascii: ":"))
+        pad(rest % 60, 2)
+        if micros != 0 {
+            out.append(UInt8(ascii: "."))
+            if micros % 1000 == 0 { pad(Int(micros / 1000), 3) } else { pad(Int(micros), 6) }
+        }
+        out.append(UInt8(ascii: "Z"))
+        return out
+    }
+
+    @Test func sameBytesAsTheReference() {
+        var random = SplitMix64(seed: 0x7117_2026)
+        var checked = 0
+        for round in 0..<200_000 {
+            var micros: Int64
+            switch round % 4 {
+            // Anywhere in ±36,000 years.
+            case 0: micros = Int64(bitPattern: random.next()) >> 3
+            // Around today: years 1970…2100.
+            case 1: micros = Int64(random.next() % 4_102_444_800_000_000)
+            // Around year 0 and year 10,000, where the fast path ends.
+            case 2:
+                let edge: Int64 = random.next() % 2 == 0 ? -62_167_219_200_000_000 : 253_402_300_800_000_000
+                micros = edge + Int64(bitPattern: random.next()) % 200_000_000_000_000
+            default: micros = Int64(bitPattern: random.next()) >> 20
+            }
+            // Whole seconds, milliseconds or microseconds.
+            switch random.next() % 3 {
+            case 0: micros -= micros % 1_000_000
+            case 1: micros -= micros % 1000
+            default: break
+            }
+            let time = Timestamp(microseconds: micros)
+            var written: [UInt8] = [0x41]
+            time.writeRFC3339(to: &written)
+            let expected = [0x41] + Self.referenceRFC3339(time)
+            #expect(written == expected, "\(micros)")
+            if written != expected { return }
+            checked += 1
+        }
+        #expect(checked == 200_000)
+        for micros: Int64 in [
+            0, -1, 1, 999, 1000, 999_999, -1_000_000, 253_402_300_799_999_999, 253_402_300_800_000_000,
+            -62_167_219_200_000_000, -62_167_219_200_000_001,
+        ] {
+            var written: [UInt8] = []
+            Timestamp(microseconds: micros).writeRFC3339(to: &written)
+            #expect(written == Self.referenceRFC3339(Timestamp(microseconds: micros)), "\(micros)")
+        }
+    }
+}

@@ -33,6 +33,9 @@ import Testing
             let tail = (0..<tailCount).map { _ in UInt8(truncatingIfNeeded: random.next()) }
             let expected = Self.reference(flags: flags, head: head, tail: tail)
             #expect(MergePosition.r3Text(flags: flags, head: head, tail: tail, encodedTail: nil) == expected)
+            #expect(
+                MergePosition.r3TextCount(flags: flags, head: head, tail: tail, encodedTail: nil)
+                    == expected.utf8.count)
             if tail.count >= MergePosition.r3SeparateTail {
                 var encodedTail: [UInt8] = []
                 Base64URL.encode(tail[...], appendingTo: &encodedTail)

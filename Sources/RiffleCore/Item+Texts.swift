@@ -1,0 +1,88 @@
+extension Item {
+    /// An item's texts as UTF-8 bytes, all found at once: the export writes every text of every item, and
+    /// reaching each through `withUTF8` looked the buffer and its header up again per field (issue 17).
+    /// Valid only during the `withTexts` call that gives it.
+    public struct Texts {
+        public let title: UnsafeBufferPointer<UInt8>
+        /// `nil` when absent (an empty text is present).
+        public let url: UnsafeBufferPointer<UInt8>?
+        public let author: UnsafeBufferPointer<UInt8>?
+        public let summary: UnsafeBufferPointer<UInt8>?
+        /// `extra` as JSON text, when the item holds it so (`Item.withExtraJSON`).
+        public let extraJSON: UnsafeBufferPointer<UInt8>?
+        public let tagCount: Int
+        /// The bytes of all the texts, tags included: with `tagCount`, a bound of what writing them takes.
+        public let textByteCount: Int
+        /// The texts' first byte (tags' bytes are at offsets from it) and the tags' end offsets.
+        private let base: UnsafePointer<UInt8>?
+        private let tagEnds: UnsafeRawPointer?
+        private let tagsStart: Int
+
+        /// A plain item's: a title alone.
+        init(title: UnsafeBufferPointer<UInt8>) {
+            self.title = title
+            url = nil
+            author = nil
+            summary = nil
+            extraJSON = nil
+            tagCount = 0
+            textByteCount = title.count
+            base = nil
+            tagEnds = nil
+            tagsStart = 0
+        }
+
+        /// A stored item's, from its buffer's header and elements. Each header field is read through the
+        /// pointer: copying the header would retain and release its id and `extra`.
+        init(header: UnsafeMutablePointer<ItemStorage.Header>, elements: UnsafePointer<UInt8>) {
+            let present = header.pointee.present
+            let titleEnd = header.pointee.titleEnd
+            let urlEnd = header.pointee.urlEnd
+            let authorEnd = header.pointee.authorEnd
+            let summaryEnd = header.pointee.summaryEnd
+            func text(_ start: UInt32, _ end: UInt32, _ field: Item.TextField) -> UnsafeBufferPointer<UInt8>? {
+                guard present & field.bit != 0 else { return nil }
+                return UnsafeBufferPointer(start: elements + Int(start), count: Int(end) - Int(start))
+            }
+            title = UnsafeBufferPointer(start: elements, count: Int(titleEnd))
+            url = text(titleEnd, urlEnd, .url)
+            author = text(urlEnd, authorEnd, .author)
+            summary = text(authorEnd, summaryEnd, .summary)
+            let extraCount = Int(header.pointee.extraJSONCount)
+            let extraStart = header.pointee.extraJSONStart
+            extraJSON = extraCount > 0 ? UnsafeBufferPointer(start: elements + extraStart, count: extraCount) : nil
+            tagCount = Int(header.pointee.tagCount)
+            textByteCount = Int(header.pointee.textCount)
+            base = elements
+            tagEnds = UnsafeRawPointer(elements + Int(header.pointee.textCount))
+            tagsStart = Int(summaryEnd)
+        }
+
+        /// Tag `index`'s bytes (`index` below `tagCount`).
+        public func tag(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+            precondition(index >= 0 && index < tagCount, "tag index out of range")
+            guard let base, let tagEnds else { return UnsafeBufferPointer(start: nil, count: 0) }
+            func end(_ index: Int) -> Int {
+                Int(UInt32(littleEndian: tagEnds.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self)))
+            }
+            let start = index == 0 ? tagsStart : end(index - 1)
+            return UnsafeBufferPointer(start: base + start, count: end(index) - start)
+        }
+    }
+
+    /// Calls `body` with the item's texts (see `Texts`), valid only during the call.
+    public func withTexts<R>(_ body: (Texts) -> R) -> R {
+        if let storage = storedBuffer { return storage.withTexts(body) }
+        var title = self.title
+        return title.withUTF8 { body(Texts(title: $0)) }
+    }
+}
+
+extension ItemStorage {
+    /// `body` with the texts read from the header and elements in one go.
+    func withTexts<R>(_ body: (Item.Texts) -> R) -> R {
+        withUnsafeMutablePointers { header, elements in
+            body(Item.Texts(header: header, elements: elements))
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import RiffleCore
+import Testing
+
+/// `JSONValue.writeString(utf8:to: ByteWriter)` and `Timestamp.writeRFC3339(to: ByteWriter)`, which write
+/// through a pointer into room reserved beforehand (the export's way, issue 17), held to the array
+/// writers over random texts (every escape, runs of every length around the eight-byte words, invalid
+/// UTF-8), each written into a buffer of exactly its bound, so AddressSanitizer (`make sanitize`) sees any
+/// write past it.
+@Suite struct ByteWriterTests {
+    /// `writeString(utf8:to: [UInt8])` as it was written before the `ByteWriter` form: the reference.
+    static func reference(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        bytes.withUnsafeBufferPointer { JSONValue.writeString(utf8: $0, to: &out) }
+        return out
+    }
+
+    /// A JSON string written byte by byte, with no word-at-a-time scan: what both writers must give.
+    static func naive(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x22]
+        let hex = Array("0123456789abcdef".utf8)
+        for byte in bytes {
+            switch byte {
+            case 0x22: out += [0x5C, 0x22]
+            case 0x5C: out += [0x5C, 0x5C]
+            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+            case 0x09: out += [0x5C, UInt8(ascii: "t")]
+            case 0..<0x20, 0x7F:
+                out += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: out.append(byte)
+            }
+        }
+        out.append(0x22)
+        return out
+    }
+
+    static func randomText(_ random: inout SplitMix64) -> [UInt8] {
+        let count = Int(random.next() % 70)
+        let special: [UInt8] = [0x22, 0x5C, 0x0A, 0x0D, 0x09, 0x00, 0x01, 0x1F, 0x7F, 0x20, 0x80, 0xFF, 0xE9]
+        return (0..<count).map { _ in
+            random.next() % 5 == 0
+                ? special[Int(random.next() % UInt64(special.count))] : UInt8(0x21 + random.next() % 90)
+        }
+    }
+
+    @Test func stringsAreTheArrayWritersBytes() {
+        var random = SplitMix64(seed: 3_030)
+        for round in 0..<20_000 {
+            let text = Self.randomText(&random)
+            let bound = JSONValue.stringBound(text.count)
+            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: bound)
+            defer { buffer.deallocate() }
+            var writer = ByteWriter(buffer)
+            text.withUnsafeBufferPointer { JSONValue.writeString(utf8: $0, to: &writer) }
+            let written = Array(UnsafeBufferPointer(start: buffer, count: writer.position - buffer))
+            #expect(written == Self.reference(text), "\(round): \(text)")
+            #expect(written == Self.naive(text), "\(round): \(text)")
+            #expect(written.count <= bound)
+        }
+        // The worst case fills the bound exactly.
+        let controls = [UInt8](repeating: 0x01, count: 33)
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: JSONValue.stringBound(controls.count))
+        defer { buffer.deallocate() }
+        var writer = ByteWriter(buffer)
+        controls.withUnsafeBufferPointer { JSONValue.writeString(utf8: $0, to: &writer) }
+        #expect(writer.position - buffer == JSONValue.stringBound(controls.count))
+    }
+
+    @Test func timesAreTheArrayWritersBytesWithinTheirBound() {
+        var random = SplitMix64(seed: 4_040)
+        for round in 0..<20_000 {
+            let micros =
+                round % 2 == 0 ? Int64(bitPattern: random.next()) >> 3 : Int64(random.next() % 4_102_444_800_000_000)
+            let time = Timestamp(microseconds: micros)
+            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Timestamp.rfc3339Bound)
+            defer { buffer.deallocate() }
+            var writer = ByteWriter(buffer)
+            time.writeRFC3339(to: &writer)
+            let written = Array(UnsafeBufferPointer(start: buffer, count: writer.position - buffer))
+            #expect(written == Array(time.rfc3339.utf8), "\(micros)")
+        }
+    }
+}
