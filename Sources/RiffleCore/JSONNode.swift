@@ -199,29 +199,29 @@ public struct JSONNode: Sendable {
     /// indexes an array, any other segment applied to an array is applied to every element and the
     /// results collected (arrays flattened, `null`s left out). `nil` when nothing is there.
     public func select(_ segments: ArraySlice<String>) -> Selection? {
-        // Through objects by tape index (the common path, `node.author.login`): one node at the end.
-        var at = index
-        var rest = segments
-        while let segment = rest.first, document.entries[at].kind == .object {
-            guard let member = memberIndex(segment, of: at) else { return nil }
-            at = member
-            rest = rest.dropFirst()
-        }
-        let node = at == index ? self : JSONNode(document: document, index: at)
+        guard let (node, rest) = walkObjects(segments, { memberIndex($0, of: $1) }) else { return nil }
         return node.selectInArrays(rest.map(JSONPathPlan.Segment.init)[...])
     }
 
     /// `select` over compiled segments.
     func select(_ segments: ArraySlice<JSONPathPlan.Segment>) -> Selection? {
+        guard let (node, rest) = walkObjects(segments, { memberIndex($0, of: $1) }) else { return nil }
+        return node.selectInArrays(rest)
+    }
+
+    /// The walk both `select`s begin with: through objects by tape index while segments remain (the common
+    /// path, `node.author.login`), one node made at the end; `nil` when an object has no such member.
+    private func walkObjects<Segment>(
+        _ segments: ArraySlice<Segment>, _ memberIndex: (Segment, Int) -> Int?
+    ) -> (JSONNode, ArraySlice<Segment>)? {
         var at = index
         var rest = segments
         while let segment = rest.first, document.entries[at].kind == .object {
-            guard let member = memberIndex(segment, of: at) else { return nil }
+            guard let member = memberIndex(segment, at) else { return nil }
             at = member
             rest = rest.dropFirst()
         }
-        let node = at == index ? self : JSONNode(document: document, index: at)
-        return node.selectInArrays(rest)
+        return (at == index ? self : JSONNode(document: document, index: at), rest)
     }
 
     /// `select` from a value that is not an object (or with no segment left): `select`'s walk has taken

@@ -205,8 +205,9 @@ extension Timestamp {
     }
 
     /// `writeRFC3339` for any year, digit by digit: a year before 0 as `String` writes it (years before 0
-    /// are never sent, but stay printable), one after 9999 with all its digits.
-    private static func writeRFC3339Padded(date: CivilDate, rest: Int, micros: Int64, to out: inout [UInt8]) {
+    /// are never sent, but stay printable), one after 9999 with all its digits. It is the algorithm the fast
+    /// path replaced, kept whole: `TimestampFormatDifferentialTests` holds the fast path to it for every year.
+    package static func writeRFC3339Padded(date: CivilDate, rest: Int, micros: Int64, to out: inout [UInt8]) {
         /// `value` in decimal, at least `width` digits (zeros in front); a negative value as `String`
         /// writes it, padded in front the same way (years before 0 are never sent, but stay printable).
         func pad(_ value: Int, _ width: Int) {

@@ -48,58 +48,17 @@ import Testing
     }
 }
 
-/// `Timestamp.writeRFC3339` against the digit-by-digit algorithm it replaced (kept here as it was): the
-/// same bytes for random times across ±36,000 years (negative years and years past 9999 included), whole
-/// seconds, milliseconds and microseconds.
+/// `Timestamp.writeRFC3339` against the digit-by-digit algorithm it replaced (`writeRFC3339Padded`, which
+/// still writes the years outside 0…9999): the same bytes for random times across ±36,000 years (negative years
+/// and years past 9999 included), whole seconds, milliseconds and microseconds.
 @Suite struct TimestampFormatDifferentialTests {
-    /// The former `writeRFC3339`, unchanged but for being a free function.
+    /// The former `writeRFC3339`: every year digit by digit.
     static func referenceRFC3339(_ time: Timestamp) -> [UInt8] {
         var out: [UInt8] = []
         let seconds = time.unixSeconds
         let micros = time.microseconds - seconds * 1_000_000
         let (date, rest) = CivilDate.split(unixSeconds: seconds)
-        func pad(_ value: Int, _ width: Int) {
-            guard value >= 0 else {
-                let text = String(value)
-                if text.utf8.count < width {
-                    out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - text.utf8.count))
-                }
-                out.append(contentsOf: text.utf8)
-                return
-            }
-            var digits = 1
-            var limit = 10
-            while value >= limit, digits < 19 {
-                digits += 1
-                limit = limit &* 10
-            }
-            let count = max(digits, width)
-            let end = out.count + count
-            out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-            var value = value
-            var position = end - 1
-            while value > 0 {
-                out[position] = UInt8(truncatingIfNeeded: value % 10) &+ 0x30
-                value /= 10
-                position -= 1
-            }
-        }
-        pad(date.year, 4)
-        out.append(UInt8(ascii: "-"))
-        pad(date.month, 2)
-        out.append(UInt8(ascii: "-"))
-        pad(date.day, 2)
-        out.append(UInt8(ascii: "T"))
-        pad(rest / 3600, 2)
-        out.append(UInt8(ascii: ":"))
-        pad(rest / 60 % 60, 2)
-        out.append(UInt8(ascii: ":"))
-        pad(rest % 60, 2)
-        if micros != 0 {
-            out.append(UInt8(ascii: "."))
-            if micros % 1000 == 0 { pad(Int(micros / 1000), 3) } else { pad(Int(micros), 6) }
-        }
-        out.append(UInt8(ascii: "Z"))
+        Timestamp.writeRFC3339Padded(date: date, rest: rest, micros: micros, to: &out)
         return out
     }
 
