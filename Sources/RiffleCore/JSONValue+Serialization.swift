@@ -43,8 +43,6 @@ extension JSONValue {
         }
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
     /// Appends `text` as a JSON string. Every control character is escaped, so the output is one
     /// line and valid JSON whatever the (untrusted) text holds, back-to-back escapes included. Runs that
     /// need no escaping are copied whole, found eight bytes at a time.
@@ -53,42 +51,16 @@ extension JSONValue {
         text.withUTF8 { writeString(utf8: $0, to: &out) }
     }
 
-    /// Appends the text whose UTF-8 is `bytes` as a JSON string, as `writeString(_:to:)` writes it: a text
-    /// without a byte needing an escape is copied whole (an item's texts, from their buffer).
+    /// Appends the text whose UTF-8 is `bytes` as a JSON string, as `writeString(_:to:)` writes it: written
+    /// through `writeString(utf8:to: ByteWriter)` (the one escaper) into room of its bound, then appended in one
+    /// copy.
     public static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        var runStart = 0
-        var index = 0
-        while index < bytes.count {
-            index = plainPrefixEnd(bytes, from: index)
-            guard index < bytes.count else { break }
-            let byte = bytes[index]
-            index += 1
-            guard
-                byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
-            else {
-                continue
-            }
-            if runStart < index - 1 {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<(index - 1)]))
-            }
-            runStart = index
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            default:
-                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 0xF)])
-            }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stringBound(bytes.count)) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var writer = ByteWriter(base)
+            writeString(utf8: bytes, to: &writer)
+            out.append(contentsOf: UnsafeBufferPointer(start: base, count: writer.position - base))
         }
-        if runStart < bytes.count {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
-        }
-        out.append(UInt8(ascii: "\""))
     }
 
     /// The most bytes `writeString(utf8:to:)` writes for a text of `count` bytes: each byte may become

@@ -153,7 +153,7 @@ extension MergePosition {
     /// caller may pass in already made (`encodedTail`): then making a token costs the head and a copy. A
     /// shorter tail is not padded.
     ///
-    /// The one maker of a token's bytes: the export appends them to its output (`MergeState.writeToken`),
+    /// The one maker of a token's bytes: the export appends them to its output (`MergeState.withTokenBytes`),
     /// without a `String` per item (issue 17); `r3Text` makes the `String` from them.
     static func withR3Text<Result>(
         flags: UInt64, head: [UInt8], tail: [UInt8], encodedTail: [UInt8]?,

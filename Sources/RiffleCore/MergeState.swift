@@ -390,16 +390,6 @@ package struct MergeState: Sendable {
         }
     }
 
-    /// Appends `token()`'s bytes to `out`, without making the `String`: the export writes a token with
-    /// every item (issue 17), and base64url needs no escaping.
-    package mutating func writeToken(into out: inout [UInt8]) {
-        withTokenBytes { first, second in
-            out.reserveCapacity(out.count + first.count + second.count)
-            out.append(contentsOf: first)
-            out.append(contentsOf: second)
-        }
-    }
-
     /// `body` with the text of `token()` in two parts (see `MergePosition.withR3Text`), the one place it is
     /// made: the export copies them into its block.
     package mutating func withTokenBytes<Result>(

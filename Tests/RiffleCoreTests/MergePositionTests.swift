@@ -265,12 +265,15 @@ private func tokensOfRun(
         switch state.next() {
         case .item(let merged):
             items.append(merged)
-            // The bytes the export appends (`writeToken`), made first: the same text as `token()` after them.
+            // The bytes the export appends (`withTokenBytes`), made first: the same text as `token()` after them.
             var written: [UInt8] = [0x2C]
-            state.writeToken(into: &written)
+            state.withTokenBytes { first, second in
+                written.append(contentsOf: first)
+                written.append(contentsOf: second)
+            }
             let token = state.token()
             #expect(token == state.position.token, "after item \(items.count - 1)")
-            #expect(written == [0x2C] + Array(token.utf8), "writeToken after item \(items.count - 1)")
+            #expect(written == [0x2C] + Array(token.utf8), "withTokenBytes after item \(items.count - 1)")
             tokens.append(token)
         case .finished:
             return (items, tokens)
