@@ -62,11 +62,8 @@ extension Item {
         public func tag(_ index: Int) -> UnsafeBufferPointer<UInt8> {
             precondition(index >= 0 && index < tagCount, "tag index out of range")
             guard let base, let tagEnds else { return UnsafeBufferPointer(start: nil, count: 0) }
-            func end(_ index: Int) -> Int {
-                Int(UInt32(littleEndian: tagEnds.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self)))
-            }
-            let start = index == 0 ? tagsStart : end(index - 1)
-            return UnsafeBufferPointer(start: base + start, count: end(index) - start)
+            let range = ItemStorage.tagRange(index, tagsStart: tagsStart, tagEnds: tagEnds)
+            return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
         }
     }
 

@@ -145,12 +145,19 @@ final class ItemStorage: ManagedBuffer<ItemStorage.Header, UInt8> {
     /// Where tag `index` (below `tagCount`) lies.
     func tagRange(_ index: Int) -> Range<Int> {
         withUnsafeMutablePointers { header, elements in
-            let tagEnds = UnsafeRawPointer(elements + Int(header.pointee.textCount))
-            func end(_ index: Int) -> Int {
-                Int(UInt32(littleEndian: tagEnds.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self)))
-            }
-            return (index == 0 ? Int(header.pointee.summaryEnd) : end(index - 1))..<end(index)
+            Self.tagRange(
+                index, tagsStart: Int(header.pointee.summaryEnd),
+                tagEnds: UnsafeRawPointer(elements + Int(header.pointee.textCount)))
         }
+    }
+
+    /// Where tag `index` lies among the texts: the tags start where the summary ends (`tagsStart`), and each
+    /// ends where its entry in the table after the texts (`tagEnds`, little-endian `UInt32`s) says.
+    static func tagRange(_ index: Int, tagsStart: Int, tagEnds: UnsafeRawPointer) -> Range<Int> {
+        func end(_ index: Int) -> Int {
+            Int(UInt32(littleEndian: tagEnds.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self)))
+        }
+        return (index == 0 ? tagsStart : end(index - 1))..<end(index)
     }
 
     /// Calls `body` with the bytes in `range` (within the texts).
