@@ -193,7 +193,30 @@ final class CurlTransfer {
         }
         var end = bytes.count
         while end > 0, bytes[end - 1] == 10 || bytes[end - 1] == 13 { end -= 1 }
-        let line = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
+        let line = UnsafeRawBufferPointer(rebasing: bytes[..<end])
+        guard line.allSatisfy({ $0 < 0x80 }) else {
+            receiveHeader(text: String(decoding: line, as: UTF8.self))
+            return bytes.count
+        }
+        // ASCII: each byte is a `Character` of its own (the CR and LF that would pair are gone), so
+        // reading the bytes finds what `receiveHeader(text:)` finds, without a `String` per line.
+        if line.starts(with: "HTTP/".utf8) {
+            headers = HTTPHeaders()
+        } else if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+            var start = colon + 1
+            var stop = line.count
+            while start < stop, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+            while stop > start, line[stop - 1] == 0x20 || line[stop - 1] == 0x09 { stop -= 1 }
+            headers.add(
+                name: String(decoding: UnsafeRawBufferPointer(rebasing: line[..<colon]), as: UTF8.self),
+                value: String(decoding: UnsafeRawBufferPointer(rebasing: line[start..<stop]), as: UTF8.self))
+        }
+        return bytes.count
+    }
+
+    /// A header line that is not ASCII, read as `Character`s: a status line starts the headers afresh,
+    /// a field is split at its first colon and its value trimmed of spaces and tabs.
+    private func receiveHeader(text line: String) {
         if line.hasPrefix("HTTP/") {
             headers = HTTPHeaders()
         } else if let colon = line.firstIndex(of: ":") {
@@ -201,7 +224,6 @@ final class CurlTransfer {
                 name: String(line[..<colon]),
                 value: String(line[line.index(after: colon)...]).trimmingSpaces)
         }
-        return bytes.count
     }
 
     /// The outcome once libcurl reports the transfer done with `code`.

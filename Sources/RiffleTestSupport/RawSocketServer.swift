@@ -11,6 +11,9 @@ package final class RawSocketServer: Sendable {
         case neverAnswer
         /// Sends the start of a response promising more bytes, then resets the connection.
         case resetMidResponse
+        /// Reads the request, sends `bytes` as the whole response, and closes the connection: header
+        /// lines no HTTP server library would write (odd spacing, bytes that are not ASCII).
+        case respond([UInt8])
     }
 
     /// Why the server could not start.
@@ -91,6 +94,11 @@ package final class RawSocketServer: Sendable {
             let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 100000\r\n\r\npartial body"
             LoopbackSocket.send(client, Array(head.utf8))
             LoopbackSocket.reset(client)
+        case .respond(let bytes):
+            _ = LoopbackSocket.waitReadable(client, milliseconds: 2000)
+            _ = LoopbackSocket.read(client)
+            LoopbackSocket.send(client, bytes)
+            Descriptor.close(client)
         case .neverAnswer:
             while !isStopped {
                 guard LoopbackSocket.waitReadable(client, milliseconds: 50) else { continue }

@@ -18,6 +18,34 @@ import Testing
         #expect(URLParts.parse("http://h:99999/") == nil)
     }
 
+    /// The byte reading of printable-ASCII URLs gives the parts the `Character` reading gives, over
+    /// generated URLs full of the separators (and ports with signs, empty parts, brackets, doubled marks).
+    @Test func urlPartsReadAsBytesEqualTheCharacterReading() {
+        var state: UInt64 = 17
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        let pieces = [
+            "http", "HTTPS", "h2", "x+y-z.w", "1a", "://", ":", "/", "//", "?", "#", "@", "[", "]", "::1", "80",
+            "+80", "-0", "65535", "65536", "Example.COM", "user:pw", "a=b&c=d", "%2F", ".", "..", "~", "!", "$",
+            "'", "*", ",", ";", "=", "_", "a", "Z", "0",
+        ]
+        for _ in 0..<20_000 {
+            var url = ""
+            for _ in 0..<Int(next() % 9) { url += pieces[Int(next() % UInt64(pieces.count))] }
+            if next() % 2 == 0 { url = ["http://", "HTTPS://", "ftp://", "h:/"][Int(next() % 4)] + url }
+            var bytes = url
+            let byBytes = bytes.withUTF8 { URLParts.parseASCII($0) }
+            #expect(byBytes == URLParts.parseCharacters(url), "\(url)")
+            #expect(URLParts.parse(url) == byBytes, "\(url)")
+        }
+        // Not printable ASCII: read as `Character`s.
+        #expect(URLParts.parse("http://B\u{FC}cher.Example/x y")?.host == "b\u{FC}cher.example")
+        #expect(
+            URLParts.parse("http://h.example/\u{0301}?q") == URLParts.parseCharacters("http://h.example/\u{0301}?q"))
+    }
+
     @Test func secretQueryParametersAreMasked() {
         let masked = URLParts.maskQuery(
             "page=2&private_token=abc&Access_Token=def&token=g&key=h&api_key=i&secret=j&password=k&sort=asc")
