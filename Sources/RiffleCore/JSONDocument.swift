@@ -49,13 +49,12 @@ public final class JSONDocument: Sendable {
         }
         let parsed = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONParseError) -> [Entry] in
-                var entries: [Entry] = []
                 // Up to one entry per 8 bytes in API pages (GitHub-shaped issues: one per ~11): one allocation,
                 // where a sixteenth grew the tape twice a page (a copy of it each time).
-                entries.reserveCapacity(bytes.count / 8 + 16)
+                var tape = JSONTape(capacity: bytes.count / 8 + 16)
                 var parser = JSONParser(bytes: buffer)
-                try parser.parseTape(into: &entries)
-                return entries
+                try parser.parseTape(into: &tape)
+                return tape.entries
             }
         }
         self.entries = try parsed.get()

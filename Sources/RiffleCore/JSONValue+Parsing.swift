@@ -245,9 +245,12 @@ struct JSONParser {
     }
 
     /// Moves `index` over a string's plain run — to its closing quote, its first backslash or the end of
-    /// the input — refusing a control character on the way. The fast path: eight bytes at a time while
-    /// none of them is a quote, a backslash or a control character (SWAR: a byte's high bit is set in
-    /// each mask where the test holds), then straight to the first such byte. Shared by the value parser and the tape (`JSONDocument`).
+    /// the input — refusing a control character on the way. The fast path: sixteen bytes at a time (SIMD:
+    /// one compare per kind of byte over the block) while none of them is a quote, a backslash or a control
+    /// character, then straight to the first such byte; the last fifteen bytes of the input eight at a
+    /// time (SWAR: a byte's high bit is set in each mask where the test holds), then one by one. Shared by
+    /// the value parser and the tape (`JSONDocument`). Sixteen bytes a block took the tape's string scan
+    /// from ~2.5 instructions a byte to ~1.2 (issue 17).
     ///
     /// Returns whether every byte of the run is ASCII (the tape marks such member names, compared as bytes).
     @discardableResult
@@ -257,6 +260,38 @@ struct JSONParser {
         // The bytes passed over, OR-ed: a high bit set means a non-ASCII byte.
         var any: UInt64 = 0
         if let base = bytes.baseAddress {
+            #if _endian(little)
+                // A block's two 64-bit lanes hold its bytes in order, the first byte lowest, as a word below.
+                let quotes = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
+                let backslashes = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+                let spaces = SIMD16<UInt8>(repeating: 0x20)
+                while index + 16 <= bytes.count {
+                    let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+                    let words = unsafeBitCast(block, to: SIMD2<UInt64>.self)
+                    // 0xFF in each byte that is a quote, a backslash or a control character.
+                    let special = unsafeBitCast(
+                        (block .== quotes) .| (block .== backslashes) .| (block .< spaces), to: SIMD2<UInt64>.self)
+                    if special[0] | special[1] == 0 {
+                        any |= words[0] | words[1]
+                        index += 16
+                        continue
+                    }
+                    // Step to the first special byte, keeping the bytes before it, and decide there.
+                    let skipped: Int
+                    if special[0] != 0 {
+                        skipped = special[0].trailingZeroBitCount &>> 3
+                        any |= words[0] & ((1 &<< UInt64(skipped &* 8)) &- 1)
+                    } else {
+                        let inSecond = special[1].trailingZeroBitCount &>> 3
+                        skipped = 8 &+ inSecond
+                        any |= words[0] | (words[1] & ((1 &<< UInt64(inSecond &* 8)) &- 1))
+                    }
+                    index += skipped
+                    let byte = base[index]
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return any & highs == 0 }
+                    throw fail("control character in string")
+                }
+            #endif
             while index + 8 <= bytes.count {
                 let word = UInt64(
                     littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
