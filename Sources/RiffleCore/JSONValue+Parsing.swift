@@ -95,11 +95,19 @@ struct JSONParser {
         return value
     }
 
+    /// One level deeper, refused past `JSONValue.maxDepth`. Inlined into each container's reading: the
+    /// message is made apart (`tooDeep`), so the check is an add and a compare, not a call (~40
+    /// instructions a container on the tape, issue 17).
+    @inline(__always)
     mutating func enter() throws(JSONParseError) {
         depth += 1
-        guard depth <= JSONValue.maxDepth else {
-            throw fail("nested deeper than \(JSONValue.maxDepth) levels")
-        }
+        guard depth <= JSONValue.maxDepth else { throw tooDeep() }
+    }
+
+    /// The error of a container nested past `JSONValue.maxDepth`, at `index`.
+    @inline(never)
+    func tooDeep() -> JSONParseError {
+        fail("nested deeper than \(JSONValue.maxDepth) levels")
     }
 
     mutating func parseObject() throws(JSONParseError) -> JSONValue {
@@ -189,59 +197,71 @@ struct JSONParser {
             index += 1
             return text
         }
-        unescaped.removeAll(keepingCapacity: true)
-        unescaped.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\""):
+        // The reused buffer, taken out of `self` while `unescapeRest` (a method of `self`) fills it.
+        var text = unescaped
+        unescaped = []
+        text.removeAll(keepingCapacity: true)
+        text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        try unescapeRest(into: &text)
+        let decoded = text.withUnsafeBufferPointer { Self.decode($0) }
+        unescaped = text
+        return decoded
+    }
+
+    /// Reads the rest of a string from `index` (inside it: after its opening quote, or at an escape) to just
+    /// past its closing quote, appending its bytes with the escapes resolved to `out`: `\u` escapes as
+    /// UTF-8, a lone surrogate as U+FFFD. The bytes between escapes go in a run at a time (`skipPlainRun`),
+    /// as received: invalid UTF-8 is left to the caller's decoding to repair. `parseString`'s reading of a
+    /// string with escapes, and how an item's text is read from one without a `String` on the way (issue 17).
+    mutating func unescapeRest(into out: inout [UInt8]) throws(JSONParseError) {
+        while true {
+            let run = index
+            try skipPlainRun()
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+            guard index < bytes.count else { throw fail("unterminated string") }
+            if bytes[index] == UInt8(ascii: "\"") {
                 index += 1
-                return unescaped.withUnsafeBufferPointer { Self.decode($0) }
-            case UInt8(ascii: "\\"):
-                index += 1
-                guard index < bytes.count else { throw fail("unexpected end of input") }
-                let escape = bytes[index]
-                index += 1
-                switch escape {
-                case UInt8(ascii: "\""): unescaped.append(0x22)
-                case UInt8(ascii: "\\"): unescaped.append(0x5C)
-                case UInt8(ascii: "/"): unescaped.append(0x2F)
-                case UInt8(ascii: "b"): unescaped.append(0x08)
-                case UInt8(ascii: "f"): unescaped.append(0x0C)
-                case UInt8(ascii: "n"): unescaped.append(0x0A)
-                case UInt8(ascii: "r"): unescaped.append(0x0D)
-                case UInt8(ascii: "t"): unescaped.append(0x09)
-                case UInt8(ascii: "u"):
-                    var scalar = try hex4()
-                    if (0xD800...0xDBFF).contains(scalar) {
-                        if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                            bytes[index + 1] == UInt8(ascii: "u")
-                        {
-                            let save = index
-                            index += 2
-                            let low = try hex4()
-                            if (0xDC00...0xDFFF).contains(low) {
-                                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                            } else {
-                                index = save
-                                scalar = 0xFFFD
-                            }
+                return
+            }
+            // A backslash: `skipPlainRun` stops only at a quote or a backslash.
+            index += 1
+            guard index < bytes.count else { throw fail("unexpected end of input") }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""): out.append(0x22)
+            case UInt8(ascii: "\\"): out.append(0x5C)
+            case UInt8(ascii: "/"): out.append(0x2F)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4()
+                if (0xD800...0xDBFF).contains(scalar) {
+                    if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
+                    {
+                        let save = index
+                        index += 2
+                        let low = try hex4()
+                        if (0xDC00...0xDFFF).contains(low) {
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                         } else {
+                            index = save
                             scalar = 0xFFFD
                         }
-                    } else if (0xDC00...0xDFFF).contains(scalar) {
+                    } else {
                         scalar = 0xFFFD
                     }
-                    UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { unescaped.append($0) }
-                default: throw fail("invalid escape")
+                } else if (0xDC00...0xDFFF).contains(scalar) {
+                    scalar = 0xFFFD
                 }
-            default:
-                guard byte >= 0x20 else { throw fail("control character in string") }
-                unescaped.append(byte)
-                index += 1
+                UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { out.append($0) }
+            default: throw fail("invalid escape")
             }
         }
-        throw fail("unterminated string")
     }
 
     /// Moves `index` over a string's plain run — to its closing quote, its first backslash or the end of
