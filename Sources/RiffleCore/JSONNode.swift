@@ -380,7 +380,7 @@ public struct JSONNode: Sendable {
                 var parser = JSONParser(bytes: buffer)
                 parser.index = Int(entry.start) + 1
                 do {
-                    try parser.unescapeRest(into: &out)
+                    try parser.unescapeRest(into: &out, keeping: true)
                     return true
                 } catch {
                     // The document was parsed whole when it was made: its strings read again without an error.

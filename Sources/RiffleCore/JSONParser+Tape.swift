@@ -63,9 +63,10 @@ extension JSONParser {
     }
 
     /// Moves over a string at `index`: plain strings by their run alone, strings with escapes by
-    /// `skipEscapes` (which checks them as the value parser does, building nothing). Returns the entry's
-    /// kind: a member `name` without escapes whose bytes are all ASCII is an `asciiName` (known from the
-    /// run's scan, no second pass).
+    /// `unescapeRest` not keeping the bytes (the value parser's checks and errors, no `String` built: a body
+    /// with `\n` in it cost a `String` and a byte-by-byte copy, only to be dropped, issue 17). Returns the
+    /// entry's kind: a member `name` without escapes whose bytes are all ASCII is an `asciiName` (known from
+    /// the run's scan, no second pass).
     mutating func tapeString(name: Bool) throws(JSONParseError) -> JSONDocument.Kind {
         index += 1
         let ascii = try skipPlainRun()
@@ -77,43 +78,12 @@ extension JSONParser {
         return .escapedString
     }
 
-    /// Moves over the rest of a string from the end of its first plain run (a backslash, or the end of the
-    /// input) to just past its closing quote, with `parseString`'s checks and errors at the same offsets
-    /// but without its text: a body with escapes (`\n` in every issue description) cost a `String` and a
-    /// byte-by-byte copy on the tape only to be thrown away (issue 17). Plain runs between escapes are
-    /// skipped eight bytes at a time (`skipPlainRun`).
-    mutating func skipEscapes() throws(JSONParseError) {
-        while index < bytes.count {
-            // `skipPlainRun` stops only at a quote or a backslash.
-            if bytes[index] == UInt8(ascii: "\"") {
-                index += 1
-                return
-            }
-            index += 1
-            guard index < bytes.count else { throw fail("unexpected end of input") }
-            let escape = bytes[index]
-            index += 1
-            switch escape {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                break
-            case UInt8(ascii: "u"):
-                // `parseString`'s reading of a surrogate pair: a high surrogate followed by `\u` reads the
-                // second escape (its hex digits checked), and goes back to it when it is no low surrogate.
-                let scalar = try hex4()
-                if (0xD800...0xDBFF).contains(scalar), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                    bytes[index + 1] == UInt8(ascii: "u")
-                {
-                    let save = index
-                    index += 2
-                    let low = try hex4()
-                    if !(0xDC00...0xDFFF).contains(low) { index = save }
-                }
-            default: throw fail("invalid escape")
-            }
-            try skipPlainRun()
-        }
-        throw fail("unterminated string")
+    /// The rest of a string with escapes, checked and not kept (`unescapeRest`). Apart, so that the plain
+    /// string's way stays small enough to be inlined into each member's reading.
+    @inline(never)
+    private mutating func skipEscapes() throws(JSONParseError) {
+        var nothing: [UInt8] = []
+        try unescapeRest(into: &nothing, keeping: false)
     }
 
     /// An object or an array, with `parseObject`'s and `parseArray`'s checks and messages: the

@@ -202,7 +202,7 @@ struct JSONParser {
         unescaped = []
         text.removeAll(keepingCapacity: true)
         text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        try unescapeRest(into: &text)
+        try unescapeRest(into: &text, keeping: true)
         let decoded = text.withUnsafeBufferPointer { Self.decode($0) }
         unescaped = text
         return decoded
@@ -212,12 +212,13 @@ struct JSONParser {
     /// past its closing quote, appending its bytes with the escapes resolved to `out`: `\u` escapes as
     /// UTF-8, a lone surrogate as U+FFFD. The bytes between escapes go in a run at a time (`skipPlainRun`),
     /// as received: invalid UTF-8 is left to the caller's decoding to repair. `parseString`'s reading of a
-    /// string with escapes, and how an item's text is read from one without a `String` on the way (issue 17).
-    mutating func unescapeRest(into out: inout [UInt8]) throws(JSONParseError) {
+    /// string with escapes, how an item's text is read from one without a `String` on the way, and — not
+    /// `keeping` the bytes, `out` left as it is — how the tape checks one (issue 17): one reader of escapes.
+    mutating func unescapeRest(into out: inout [UInt8], keeping: Bool) throws(JSONParseError) {
         while true {
             let run = index
             try skipPlainRun()
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+            if keeping { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index])) }
             guard index < bytes.count else { throw fail("unterminated string") }
             if bytes[index] == UInt8(ascii: "\"") {
                 index += 1
@@ -228,15 +229,16 @@ struct JSONParser {
             guard index < bytes.count else { throw fail("unexpected end of input") }
             let escape = bytes[index]
             index += 1
+            let resolved: UInt8
             switch escape {
-            case UInt8(ascii: "\""): out.append(0x22)
-            case UInt8(ascii: "\\"): out.append(0x5C)
-            case UInt8(ascii: "/"): out.append(0x2F)
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "\""): resolved = 0x22
+            case UInt8(ascii: "\\"): resolved = 0x5C
+            case UInt8(ascii: "/"): resolved = 0x2F
+            case UInt8(ascii: "b"): resolved = 0x08
+            case UInt8(ascii: "f"): resolved = 0x0C
+            case UInt8(ascii: "n"): resolved = 0x0A
+            case UInt8(ascii: "r"): resolved = 0x0D
+            case UInt8(ascii: "t"): resolved = 0x09
             case UInt8(ascii: "u"):
                 var scalar = try hex4()
                 if (0xD800...0xDBFF).contains(scalar) {
@@ -258,9 +260,11 @@ struct JSONParser {
                 } else if (0xDC00...0xDFFF).contains(scalar) {
                     scalar = 0xFFFD
                 }
-                UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { out.append($0) }
+                if keeping { UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { out.append($0) } }
+                continue
             default: throw fail("invalid escape")
             }
+            if keeping { out.append(resolved) }
         }
     }
 
