@@ -37,7 +37,7 @@ public final class JSONDocument: Sendable {
     /// The received bytes.
     let bytes: [UInt8]
     /// The values in document order.
-    let entries: [Entry]
+    let entries: JSONEntries
 
     /// The largest document: offsets on the tape are 32-bit. Response bodies are limited far below this.
     static let maxBytes = Int(UInt32.max) - 1
@@ -48,14 +48,13 @@ public final class JSONDocument: Sendable {
             throw JSONParseError(offset: 0, reason: "document larger than \(Self.maxBytes) bytes")
         }
         let parsed = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(JSONParseError) -> [Entry] in
-                var entries: [Entry] = []
+            Result { () throws(JSONParseError) -> JSONEntries in
                 // Up to one entry per 8 bytes in API pages (GitHub-shaped issues: one per ~11): one allocation,
                 // where a sixteenth grew the tape twice a page (a copy of it each time).
-                entries.reserveCapacity(bytes.count / 8 + 16)
+                var tape = JSONTape(capacity: bytes.count / 8 + 16)
                 var parser = JSONParser(bytes: buffer)
-                try parser.parseTape(into: &entries)
-                return entries
+                try parser.parseTape(into: &tape)
+                return tape.finish()
             }
         }
         self.entries = try parsed.get()

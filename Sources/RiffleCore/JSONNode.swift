@@ -371,8 +371,34 @@ public struct JSONNode: Sendable {
         case .null, .object, .array:
             return false
         case .escapedString:
-            guard let text = stringValue else { return false }
-            out.append(contentsOf: text.utf8)
+            // Unescaped straight into `out`, no `JSONValue` and no `String` on the way (issue 17: a description
+            // with line breaks cost both); the bytes are kept when they are well-formed UTF-8, else replaced
+            // by `String(decoding:)`'s repair of them — either way `stringValue`'s UTF-8.
+            let entry = document.entries[index]
+            let start = out.count
+            let read: Bool = document.bytes.withUnsafeBufferPointer { buffer in
+                var parser = JSONParser(bytes: buffer)
+                parser.index = Int(entry.start) + 1
+                do {
+                    try parser.unescapeRest(into: &out, keeping: true)
+                    return true
+                } catch {
+                    // The document was parsed whole when it was made: its strings read again without an error.
+                    return false
+                }
+            }
+            guard read else {
+                out.removeSubrange(start...)
+                return false
+            }
+            let repaired: String? = out.withUnsafeBufferPointer { buffer in
+                let text = UnsafeBufferPointer(rebasing: buffer[start...])
+                return UTF8Sequence.isWellFormed(text) ? nil : JSONParser.decode(text)
+            }
+            if let repaired {
+                out.removeSubrange(start...)
+                out.append(contentsOf: repaired.utf8)
+            }
             return true
         case .falseValue, .trueValue, .number:
             guard !stringsOnly, let text = scalarText else { return false }

@@ -3,7 +3,7 @@ extension JSONParser {
 
     /// Parses one document onto `entries` (see `JSONDocument`): the same walk as `parseDocument`, the same
     /// errors at the same offsets, but nothing is built for a value beyond its entry.
-    mutating func parseTape(into entries: inout [Entry]) throws(JSONParseError) {
+    mutating func parseTape(into entries: inout JSONTape) throws(JSONParseError) {
         skipWhitespace()
         try tapeValue(into: &entries)
         skipWhitespace()
@@ -11,14 +11,14 @@ extension JSONParser {
     }
 
     /// Appends a value without contents: it ends at `index`.
-    private func appendLeaf(_ kind: JSONDocument.Kind, from start: Int, into entries: inout [Entry]) {
+    private func appendLeaf(_ kind: JSONDocument.Kind, from start: Int, into entries: inout JSONTape) {
         entries.append(
             Entry(
                 start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: index),
                 next: UInt32(truncatingIfNeeded: entries.count + 1), kind: kind))
     }
 
-    mutating func tapeValue(into entries: inout [Entry]) throws(JSONParseError) {
+    mutating func tapeValue(into entries: inout JSONTape) throws(JSONParseError) {
         guard index < bytes.count else { throw fail("unexpected end of input") }
         let start = index
         switch bytes[index] {
@@ -29,13 +29,13 @@ extension JSONParser {
             let kind = try tapeString(name: false)
             appendLeaf(kind, from: start, into: &entries)
         case UInt8(ascii: "t"):
-            _ = try literal("true", .null)
+            try skipLiteral(Self.trueWord, count: 4)
             appendLeaf(.trueValue, from: start, into: &entries)
         case UInt8(ascii: "f"):
-            _ = try literal("false", .null)
+            try skipLiteral(Self.falseWord, count: 5)
             appendLeaf(.falseValue, from: start, into: &entries)
         case UInt8(ascii: "n"):
-            _ = try literal("null", .null)
+            try skipLiteral(Self.nullWord, count: 4)
             appendLeaf(.null, from: start, into: &entries)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             // Read as the value parser reads it (its errors, its limits); the value is made again on demand.
@@ -45,26 +45,51 @@ extension JSONParser {
         }
     }
 
-    /// Moves over a string at `index`: plain strings by their run alone, strings with escapes through the
-    /// value parser (which checks the escapes). Returns the entry's kind: a member `name` without escapes
-    /// whose bytes are all ASCII is an `asciiName` (known from the run's scan, no second pass).
+    /// `true`, `false` and `null` as `skipLiteral` compares them: their bytes in a word, the first lowest.
+    static let trueWord: UInt64 = 0x6575_7274
+    static let falseWord: UInt64 = 0x65_736C_6166
+    static let nullWord: UInt64 = 0x6C6C_756E
+
+    /// Moves over the literal whose `count` bytes are `word` (the first byte lowest), with `literal`'s
+    /// checks and errors (both at the literal's first byte) but without its `JSONValue` and its walk over a
+    /// `StaticString`: ~96 instructions a literal on the tape, a fifth of that here (issue 17).
+    @inline(__always)
+    private mutating func skipLiteral(_ word: UInt64, count: Int) throws(JSONParseError) {
+        guard index + count <= bytes.count else { throw fail("unexpected end of input") }
+        var found: UInt64 = 0
+        for offset in 0..<count { found |= UInt64(bytes[index + offset]) &<< UInt64(offset &* 8) }
+        guard found == word else { throw fail("unexpected character") }
+        index += count
+    }
+
+    /// Moves over a string at `index`: plain strings by their run alone, strings with escapes by
+    /// `unescapeRest` not keeping the bytes (the value parser's checks and errors, no `String` built: a body
+    /// with `\n` in it cost a `String` and a byte-by-byte copy, only to be dropped, issue 17). Returns the
+    /// entry's kind: a member `name` without escapes whose bytes are all ASCII is an `asciiName` (known from
+    /// the run's scan, no second pass).
     mutating func tapeString(name: Bool) throws(JSONParseError) -> JSONDocument.Kind {
-        let quote = index
         index += 1
         let ascii = try skipPlainRun()
         if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
             index += 1
             return name && ascii ? .asciiName : .string
         }
-        index = quote
-        _ = try parseString()
+        try skipEscapes()
         return .escapedString
+    }
+
+    /// The rest of a string with escapes, checked and not kept (`unescapeRest`). Apart, so that the plain
+    /// string's way stays small enough to be inlined into each member's reading.
+    @inline(never)
+    private mutating func skipEscapes() throws(JSONParseError) {
+        var nothing: [UInt8] = []
+        try unescapeRest(into: &nothing, keeping: false)
     }
 
     /// An object or an array, with `parseObject`'s and `parseArray`'s checks and messages: the
     /// container's entry first, then each member's name and value (or each element), then the
     /// container's end and `next` filled in.
-    mutating func tapeContainer(_ kind: JSONDocument.Kind, into entries: inout [Entry]) throws(JSONParseError) {
+    mutating func tapeContainer(_ kind: JSONDocument.Kind, into entries: inout JSONTape) throws(JSONParseError) {
         try enter()
         defer { depth -= 1 }
         let isObject = kind == .object
@@ -101,8 +126,7 @@ extension JSONParser {
                 throw fail(isObject ? "expected ',' or '}'" : "expected ',' or ']'")
             }
         }
-        entries[position].end = UInt32(truncatingIfNeeded: index)
-        entries[position].next = UInt32(truncatingIfNeeded: entries.count)
+        entries.close(position, end: index)
     }
 
     /// Whether every byte is ASCII.

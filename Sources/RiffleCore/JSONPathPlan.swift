@@ -51,6 +51,10 @@ public struct JSONPathPlan: Sendable {
         var depth: Int32
         /// Whether every child's name is ASCII (then an ASCII member name is only ever compared as bytes).
         var allASCII: Bool
+        /// The step's hash table of its children's names: `slots[firstSlot...]`, `1 << (64 - slotShift)` of them
+        /// (`JSONPathPlan.slot`).
+        var firstSlot: Int32
+        var slotShift: Int32
     }
 
     /// A segment going on from a step: its bytes are `nameBytes[start..<start + count]`, its name as a
@@ -74,6 +78,11 @@ public struct JSONPathPlan: Sendable {
     let nameBytes: [UInt8]
     let names: [String]
     let pathLists: [Int32]
+    /// The steps' hash tables: each slot holds a child's index in `children` plus one, or 0 when empty. An
+    /// ASCII member name is looked up here among a step's ASCII children, one probe or two, instead of
+    /// being compared with each child in turn (an issue of GitLab's has eleven fields, a launch of SpaceX's
+    /// nine, and each member of the object was tried against all of them).
+    let slots: [Int32]
 
     /// Where a path's walk through objects stopped: the tape index of the value reached and the segments
     /// taken to reach it, or `missing` when an object on the way had no such member.
@@ -109,13 +118,26 @@ public struct JSONPathPlan: Sendable {
         var nameBytes: [UInt8] = []
         var names: [String] = []
         var pathLists: [Int32] = []
+        var slots: [Int32] = []
         for node in nodes {
+            // At least four slots per child, so probes are short and always meet an empty slot.
+            var bits = 2
+            while 1 << bits < node.children.count * 4 { bits += 1 }
+            let firstSlot = slots.count
+            slots.append(contentsOf: repeatElement(0, count: node.children.isEmpty ? 0 : 1 << bits))
+            for (offset, segment) in node.segments.enumerated() {
+                let head = segment.utf8.withUnsafeBufferPointer { Self.head($0[...]) }
+                var slot = Self.slot(head: head, count: segment.utf8.count, shift: 64 - bits)
+                while slots[firstSlot + slot] != 0 { slot = (slot + 1) & ((1 << bits) - 1) }
+                slots[firstSlot + slot] = Int32(children.count + offset + 1)
+            }
             steps.append(
                 Step(
                     firstChild: Int32(children.count), childCount: Int32(node.children.count),
                     firstEnd: Int32(pathLists.count), endCount: Int32(node.ends.count),
                     firstBelow: Int32(pathLists.count + node.ends.count), belowCount: Int32(node.below.count),
-                    depth: Int32(node.depth), allASCII: node.segments.allSatisfy(\.isASCII)))
+                    depth: Int32(node.depth), allASCII: node.segments.allSatisfy(\.isASCII),
+                    firstSlot: Int32(firstSlot), slotShift: Int32(64 - bits)))
             pathLists.append(contentsOf: node.ends)
             pathLists.append(contentsOf: node.below)
             for (segment, child) in zip(node.segments, node.children) {
@@ -134,6 +156,15 @@ public struct JSONPathPlan: Sendable {
         self.nameBytes = nameBytes
         self.names = names
         self.pathLists = pathLists
+        self.slots = slots
+    }
+
+    /// The slot of a name in a step's table (`1 << (64 - shift)` slots), from its first eight bytes and its length.
+    @inline(__always)
+    static func slot(head: UInt64, count: Int, shift: Int) -> Int {
+        Int(
+            truncatingIfNeeded: ((head &+ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15) &>> UInt64(shift)
+        )
     }
 
     /// The plan's tables and the document's buffers, borrowed for one `locate`.
@@ -142,6 +173,7 @@ public struct JSONPathPlan: Sendable {
         let children: UnsafeBufferPointer<Child>
         let nameBytes: UnsafeBufferPointer<UInt8>
         let pathLists: UnsafeBufferPointer<Int32>
+        let slots: UnsafeBufferPointer<Int32>
         let entries: UnsafeBufferPointer<JSONDocument.Entry>
         let bytes: UnsafeBufferPointer<UInt8>
         let stops: UnsafeMutableBufferPointer<Stop>
@@ -158,16 +190,18 @@ public struct JSONPathPlan: Sendable {
             children.withUnsafeBufferPointer { children in
                 nameBytes.withUnsafeBufferPointer { nameBytes in
                     pathLists.withUnsafeBufferPointer { pathLists in
-                        document.entries.withUnsafeBufferPointer { entries in
-                            document.bytes.withUnsafeBufferPointer { bytes in
-                                stops.withUnsafeMutableBufferPointer { stops in
-                                    withUnsafeTemporaryAllocation(of: Int.self, capacity: steps.count) { found in
-                                        let walk = Walk(
-                                            steps: steps, children: children, nameBytes: nameBytes,
-                                            pathLists: pathLists, entries: entries, bytes: bytes, stops: stops,
-                                            found: found)
-                                        var top = 0
-                                        self.walk(0, at: node.index, walk, document: document, top: &top)
+                        slots.withUnsafeBufferPointer { slots in
+                            document.entries.withUnsafeBufferPointer { entries in
+                                document.bytes.withUnsafeBufferPointer { bytes in
+                                    stops.withUnsafeMutableBufferPointer { stops in
+                                        withUnsafeTemporaryAllocation(of: Int.self, capacity: steps.count) { found in
+                                            let walk = Walk(
+                                                steps: steps, children: children, nameBytes: nameBytes,
+                                                pathLists: pathLists, slots: slots, entries: entries, bytes: bytes,
+                                                stops: stops, found: found)
+                                            var top = 0
+                                            self.walk(0, at: node.index, walk, document: document, top: &top)
+                                        }
                                     }
                                 }
                             }
@@ -206,15 +240,18 @@ public struct JSONPathPlan: Sendable {
         let slots = UnsafeMutableBufferPointer(rebasing: walk.found[base..<top])
         slots.initialize(repeating: -1)
         let first = Int(step.firstChild)
-        members(
-            of: at, children: first..<first + Int(step.childCount), allASCII: step.allASCII, walk,
-            document: document, found: slots)
+        members(of: at, step: step, walk, document: document, found: slots)
         for slot in 0..<Int(step.childCount) {
             let child = walk.steps[Int(walk.children[first + slot].step)]
             let member = slots[slot]
             if member < 0 {
                 Self.mark(child.firstEnd, child.endCount, .missing, walk)
                 Self.mark(child.firstBelow, child.belowCount, .missing, walk)
+            } else if child.childCount == 0 {
+                // A leaf (most of an item's fields): what `walk` does for it — its paths end here — without the call.
+                Self.mark(
+                    child.firstEnd, child.endCount, Stop(index: Int32(truncatingIfNeeded: member), taken: child.depth),
+                    walk)
             } else {
                 self.walk(Int(walk.children[first + slot].step), at: member, walk, document: document, top: &top)
             }
@@ -241,9 +278,13 @@ public struct JSONPathPlan: Sendable {
     /// i-th child (compared as `JSONNode.memberIndex` compares: bytes when both are ASCII, else as
     /// `String`s), and stays as it is when there is none.
     private func members(
-        of object: Int, children range: Range<Int>, allASCII: Bool, _ walk: Walk, document: JSONDocument,
-        found: UnsafeMutableBufferPointer<Int>
+        of object: Int, step: Step, _ walk: Walk, document: JSONDocument, found: UnsafeMutableBufferPointer<Int>
     ) {
+        let range = Int(step.firstChild)..<Int(step.firstChild) + Int(step.childCount)
+        let allASCII = step.allASCII
+        let firstSlot = Int(step.firstSlot)
+        let shift = Int(step.slotShift)
+        let mask = (1 &<< (64 &- shift)) &- 1
         let end = Int(walk.entries[object].next)
         var position = object + 1
         while position < end {
@@ -253,19 +294,25 @@ public struct JSONPathPlan: Sendable {
                 let start = Int(key.start) + 1
                 let count = Int(key.end) - 1 - start
                 let head = Self.head(walk.bytes[start..<(start + count)])
-                for child in range {
-                    let segment = walk.children[child]
-                    guard Int(segment.count) == count, segment.head == head else { continue }
-                    var offset = 8
-                    let name = Int(segment.start)
-                    while offset < count, walk.bytes[start + offset] == walk.nameBytes[name + offset] {
-                        offset += 1
+                // Equal names have equal heads and lengths, so the same slot: probe from it to an empty one.
+                var slot = Self.slot(head: head, count: count, shift: shift)
+                while true {
+                    let entry = Int(walk.slots[firstSlot + slot])
+                    if entry == 0 { break }
+                    let segment = walk.children[entry - 1]
+                    if Int(segment.count) == count, segment.head == head {
+                        var offset = 8
+                        let name = Int(segment.start)
+                        while offset < count, walk.bytes[start + offset] == walk.nameBytes[name + offset] {
+                            offset += 1
+                        }
+                        if offset >= count {
+                            // Segments of a step have distinct names: no other one is this member's.
+                            found[entry - 1 - range.lowerBound] = position + 1
+                            break
+                        }
                     }
-                    if offset >= count {
-                        // Segments of a step have distinct names: no other one is this member's.
-                        found[child - range.lowerBound] = position + 1
-                        break
-                    }
+                    slot = (slot + 1) & mask
                 }
             } else if key.kind == .asciiName {
                 let start = Int(key.start) + 1
@@ -304,6 +351,16 @@ public struct JSONPathPlan: Sendable {
         // A path walked to its end through objects (an item's fields, mostly) has nothing left to walk.
         if Int(stop.taken) == paths[path].count { return .node(found) }
         return found.selectInArrays(paths[path][Int(stop.taken)...])
+    }
+
+    /// What `node[first][second]…` gives for path `path` (each segment a member of an object, looked up by
+    /// the subscript), from the stops `locate(in: node, …)` filled: the value reached through objects alone;
+    /// `nil` when an object on the way has no such member or a value on the way is not an object (where
+    /// `select` would go on into arrays). The HTTP adapters' fixed fields are read this way.
+    public func member(_ path: Int, in node: JSONNode, stops: [Stop]) -> JSONNode? {
+        let stop = stops[path]
+        guard stop.index >= 0, Int(stop.taken) == paths[path].count else { return nil }
+        return JSONNode(document: node.document, index: Int(stop.index))
     }
 
     /// Calls `body` with the tape index of each value whose text `node.scalarTexts(at: path's segments)`

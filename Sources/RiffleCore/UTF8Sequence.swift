@@ -37,19 +37,19 @@ public enum UTF8Sequence {
     /// Whether all of `bytes` is well-formed UTF-8.
     package static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
-        // ASCII runs (most of an API page's texts) eight bytes at a time: no high bit in the word.
-        if let base = bytes.baseAddress {
-            while index + 8 <= bytes.count,
-                UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-            {
-                index += 8
-            }
-        }
         while index < bytes.count {
-            if bytes[index] < 0x80 {
-                index += 1
-                continue
+            // ASCII runs (most of an API page's texts) eight bytes at a time: no high bit in the word. Taken
+            // up again after each non-ASCII character, not only at the start: a text with a `é` or a `☕`
+            // near its beginning was checked byte by byte to its end (issue 17).
+            if let base = bytes.baseAddress {
+                while index + 8 <= bytes.count,
+                    UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    index += 8
+                }
             }
+            while index < bytes.count, bytes[index] < 0x80 { index += 1 }
+            guard index < bytes.count else { return true }
             guard let length = length(at: index, in: bytes) else { return false }
             index += length
         }

@@ -33,6 +33,32 @@ package struct GitLabSource: Pageable {
         pageInfo { endCursor hasNextPage }
         """
 
+    /// The issue fields read from each node, compiled once and looked up together (one pass over an issue's
+    /// members, issue 17); each is read as `node[first][second]` reads it (`JSONPathPlan.member`). Their
+    /// places in this list are `IssueField`'s.
+    static let issuePlan = JSONPathPlan([
+        ["id"], ["updatedAt"], ["title"], ["webUrl"], ["author", "username"], ["description"], ["labels", "nodes"],
+        ["iid"], ["milestone", "title"], ["userNotesCount"], ["state"],
+    ])
+
+    /// The places of `issuePlan`'s paths.
+    enum IssueField {
+        static let id = 0
+        static let updatedAt = 1
+        static let title = 2
+        static let webUrl = 3
+        static let author = 4
+        static let description = 5
+        static let labels = 6
+        static let iid = 7
+        static let milestone = 8
+        static let notes = 9
+        static let state = 10
+    }
+
+    /// A label's name (0) and colour (1), looked up together.
+    static let labelPlan = JSONPathPlan([["title"], ["color"]])
+
     /// The query for a project's issues.
     package static let projectQuery = query(root: "project")
     /// The query for a group's issues.
@@ -109,37 +135,44 @@ package struct GitLabSource: Pageable {
         var builder = ItemBuilder()
         // Each item's labels and their colours, kept for the page's next item.
         var colors: [(name: String, value: JSONNode)] = []
+        // An issue's fields (and a label's) found in one pass over its members (issue 17), not one per field.
+        let plan = Self.issuePlan
+        let labelPlan = Self.labelPlan
+        var stops: [JSONPathPlan.Stop] = []
+        var labelStops: [JSONPathPlan.Stop] = []
         for (position, node) in nodes.enumerated() {
-            guard let id = ItemMapping.text(node["id"]) else {
+            plan.locate(in: node, into: &stops)
+            guard let id = ItemMapping.text(plan.member(IssueField.id, in: node, stops: stops)) else {
                 mapping.skip(position, "no value at id")
                 continue
             }
-            guard let time = node["updatedAt"]?.timestampValue else {
+            guard let time = plan.member(IssueField.updatedAt, in: node, stops: stops)?.timestampValue else {
                 mapping.skip(position, "no time at updatedAt")
                 continue
             }
             builder.reset()
-            guard builder.set(.title, textOf: node["title"], .string) else {
+            guard builder.set(.title, textOf: plan.member(IssueField.title, in: node, stops: stops), .string) else {
                 mapping.skip(position, "no value at title")
                 continue
             }
-            builder.set(.url, textOf: node["webUrl"], .nonEmptyText)
-            builder.set(.author, textOf: node["author"]?["username"], .nonEmptyText)
-            builder.set(.summary, textOf: node["description"], .nonEmptyText)
+            builder.set(.url, textOf: plan.member(IssueField.webUrl, in: node, stops: stops), .nonEmptyText)
+            builder.set(.author, textOf: plan.member(IssueField.author, in: node, stops: stops), .nonEmptyText)
+            builder.set(.summary, textOf: plan.member(IssueField.description, in: node, stops: stops), .nonEmptyText)
             colors.removeAll(keepingCapacity: true)
-            if let labels = node["labels"]?["nodes"]?.elements {
+            if let labels = plan.member(IssueField.labels, in: node, stops: stops)?.elements {
                 for label in labels {
-                    guard let name = label["title"]?.stringValue else { continue }
+                    labelPlan.locate(in: label, into: &labelStops)
+                    guard let name = labelPlan.member(0, in: label, stops: labelStops)?.stringValue else { continue }
                     builder.appendTag(text: name)
-                    if let color = label["color"] { colors.append((name, color)) }
+                    if let color = labelPlan.member(1, in: label, stops: labelStops) { colors.append((name, color)) }
                 }
             }
             // `extra` written as the export writes it, its keys in that order (issue 17): no dictionary per item.
-            builder.appendExtra("iid", node["iid"])
+            builder.appendExtra("iid", plan.member(IssueField.iid, in: node, stops: stops))
             builder.appendExtra("label_colors", stringMembers: &colors)
-            builder.appendExtra("milestone", node["milestone"]?["title"])
-            builder.appendExtra("notes", node["userNotesCount"])
-            builder.appendExtra("state", node["state"])
+            builder.appendExtra("milestone", plan.member(IssueField.milestone, in: node, stops: stops))
+            builder.appendExtra("notes", plan.member(IssueField.notes, in: node, stops: stops))
+            builder.appendExtra("state", plan.member(IssueField.state, in: node, stops: stops))
             items.append(builder.build(id: id, time: time))
         }
         mapping.notes.warnings = response.errors

@@ -11,6 +11,30 @@ package struct SpaceXSource: Pageable {
     /// `ItemBuilder.appendExtra` takes them in.
     static let extraKeys = ["date_precision", "flight_number", "success", "upcoming"]
 
+    /// The launch fields read, compiled once and looked up together (one pass over a launch's members,
+    /// issue 17); each is read as `launch[first][second]` reads it (`JSONPathPlan.member`). Their places in
+    /// this list are `LaunchField`'s; `extraKeys` come last, in their order.
+    static let launchPlan = JSONPathPlan(
+        [
+            ["id"], ["date_unix"], ["date_utc"], ["name"], ["links", "webcast"], ["links", "article"],
+            ["links", "wikipedia"], ["details"], ["rocket", "name"],
+        ] + extraKeys.map { [$0] })
+
+    /// The places of `launchPlan`'s paths.
+    enum LaunchField {
+        static let id = 0
+        static let dateUnix = 1
+        static let dateUTC = 2
+        static let name = 3
+        static let webcast = 4
+        static let article = 5
+        static let wikipedia = 6
+        static let details = 7
+        static let rocket = 8
+        /// `extraKeys[0]`'s place; the others follow it.
+        static let firstExtra = 9
+    }
+
     /// The most launches asked for at once.
     static let maxPageSize = 100
 
@@ -61,29 +85,38 @@ package struct SpaceXSource: Pageable {
         var items: [Item] = []
         // Each item's texts go from the page's bytes into its one buffer (issue 17).
         var builder = ItemBuilder()
+        // A launch's fields found in one pass over its members (issue 17), not one pass per field.
+        let plan = Self.launchPlan
+        var stops: [JSONPathPlan.Stop] = []
         for (position, launch) in docs.enumerated() {
-            guard let id = ItemMapping.text(launch["id"]) else {
+            plan.locate(in: launch, into: &stops)
+            guard let id = ItemMapping.text(plan.member(LaunchField.id, in: launch, stops: stops)) else {
                 mapping.skip(position, "no value at id")
                 continue
             }
-            guard let time = launch["date_unix"]?.timestampValue ?? launch["date_utc"]?.timestampValue
+            guard
+                let time = plan.member(LaunchField.dateUnix, in: launch, stops: stops)?.timestampValue
+                    ?? plan.member(LaunchField.dateUTC, in: launch, stops: stops)?.timestampValue
             else {
                 mapping.skip(position, "no time at date_unix")
                 continue
             }
             builder.reset()
-            guard builder.set(.title, textOf: launch["name"], .scalarText) else {
+            guard builder.set(.title, textOf: plan.member(LaunchField.name, in: launch, stops: stops), .scalarText)
+            else {
                 mapping.skip(position, "no value at name")
                 continue
             }
-            let links = launch["links"]
             _ =
-                builder.set(.url, textOf: links?["webcast"], .nonEmptyText)
-                || builder.set(.url, textOf: links?["article"], .nonEmptyText)
-                || builder.set(.url, textOf: links?["wikipedia"], .nonEmptyText)
-            builder.set(.summary, textOf: launch["details"], .nonEmptyText)
-            for key in Self.extraKeys { builder.appendExtra(key, launch[key]) }
-            builder.appendTag(textOf: launch["rocket"]?["name"], .string)
+                builder.set(.url, textOf: plan.member(LaunchField.webcast, in: launch, stops: stops), .nonEmptyText)
+                || builder.set(.url, textOf: plan.member(LaunchField.article, in: launch, stops: stops), .nonEmptyText)
+                || builder.set(
+                    .url, textOf: plan.member(LaunchField.wikipedia, in: launch, stops: stops), .nonEmptyText)
+            builder.set(.summary, textOf: plan.member(LaunchField.details, in: launch, stops: stops), .nonEmptyText)
+            for (offset, key) in Self.extraKeys.enumerated() {
+                builder.appendExtra(key, plan.member(LaunchField.firstExtra + offset, in: launch, stops: stops))
+            }
+            builder.appendTag(textOf: plan.member(LaunchField.rocket, in: launch, stops: stops), .string)
             items.append(builder.build(id: id, time: time))
         }
         let hasNext = json["hasNextPage"]?.boolValue == true

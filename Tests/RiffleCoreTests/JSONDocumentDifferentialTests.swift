@@ -135,6 +135,67 @@ import Testing
         }
     }
 
+    /// Strings of every length around the string scan's 16- and 8-byte blocks, with an escape, a broken
+    /// escape, a control character, a non-ASCII character or a lone backslash at every place, as values,
+    /// as member names and cut short: the same values and errors as the reference, and each name found by
+    /// its lookup (the scan's answer on ASCII-ness decides how a name is compared: a name with the Kelvin
+    /// sign in it is found by one with `K` there, as Swift's strings compare).
+    @Test func stringsAcrossTheScansBlocksReadTheSame() throws {
+        let inserts: [[UInt8]] = [
+            Array("\\n".utf8), Array("\\u00e9".utf8), Array("\\ud83d\\ude00".utf8), Array("\\ud800x".utf8),
+            Array("\\q".utf8), [0x01], [0x1F], Array("é".utf8), Array("\u{212A}".utf8), [0x5C],
+        ]
+        for length in 0..<40 {
+            for place in 0...length {
+                for insert in inserts {
+                    var text = Array(repeating: UInt8(ascii: "a"), count: length)
+                    text.insert(contentsOf: insert, at: place)
+                    let string = [0x22] + text + [0x22]
+                    expectSame(string, "value")
+                    expectSame(Array("{".utf8) + string + Array(#":1,"z":2}"#.utf8), "name")
+                    expectSame(Array("[".utf8) + string.dropLast(), "cut short")
+                    guard insert == Array("\u{212A}".utf8) else { continue }
+                    let document = try JSONDocument(parsing: Array("{".utf8) + string + Array(#":1,"z":2}"#.utf8))
+                    let name =
+                        String(repeating: "a", count: place) + "K" + String(repeating: "a", count: length - place)
+                    #expect(document.root[name]?.value == .int(1), "\(name)")
+                }
+            }
+        }
+    }
+
+    /// The literals as the tape reads them: whole, cut short and misspelt at each byte, alone and in
+    /// containers, with the reference's errors at the same offsets.
+    @Test func literalsReadTheSame() {
+        for word in ["true", "false", "null"] {
+            for cut in 0...word.count {
+                let part = String(word.prefix(cut))
+                for text in [part, "[\(part)]", "{\"a\":\(part)}", "[\(part),1]", "\(part)x"] {
+                    expectSame(Array(text.utf8), "cut")
+                }
+            }
+            for place in 0..<word.count {
+                var bytes = Array(word.utf8)
+                bytes[place] ^= 0x20
+                expectSame(bytes, "misspelt")
+                expectSame(Array("[".utf8) + bytes + Array("]".utf8), "misspelt")
+            }
+        }
+    }
+
+    /// Documents with more entries than the tape's first room (an entry per eight bytes): dense arrays
+    /// and objects, whole and cut short, so the tape grows while it is written, and fails the same.
+    @Test func denseDocumentsGrowTheTape() {
+        for count in [1, 7, 100, 5_000] {
+            let array = "[" + Array(repeating: "0", count: count).joined(separator: ",") + "]"
+            let object = "{" + (0..<count).map { "\"\($0 % 10)\":[]" }.joined(separator: ",") + "}"
+            for text in [array, object] {
+                expectSame(Array(text.utf8), "dense")
+                expectSame(Array(text.utf8.dropLast()), "dense, cut short")
+            }
+        }
+    }
+
     @Test func damagedDocumentsFailTheSame() {
         var random = SplitMix64(seed: 71_717)
         for round in 0..<6_000 {

@@ -46,10 +46,59 @@ import Testing
                         let time = Timestamp(microseconds: 0)
                         #expect(
                             builder.build(id: "x", time: time) == reference.build(id: "x", time: time), "\(comment)")
+                        // `member`, as the GitLab and SpaceX adapters read their fields: the subscripts' answer.
+                        var chained: JSONNode? = node
+                        for segment in path { chained = chained?[segment] }
+                        #expect(plan.member(place, in: node, stops: stops)?.value == chained?.value, "\(comment)")
                     }
                 }
             }
         }
+    }
+
+    /// `member` reads through objects only: a value on the way that is not an object (an array, which
+    /// `select` would go into) gives nothing, as the subscripts give nothing.
+    @Test func memberStopsAtAnythingButAnObject() throws {
+        let text = #"{"labels":[{"nodes":1}],"author":"x","milestone":null,"a":{"b":{"c":[1]}}}"#
+        let document = try JSONDocument(parsing: Array(text.utf8))
+        let plan = JSONPathPlan([
+            ["labels", "nodes"], ["author", "username"], ["milestone", "title"], ["a", "b", "c"], [],
+        ])
+        var stops: [JSONPathPlan.Stop] = []
+        plan.locate(in: document.root, into: &stops)
+        #expect(plan.select(0, in: document.root, stops: stops) != nil)
+        #expect(plan.member(0, in: document.root, stops: stops) == nil)
+        #expect(plan.member(1, in: document.root, stops: stops) == nil)
+        #expect(plan.member(2, in: document.root, stops: stops) == nil)
+        #expect(plan.member(3, in: document.root, stops: stops)?.value == .array([.int(1)]))
+        #expect(plan.member(4, in: document.root, stops: stops)?.isObject == true)
+        // An array as the node itself: no member at all.
+        let array = try JSONDocument(parsing: Array(#"[{"labels":{"nodes":2}}]"#.utf8))
+        plan.locate(in: array.root, into: &stops)
+        #expect(plan.member(0, in: array.root, stops: stops) == nil)
+        #expect(plan.select(0, in: array.root, stops: stops) != nil)
+    }
+
+    /// Many fields under one object, as a SpaceX launch has them: each found through the step's hash table,
+    /// names sharing their first eight bytes or their length told apart, the last member of a name winning.
+    @Test func manyFieldsOfOneObject() throws {
+        let names = [
+            "id", "date_unix", "date_utc", "date_local", "date_precision", "flight_number", "name", "a", "ab",
+            "abcdefgh", "abcdefghi", "abcdefghij", "static_fire_date_utc", "static_fire_date_unix", "upcoming",
+        ]
+        var text = "{"
+        for (offset, name) in names.enumerated() { text += "\"\(name)\":\(offset)," }
+        text += #""other":0,"date_utc":99}"#
+        let document = try JSONDocument(parsing: Array(text.utf8))
+        let paths = names.map { [$0] } + [["missing"], ["abcdefg"], ["date_utc"]]
+        let plan = JSONPathPlan(paths)
+        var stops: [JSONPathPlan.Stop] = []
+        plan.locate(in: document.root, into: &stops)
+        for (place, path) in paths.enumerated() {
+            #expect(plan.member(place, in: document.root, stops: stops)?.value == document.root[path[0]]?.value)
+        }
+        #expect(plan.member(2, in: document.root, stops: stops)?.value == .int(99))
+        #expect(plan.member(names.count, in: document.root, stops: stops) == nil)
     }
 
     @Test func lastMemberOfANameWinsInOnePass() throws {
@@ -65,6 +114,12 @@ import Testing
             #expect(
                 plan.select(place, in: document.root, stops: stops)?.value == document.root.select(path[...])?.value)
         }
+        for (place, path) in paths.enumerated() {
+            var chained: JSONNode? = document.root
+            for segment in path { chained = chained?[segment] }
+            #expect(plan.member(place, in: document.root, stops: stops)?.value == chained?.value)
+        }
+        #expect(plan.member(0, in: document.root, stops: stops)?.scalarText == "3")
         #expect(plan.select(0, in: document.root, stops: stops)?.scalarText == "3")
         #expect(plan.select(1, in: document.root, stops: stops) == nil)
     }
