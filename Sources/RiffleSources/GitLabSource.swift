@@ -33,31 +33,44 @@ package struct GitLabSource: Pageable {
         pageInfo { endCursor hasNextPage }
         """
 
-    /// The issue fields read from each node, compiled once and looked up together (one pass over an issue's
-    /// members, issue 17); each is read as `node[first][second]` reads it (`JSONPathPlan.member`). Their
-    /// places in this list are `IssueField`'s.
-    static let issuePlan = JSONPathPlan([
-        ["id"], ["updatedAt"], ["title"], ["webUrl"], ["author", "username"], ["description"], ["labels", "nodes"],
-        ["iid"], ["milestone", "title"], ["userNotesCount"], ["state"],
-    ])
+    /// The issue fields read from each node, each read as `node[first][second]` reads it
+    /// (`JSONPathPlan.member`), looked up together in one pass over an issue's members (issue 17).
+    enum IssueField: Int, JSONPathPlanField {
+        case id, updatedAt, title, webUrl, author, description, labels, iid, milestone, notes, state
 
-    /// The places of `issuePlan`'s paths.
-    enum IssueField {
-        static let id = 0
-        static let updatedAt = 1
-        static let title = 2
-        static let webUrl = 3
-        static let author = 4
-        static let description = 5
-        static let labels = 6
-        static let iid = 7
-        static let milestone = 8
-        static let notes = 9
-        static let state = 10
+        var path: [String] {
+            switch self {
+            case .id: ["id"]
+            case .updatedAt: ["updatedAt"]
+            case .title: ["title"]
+            case .webUrl: ["webUrl"]
+            case .author: ["author", "username"]
+            case .description: ["description"]
+            case .labels: ["labels", "nodes"]
+            case .iid: ["iid"]
+            case .milestone: ["milestone", "title"]
+            case .notes: ["userNotesCount"]
+            case .state: ["state"]
+            }
+        }
     }
 
-    /// A label's name (0) and colour (1), looked up together.
-    static let labelPlan = JSONPathPlan([["title"], ["color"]])
+    /// A label's fields, looked up together.
+    enum LabelField: Int, JSONPathPlanField {
+        case title, color
+
+        var path: [String] {
+            switch self {
+            case .title: ["title"]
+            case .color: ["color"]
+            }
+        }
+    }
+
+    /// `IssueField`'s plan, compiled once.
+    static let issuePlan = JSONPathPlan(fields: IssueField.self)
+    /// `LabelField`'s plan, compiled once.
+    static let labelPlan = JSONPathPlan(fields: LabelField.self)
 
     /// The query for a project's issues.
     package static let projectQuery = query(root: "project")
@@ -162,9 +175,12 @@ package struct GitLabSource: Pageable {
             if let labels = plan.member(IssueField.labels, in: node, stops: stops)?.elements {
                 for label in labels {
                     labelPlan.locate(in: label, into: &labelStops)
-                    guard let name = labelPlan.member(0, in: label, stops: labelStops)?.stringValue else { continue }
+                    guard let name = labelPlan.member(LabelField.title, in: label, stops: labelStops)?.stringValue
+                    else { continue }
                     builder.appendTag(text: name)
-                    if let color = labelPlan.member(1, in: label, stops: labelStops) { colors.append((name, color)) }
+                    if let color = labelPlan.member(LabelField.color, in: label, stops: labelStops) {
+                        colors.append((name, color))
+                    }
                 }
             }
             // `extra` written as the export writes it, its keys in that order (issue 17): no dictionary per item.

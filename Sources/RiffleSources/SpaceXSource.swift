@@ -11,29 +11,36 @@ package struct SpaceXSource: Pageable {
     /// `ItemBuilder.appendExtra` takes them in.
     static let extraKeys = ["date_precision", "flight_number", "success", "upcoming"]
 
-    /// The launch fields read, compiled once and looked up together (one pass over a launch's members,
-    /// issue 17); each is read as `launch[first][second]` reads it (`JSONPathPlan.member`). Their places in
-    /// this list are `LaunchField`'s; `extraKeys` come last, in their order.
-    static let launchPlan = JSONPathPlan(
-        [
-            ["id"], ["date_unix"], ["date_utc"], ["name"], ["links", "webcast"], ["links", "article"],
-            ["links", "wikipedia"], ["details"], ["rocket", "name"],
-        ] + extraKeys.map { [$0] })
+    /// The launch fields read, each read as `launch[first][second]` reads it (`JSONPathPlan.member`),
+    /// looked up together in one pass over a launch's members (issue 17); `extras` are `extraKeys`'.
+    enum LaunchField: Int, JSONPathPlanField {
+        case id, dateUnix, dateUTC, name, webcast, article, wikipedia, details, rocket
+        case datePrecision, flightNumber, success, upcoming
 
-    /// The places of `launchPlan`'s paths.
-    enum LaunchField {
-        static let id = 0
-        static let dateUnix = 1
-        static let dateUTC = 2
-        static let name = 3
-        static let webcast = 4
-        static let article = 5
-        static let wikipedia = 6
-        static let details = 7
-        static let rocket = 8
-        /// `extraKeys[0]`'s place; the others follow it.
-        static let firstExtra = 9
+        /// The fields `extra` takes, in `extraKeys`' order.
+        static let extras: [LaunchField] = [.datePrecision, .flightNumber, .success, .upcoming]
+
+        var path: [String] {
+            switch self {
+            case .id: ["id"]
+            case .dateUnix: ["date_unix"]
+            case .dateUTC: ["date_utc"]
+            case .name: ["name"]
+            case .webcast: ["links", "webcast"]
+            case .article: ["links", "article"]
+            case .wikipedia: ["links", "wikipedia"]
+            case .details: ["details"]
+            case .rocket: ["rocket", "name"]
+            case .datePrecision: ["date_precision"]
+            case .flightNumber: ["flight_number"]
+            case .success: ["success"]
+            case .upcoming: ["upcoming"]
+            }
+        }
     }
+
+    /// `LaunchField`'s plan, compiled once.
+    static let launchPlan = JSONPathPlan(fields: LaunchField.self)
 
     /// The most launches asked for at once.
     static let maxPageSize = 100
@@ -113,8 +120,8 @@ package struct SpaceXSource: Pageable {
                 || builder.set(
                     .url, textOf: plan.member(LaunchField.wikipedia, in: launch, stops: stops), .nonEmptyText)
             builder.set(.summary, textOf: plan.member(LaunchField.details, in: launch, stops: stops), .nonEmptyText)
-            for (offset, key) in Self.extraKeys.enumerated() {
-                builder.appendExtra(key, plan.member(LaunchField.firstExtra + offset, in: launch, stops: stops))
+            for (key, field) in zip(Self.extraKeys, LaunchField.extras) {
+                builder.appendExtra(key, plan.member(field, in: launch, stops: stops))
             }
             builder.appendTag(textOf: plan.member(LaunchField.rocket, in: launch, stops: stops), .string)
             items.append(builder.build(id: id, time: time))

@@ -124,3 +124,39 @@ import Testing
         #expect(plan.select(1, in: document.root, stops: stops) == nil)
     }
 }
+
+/// A plan made from an enum's cases answers for each case as the plan of the same paths answers at its place.
+@Suite struct JSONPathPlanFieldTests {
+    enum Field: Int, JSONPathPlanField {
+        case id, author, missing, deep
+
+        var path: [String] {
+            switch self {
+            case .id: ["id"]
+            case .author: ["author", "login"]
+            case .missing: ["nothing"]
+            case .deep: ["a", "b", "c"]
+            }
+        }
+    }
+
+    @Test func casesAnswerAtTheirPlaces() throws {
+        let document = try JSONDocument(
+            parsing: Array(#"{"id": "x", "author": {"login": "ann"}, "a": {"b": {"c": 3}}, "id": "y"}"#.utf8))
+        let plan = JSONPathPlan(fields: Field.self)
+        let byPaths = JSONPathPlan(Field.allCases.map { $0.path })
+        var stops: [JSONPathPlan.Stop] = []
+        var pathStops: [JSONPathPlan.Stop] = []
+        plan.locate(in: document.root, into: &stops)
+        byPaths.locate(in: document.root, into: &pathStops)
+        for field in Field.allCases {
+            #expect(
+                plan.member(field, in: document.root, stops: stops)?.scalarText
+                    == byPaths.member(field.rawValue, in: document.root, stops: pathStops)?.scalarText)
+        }
+        #expect(plan.member(Field.id, in: document.root, stops: stops)?.scalarText == "y")
+        #expect(plan.member(Field.author, in: document.root, stops: stops)?.scalarText == "ann")
+        #expect(plan.member(Field.missing, in: document.root, stops: stops) == nil)
+        #expect(plan.member(Field.deep, in: document.root, stops: stops)?.scalarText == "3")
+    }
+}
