@@ -45,7 +45,7 @@ extension JSONValue {
 
     /// Appends `text` as a JSON string. Every control character is escaped, so the output is one
     /// line and valid JSON whatever the (untrusted) text holds, back-to-back escapes included. Runs that
-    /// need no escaping are copied whole, found eight bytes at a time.
+    /// need no escaping are copied whole, found sixteen and eight bytes at a time (`plainPrefixEnd`).
     public static func writeString(_ text: String, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { writeString(utf8: $0, to: &out) }
@@ -69,7 +69,7 @@ extension JSONValue {
     public static func stringBound(_ count: Int) -> Int { count &* 6 &+ 2 }
 
     /// `writeString(utf8:to:)` through a `ByteWriter` with room for `stringBound(bytes.count)` bytes: the same
-    /// bytes, with runs that need no escape copied whole (found eight bytes at a time) and each escape
+    /// bytes, with runs that need no escape copied whole (found many bytes at a time, `plainPrefixEnd`) and each escape
     /// written in place, without the array's check per append (the export's way, issue 17).
     public static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
         out.put(UInt8(ascii: "\""))
@@ -85,11 +85,7 @@ extension JSONValue {
             guard index < count else { break }
             let byte = base[index]
             index += 1
-            guard
-                byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
-            else {
-                continue
-            }
+            guard needsEscape(byte) else { continue }
             out.put(UnsafeBufferPointer(start: base + runStart, count: index - 1 - runStart))
             runStart = index
             out.put(0x5C)
@@ -113,26 +109,59 @@ extension JSONValue {
         out.put(UInt8(ascii: "\""))
     }
 
-    /// The end of the whole eight-byte words from `start` on that hold no byte needing an escape (a
-    /// quote, a backslash, a control character or DEL): SWAR tests that set a byte's high bit where
-    /// they hold. The caller checks the bytes from there one by one.
+    /// The first byte from `start` on that needs an escape (a quote, a backslash, a control character or DEL),
+    /// or the end: sixteen bytes at a time, then eight (SWAR tests that set a byte's high bit where they hold),
+    /// then the last few as the eight-byte word that ends with them (its bytes before them shifted out), so
+    /// that a text's end does not go byte by byte; only a text of fewer than eight bytes does.
+    /// Titles in any script take the wide steps: bytes of 0x80 and up need no escape (issue 17).
     static func plainPrefixEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return start }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
+        let count = bytes.count
         var index = start
-        while index + 8 <= bytes.count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            let quote = word ^ (ones &* 0x22)
-            let backslash = word ^ (ones &* 0x5C)
-            let delete = word ^ (ones &* 0x7F)
-            let special =
-                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-                | ((delete &- ones) & ~delete)
-                | ((word &- ones &* 0x20) & ~word)
-            if special & highs != 0 { return index }
+        while index + 16 <= count {
+            let first = specialBytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let second = specialBytes(UnsafeRawPointer(base + index + 8).loadUnaligned(as: UInt64.self))
+            if first | second != 0 { break }
+            index += 16
+        }
+        while index + 8 <= count {
+            let found = specialBytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            if found != 0 { return index + found.trailingZeroBitCount / 8 }
             index += 8
         }
+        guard index < count else { return count }
+        if count >= 8 {
+            // The word's bytes before `index` are shifted out, plain bytes (`A`) shifted in at its end: the byte
+            // right before `start` may need an escape, and a mark would spill from it into the bytes after.
+            let skipped = UInt64(index - (count - 8)) &* 8
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self))
+            let rest = word >> skipped | 0x4141_4141_4141_4141 << (64 &- skipped)
+            let found = specialBytes(UInt64(littleEndian: rest))
+            return found == 0 ? count : index + found.trailingZeroBitCount / 8
+        }
+        while index < count, !needsEscape(base[index]) { index += 1 }
         return index
+    }
+
+    /// The high bit of each byte of `word` (in memory order, from the lowest) that needs an escape — exactly for
+    /// the first such byte; a byte after it may be marked when it does not need one (a borrow): callers use
+    /// only the lowest mark.
+    @inline(__always)
+    private static func specialBytes(_ word: UInt64) -> UInt64 {
+        let word = UInt64(littleEndian: word)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let delete = word ^ (ones &* 0x7F)
+        let special =
+            ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((delete &- ones) & ~delete)
+            | ((word &- ones &* 0x20) & ~word)
+        return special & 0x8080_8080_8080_8080
+    }
+
+    /// Whether `byte` needs an escape in a JSON string as `writeString` writes it.
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
     }
 }

@@ -1,5 +1,6 @@
-import RiffleCore
 import Testing
+
+@testable import RiffleCore
 
 /// `JSONValue.writeString(utf8:to: ByteWriter)` and `Timestamp.writeRFC3339(to: ByteWriter)`, which write
 /// through a pointer into room reserved beforehand (the export's way, issue 17), held to the array
@@ -64,6 +65,40 @@ import Testing
         var writer = ByteWriter(buffer)
         controls.withUnsafeBufferPointer { JSONValue.writeString(utf8: $0, to: &writer) }
         #expect(writer.position - buffer == JSONValue.stringBound(controls.count))
+    }
+
+    /// Texts of every length to 80 with at most one byte that needs an escape, at every place (or none), among
+    /// plain ASCII and UTF-8 of other scripts: `plainPrefixEnd`, which goes sixteen and eight bytes at a time
+    /// and reads a text's last bytes as the word that ends with them, finds what a scan byte by byte finds,
+    /// and the string written is the naive one. Each text lies in memory of exactly its length, so
+    /// AddressSanitizer sees any read past it.
+    @Test func plainRunsEndWhereAByteScanSaysAtEveryLengthAndPlace() {
+        let fillers: [[UInt8]] = [Array("abcdefgh".utf8), Array("日本語のタイトル".utf8), Array("Ελληνικά — عربي".utf8)]
+        let specials: [UInt8] = [0x22, 0x5C, 0x0A, 0x00, 0x1F, 0x7F]
+        for count in 0...80 {
+            for filler in fillers {
+                for place in -1..<count {
+                    var text = (0..<count).map { filler[$0 % filler.count] }
+                    if place >= 0 { text[place] = specials[(count + place) % specials.count] }
+                    let memory = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count)
+                    defer { memory.deallocate() }
+                    _ = memory.initialize(fromContentsOf: text)
+                    let bytes = UnsafeBufferPointer(memory)
+                    // From right after the escape too, as `writeString` goes on, with that byte in the last word.
+                    for start in [0, place / 2, max(0, place), place + 1] where start <= count {
+                        let expected = place >= start ? place : count
+                        #expect(JSONValue.plainPrefixEnd(bytes, from: start) == expected, "\(count) \(place) \(start)")
+                    }
+                    let bound = JSONValue.stringBound(count)
+                    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: bound)
+                    defer { buffer.deallocate() }
+                    var writer = ByteWriter(buffer)
+                    JSONValue.writeString(utf8: bytes, to: &writer)
+                    let written = Array(UnsafeBufferPointer(start: buffer, count: writer.position - buffer))
+                    #expect(written == Self.naive(text), "\(count) \(place)")
+                }
+            }
+        }
     }
 
     @Test func timesAreTheArrayWritersBytesWithinTheirBound() {
