@@ -111,14 +111,15 @@ struct ExportEncoder: Sendable {
                 }
                 return
             }
-            out.append("\"")
             let extra = item.extra
-            if !extra.isEmpty {
-                var text: [UInt8] = []
-                JSONValue.object(extra).write(to: &text)
-                out.append(#","extra":"#)
-                out.append(text)
+            guard !extra.isEmpty else {
+                out.append("\"}")
+                return
             }
+            var text: [UInt8] = []
+            JSONValue.object(extra).write(to: &text)
+            out.append(#"","extra":"#)
+            out.append(text)
             out.append("}")
         }
     }
