@@ -112,11 +112,15 @@ extension JSONValue {
     /// The first byte from `start` on that needs an escape (a quote, a backslash, a control character or DEL),
     /// or the end: sixteen bytes at a time, then eight (SWAR tests that set a byte's high bit where they hold),
     /// then the last few as the eight-byte word that ends with them (its bytes before them shifted out), so
-    /// that a text's end does not go byte by byte; only a text of fewer than eight bytes does.
-    /// Titles in any script take the wide steps: bytes of 0x80 and up need no escape (issue 17).
+    /// that a text's end does not go byte by byte; a text of fewer than eight bytes is read as one word too
+    /// (`shortPlainPrefixEnd`). Titles in any script take the wide steps: bytes of 0x80 and up need no escape
+    /// (issue 17).
     static func plainPrefixEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return start }
         let count = bytes.count
+        guard count >= 8 else {
+            return start < count ? shortPlainPrefixEnd(base + start, count - start) + start : count
+        }
         var index = start
         while index + 16 <= count {
             let first = specialBytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
@@ -130,17 +134,42 @@ extension JSONValue {
             index += 8
         }
         guard index < count else { return count }
-        if count >= 8 {
-            // The word's bytes before `index` are shifted out, plain bytes (`A`) shifted in at its end: the byte
-            // right before `start` may need an escape, and a mark would spill from it into the bytes after.
-            let skipped = UInt64(index - (count - 8)) &* 8
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self))
-            let rest = word >> skipped | 0x4141_4141_4141_4141 << (64 &- skipped)
-            let found = specialBytes(UInt64(littleEndian: rest))
-            return found == 0 ? count : index + found.trailingZeroBitCount / 8
+        // The word's bytes before `index` are shifted out, plain bytes (`A`) shifted in at its end: the byte
+        // right before `start` may need an escape, and a mark would spill from it into the bytes after.
+        let skipped = UInt64(index - (count - 8)) &* 8
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self))
+        let rest = word >> skipped | 0x4141_4141_4141_4141 << (64 &- skipped)
+        let found = specialBytes(UInt64(littleEndian: rest))
+        return found == 0 ? count : index + found.trailingZeroBitCount / 8
+    }
+
+    /// `plainPrefixEnd` over the `length` bytes (1…7) at `start`, as one word without reading past them: the
+    /// first four and the last four (or two and two, or the one), plain bytes (`A`) filling the rest. Bytes
+    /// read twice are plain or found in the first part, so the lowest mark still names the first byte to
+    /// escape. Short texts (tags, names, ids) are common.
+    private static func shortPlainPrefixEnd(_ start: UnsafePointer<UInt8>, _ length: Int) -> Int {
+        let source = UnsafeRawPointer(start)
+        let word: UInt64
+        let secondAt: Int
+        if length >= 4 {
+            let first = UInt64(UInt32(littleEndian: source.loadUnaligned(as: UInt32.self)))
+            let last = UInt64(UInt32(littleEndian: source.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)))
+            word = first | last << 32
+            secondAt = length - 8
+        } else if length >= 2 {
+            let first = UInt64(UInt16(littleEndian: source.loadUnaligned(as: UInt16.self)))
+            let last = UInt64(UInt16(littleEndian: source.loadUnaligned(fromByteOffset: length - 2, as: UInt16.self)))
+            word = first | last << 16 | 0x4141_4141 << 32
+            secondAt = length - 4
+        } else {
+            word = UInt64(source.load(as: UInt8.self)) | 0x41_4141_4141_4141 << 8
+            secondAt = 0
         }
-        while index < count, !needsEscape(base[index]) { index += 1 }
-        return index
+        let found = specialBytes(UInt64(littleEndian: word))
+        guard found != 0 else { return length }
+        let byte = found.trailingZeroBitCount / 8
+        // A byte of the first part is where it was read; one of the second was read `secondAt` bytes earlier.
+        return byte < (length >= 4 ? 4 : length >= 2 ? 2 : 1) ? byte : byte + secondAt
     }
 
     /// The high bit of each byte of `word` (in memory order, from the lowest) that needs an escape — exactly for

@@ -83,6 +83,9 @@ package struct MergeState: Sendable {
     /// The last item emitted and where it sat.
     struct Emitted: Sendable {
         var source: Int
+        /// The item's id when it sat on a first page, the only anchor that names it (by its hash, see
+        /// `anchorPlace`); else empty, never read: most items are past their source's first page, and reading
+        /// and keeping each one's id cost a retain and a release per item.
         var id: String
         var time: Timestamp
         var onFirstPage: Bool
@@ -244,8 +247,8 @@ package struct MergeState: Sendable {
         let isInOrder = frontier.map { item.time < $0 || (item.time == $0 && index >= frontierRank) } ?? true
         if isInOrder { frontierRank = index }
         lastEmitted = Emitted(
-            source: index, id: item.id, time: item.time, onFirstPage: onFirstPage, index: position,
-            isInOrder: isInOrder)
+            source: index, id: onFirstPage ? item.id : "", time: item.time, onFirstPage: onFirstPage,
+            index: position, isInOrder: isInOrder)
         var isLate = false
         if let frontier, item.time > frontier {
             isLate = true
