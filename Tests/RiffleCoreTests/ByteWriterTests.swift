@@ -115,4 +115,28 @@ import Testing
             #expect(written == Array(time.rfc3339.utf8), "\(micros)")
         }
     }
+
+    /// Times written one after another through one `RFC3339Day` (the export's way: the date copied when the
+    /// day is the one before's) are each `rfc3339`: runs within a day, across midnight both ways, before 1970,
+    /// and years outside 0…9999 (never kept), each into a buffer of exactly its bound.
+    @Test func timesWrittenReusingTheDayAreTheirRFC3339() {
+        var random = SplitMix64(seed: 5_050)
+        var day = Timestamp.RFC3339Day()
+        var micros: Int64 = 1_793_000_000_000_000
+        for round in 0..<20_000 {
+            switch random.next() % 10 {
+            case 0: micros = Int64(bitPattern: random.next()) >> 3
+            case 1: micros = -Int64(random.next() % 200_000_000_000_000)
+            case 2: micros = (micros / 86_400_000_000) * 86_400_000_000 + Int64(random.next() % 3) - 1
+            default: micros -= Int64(random.next() % 7_200_000_000) * (round % 3 == 0 ? 1_000 : 1)
+            }
+            let time = Timestamp(microseconds: micros)
+            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Timestamp.rfc3339Bound)
+            defer { buffer.deallocate() }
+            var writer = ByteWriter(buffer)
+            time.writeRFC3339(to: &writer, reusing: &day)
+            let written = Array(UnsafeBufferPointer(start: buffer, count: writer.position - buffer))
+            #expect(written == Array(time.rfc3339.utf8), "\(round): \(micros)")
+        }
+    }
 }
