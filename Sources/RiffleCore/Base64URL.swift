@@ -29,33 +29,42 @@ public enum Base64URL {
         count / 3 * 4 + (count % 3 == 0 ? 0 : count % 3 + 1)
     }
 
+    /// Every pair of letters, for twelve bits at a time: entry `v` holds the letters of `v >> 6` and `v & 63`, in
+    /// memory order (8 KiB).
+    private static let pairs: [UInt16] = (0..<4096).map { value in
+        UInt16(littleEndian: UInt16(alphabet[value >> 6]) | UInt16(alphabet[value & 63]) << 8)
+    }
+
     /// Writes the text form of `bytes` to the start of `out`, which holds at least `encodedCount(bytes.count)`
     /// bytes: how a token is written straight into its `String`'s storage (`MergePosition.r3Text`).
     static func encode(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) {
         precondition(out.count >= encodedCount(bytes.count), "base64url output too small")
         guard let source = bytes.baseAddress, let target = out.baseAddress else { return }
-        // Through pointers, the alphabet's too: checked once above rather than per character (a token's head
-        // is encoded for every exported item, issue 17).
-        alphabet.withUnsafeBufferPointer { alphabet in
-            guard let letters = alphabet.baseAddress else { return }
+        // Through pointers, the tables' too: checked once above rather than per character; three bytes as two
+        // pairs of letters (a token's head is encoded for every exported item, issue 17).
+        pairs.withUnsafeBufferPointer { pairs in
+            guard let pairs = pairs.baseAddress else { return }
+            let raw = UnsafeMutableRawPointer(target)
             var index = 0
             var position = 0
             while index + 2 < bytes.count {
-                let value = UInt32(source[index]) << 16 | UInt32(source[index + 1]) << 8 | UInt32(source[index + 2])
-                target[position] = letters[Int(value >> 18 & 63)]
-                target[position + 1] = letters[Int(value >> 12 & 63)]
-                target[position + 2] = letters[Int(value >> 6 & 63)]
-                target[position + 3] = letters[Int(value & 63)]
+                let value = Int(source[index]) << 16 | Int(source[index + 1]) << 8 | Int(source[index + 2])
+                raw.storeBytes(of: pairs[value >> 12], toByteOffset: position, as: UInt16.self)
+                raw.storeBytes(of: pairs[value & 4095], toByteOffset: position + 2, as: UInt16.self)
                 index += 3
                 position += 4
             }
-            let rest = bytes.count - index
-            if rest > 0 {
-                let value = UInt32(source[index]) << 16 | (rest == 2 ? UInt32(source[index + 1]) << 8 : 0)
-                target[position] = letters[Int(value >> 18 & 63)]
-                target[position + 1] = letters[Int(value >> 12 & 63)]
-                if rest == 2 { target[position + 2] = letters[Int(value >> 6 & 63)] }
-            }
+        }
+        let index = bytes.count / 3 * 3
+        let position = bytes.count / 3 * 4
+        let rest = bytes.count - index
+        guard rest > 0 else { return }
+        alphabet.withUnsafeBufferPointer { alphabet in
+            guard let letters = alphabet.baseAddress else { return }
+            let value = UInt32(source[index]) << 16 | (rest == 2 ? UInt32(source[index + 1]) << 8 : 0)
+            target[position] = letters[Int(value >> 18 & 63)]
+            target[position + 1] = letters[Int(value >> 12 & 63)]
+            if rest == 2 { target[position + 2] = letters[Int(value >> 6 & 63)] }
         }
     }
 

@@ -59,12 +59,18 @@ public struct CivilDate: Sendable, Hashable {
 
     /// The UTC date of a Unix time, and the second of that day (`0..<86_400`).
     public static func split(unixSeconds seconds: Int64) -> (date: CivilDate, secondOfDay: Int) {
+        let (days, rest) = splitDays(unixSeconds: seconds)
+        return (CivilDate(daysSinceEpoch: days), rest)
+    }
+
+    /// `split` before the date is worked out: the days since 1970-01-01 and the second of that day.
+    package static func splitDays(unixSeconds seconds: Int64) -> (days: Int64, secondOfDay: Int) {
         var days = seconds / 86_400
         var rest = seconds - days * 86_400
         if rest < 0 {
             rest += 86_400
             days -= 1
         }
-        return (CivilDate(daysSinceEpoch: days), Int(rest))
+        return (days, Int(rest))
     }
 }

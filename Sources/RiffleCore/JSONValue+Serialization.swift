@@ -45,7 +45,7 @@ extension JSONValue {
 
     /// Appends `text` as a JSON string. Every control character is escaped, so the output is one
     /// line and valid JSON whatever the (untrusted) text holds, back-to-back escapes included. Runs that
-    /// need no escaping are copied whole, found eight bytes at a time.
+    /// need no escaping are copied whole, found sixteen and eight bytes at a time (`plainPrefixEnd`).
     public static func writeString(_ text: String, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { writeString(utf8: $0, to: &out) }
@@ -69,7 +69,7 @@ extension JSONValue {
     public static func stringBound(_ count: Int) -> Int { count &* 6 &+ 2 }
 
     /// `writeString(utf8:to:)` through a `ByteWriter` with room for `stringBound(bytes.count)` bytes: the same
-    /// bytes, with runs that need no escape copied whole (found eight bytes at a time) and each escape
+    /// bytes, with runs that need no escape copied whole (found many bytes at a time, `plainPrefixEnd`) and each escape
     /// written in place, without the array's check per append (the export's way, issue 17).
     public static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
         out.put(UInt8(ascii: "\""))
@@ -85,11 +85,7 @@ extension JSONValue {
             guard index < count else { break }
             let byte = base[index]
             index += 1
-            guard
-                byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
-            else {
-                continue
-            }
+            guard needsEscape(byte) else { continue }
             out.put(UnsafeBufferPointer(start: base + runStart, count: index - 1 - runStart))
             runStart = index
             out.put(0x5C)
@@ -113,26 +109,90 @@ extension JSONValue {
         out.put(UInt8(ascii: "\""))
     }
 
-    /// The end of the whole eight-byte words from `start` on that hold no byte needing an escape (a
-    /// quote, a backslash, a control character or DEL): SWAR tests that set a byte's high bit where
-    /// they hold. The caller checks the bytes from there one by one.
+    /// The first byte from `start` on that needs an escape (a quote, a backslash, a control character or DEL),
+    /// or the end: sixteen bytes at a time, then eight (SWAR tests that set a byte's high bit where they hold),
+    /// then the last few as the eight-byte word that ends with them (its bytes before them shifted out), so
+    /// that a text's end does not go byte by byte; a text of fewer than eight bytes is read as one word too
+    /// (`shortPlainPrefixEnd`). Titles in any script take the wide steps: bytes of 0x80 and up need no escape
+    /// (issue 17). Inlined into `writeString`, which calls it once per text in nearly every case: a call cost a
+    /// tenth of a short text's writing.
+    @inline(__always)
     static func plainPrefixEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return start }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
+        let count = bytes.count
+        guard count >= 8 else {
+            return start < count ? shortPlainPrefixEnd(base + start, count - start) + start : count
+        }
         var index = start
-        while index + 8 <= bytes.count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            let quote = word ^ (ones &* 0x22)
-            let backslash = word ^ (ones &* 0x5C)
-            let delete = word ^ (ones &* 0x7F)
-            let special =
-                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-                | ((delete &- ones) & ~delete)
-                | ((word &- ones &* 0x20) & ~word)
-            if special & highs != 0 { return index }
+        while index + 16 <= count {
+            let first = specialBytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let second = specialBytes(UnsafeRawPointer(base + index + 8).loadUnaligned(as: UInt64.self))
+            if first | second != 0 { break }
+            index += 16
+        }
+        while index + 8 <= count {
+            let found = specialBytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            if found != 0 { return index + found.trailingZeroBitCount / 8 }
             index += 8
         }
-        return index
+        guard index < count else { return count }
+        // The word's bytes before `index` are shifted out, plain bytes (`A`) shifted in at its end: the byte
+        // right before `start` may need an escape, and a mark would spill from it into the bytes after.
+        let skipped = UInt64(index - (count - 8)) &* 8
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self))
+        let rest = word >> skipped | 0x4141_4141_4141_4141 << (64 &- skipped)
+        let found = specialBytes(UInt64(littleEndian: rest))
+        return found == 0 ? count : index + found.trailingZeroBitCount / 8
+    }
+
+    /// `plainPrefixEnd` over the `length` bytes (1…7) at `start`, as one word without reading past them: the
+    /// first four and the last four (or two and two, or the one), plain bytes (`A`) filling the rest. Bytes
+    /// read twice are plain or found in the first part, so the lowest mark still names the first byte to
+    /// escape. Short texts (tags, names, ids) are common.
+    private static func shortPlainPrefixEnd(_ start: UnsafePointer<UInt8>, _ length: Int) -> Int {
+        let source = UnsafeRawPointer(start)
+        let word: UInt64
+        let secondAt: Int
+        if length >= 4 {
+            let first = UInt64(UInt32(littleEndian: source.loadUnaligned(as: UInt32.self)))
+            let last = UInt64(UInt32(littleEndian: source.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)))
+            word = first | last << 32
+            secondAt = length - 8
+        } else if length >= 2 {
+            let first = UInt64(UInt16(littleEndian: source.loadUnaligned(as: UInt16.self)))
+            let last = UInt64(UInt16(littleEndian: source.loadUnaligned(fromByteOffset: length - 2, as: UInt16.self)))
+            word = first | last << 16 | 0x4141_4141 << 32
+            secondAt = length - 4
+        } else {
+            word = UInt64(source.load(as: UInt8.self)) | 0x41_4141_4141_4141 << 8
+            secondAt = 0
+        }
+        let found = specialBytes(UInt64(littleEndian: word))
+        guard found != 0 else { return length }
+        let byte = found.trailingZeroBitCount / 8
+        // A byte of the first part is where it was read; one of the second was read `secondAt` bytes earlier.
+        return byte < (length >= 4 ? 4 : length >= 2 ? 2 : 1) ? byte : byte + secondAt
+    }
+
+    /// The high bit of each byte of `word` (in memory order, from the lowest) that needs an escape — exactly for
+    /// the first such byte; a byte after it may be marked when it does not need one (a borrow): callers use
+    /// only the lowest mark.
+    @inline(__always)
+    private static func specialBytes(_ word: UInt64) -> UInt64 {
+        let word = UInt64(littleEndian: word)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let delete = word ^ (ones &* 0x7F)
+        let special =
+            ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((delete &- ones) & ~delete)
+            | ((word &- ones &* 0x20) & ~word)
+        return special & 0x8080_8080_8080_8080
+    }
+
+    /// Whether `byte` needs an escape in a JSON string as `writeString` writes it.
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F
     }
 }

@@ -57,51 +57,76 @@ extension MergePosition {
     static func r3Head(
         anchor: Anchor, frontier: Timestamp?, hasEntries: Bool, hasFinished: Bool
     ) -> (flags: UInt64, bytes: [UInt8]) {
-        var bytes: [UInt8] = []
-        let flags = r3Head(
-            anchor: anchor, frontier: frontier, hasEntries: hasEntries, hasFinished: hasFinished, into: &bytes)
+        let source = r3Source(anchor.source)
+        var flags: UInt64 = 0
+        let bytes = source.withUnsafeBufferPointer { source in
+            [UInt8](unsafeUninitializedCapacity: r3HeadBound + source.count) { buffer, count in
+                guard let base = buffer.baseAddress else { return }
+                var writer = ByteWriter(base)
+                flags = r3Head(
+                    time: anchor.time, source: source, sourceIsIndex: anchor.source.isIndex,
+                    firstPageIndex: anchor.firstPageIndex, idHash: anchor.idHash, entrySkip: anchor.entrySkip,
+                    isFrontier: anchor.isFrontier, frontier: frontier, hasEntries: hasEntries,
+                    hasFinished: hasFinished, to: &writer)
+                count = writer.position - base
+            }
+        }
         return (flags, bytes)
     }
 
-    /// `r3Head`'s flags, with its bytes written over `bytes` (whose buffer is reused).
+    /// The most bytes `r3Head(time:…to:)` writes besides the source's: the time, the first-page index and the
+    /// entry's count (a varint each, at most 10 bytes), the id hash (4) and the frontier's distance (10).
+    static let r3HeadBound = 44
+
+    /// The anchor's source as a head holds it: its name (length and UTF-8), or its index.
+    static func r3Source(_ source: SourceReference) -> [UInt8] {
+        var writer = TokenCoding.Writer(capacity: 16)
+        switch source {
+        case .name(let name): writer.string(name)
+        case .index(let index): writer.count(index)
+        }
+        return writer.bytes
+    }
+
+    /// A head's flags, with its bytes written through `out`, which has room for `r3HeadBound` bytes and
+    /// `source`'s: the one writer of a head. `source` is the anchor's source as `r3Source` writes it (an index
+    /// when `sourceIsIndex`); `idHash` is written only with `firstPageIndex`. Taking the anchor's parts rather
+    /// than an `Anchor` lets the export write a head per item without making one (its source's name is a
+    /// `String`), from a name encoded once (`MergeState.TokenTail.names`, issue 17).
     static func r3Head(
-        anchor: Anchor, frontier: Timestamp?, hasEntries: Bool, hasFinished: Bool, into bytes: inout [UInt8]
+        time: Timestamp, source: UnsafeBufferPointer<UInt8>, sourceIsIndex: Bool, firstPageIndex: Int?,
+        idHash: UInt32, entrySkip: Int?, isFrontier: Bool, frontier: Timestamp?, hasEntries: Bool,
+        hasFinished: Bool, to out: inout ByteWriter
     ) -> UInt64 {
         var flags: UInt64 = 0
-        var writer = TokenCoding.Writer(reusing: &bytes, capacity: 48)
-        let offset = anchor.time.microseconds &- r3Epoch
+        let offset = time.microseconds &- r3Epoch
         if offset % 1_000_000 == 0 {
             flags |= Flag.seconds
-            writer.signed(offset / 1_000_000)
+            TokenCoding.signed(offset / 1_000_000, to: &out)
         } else if offset % 1000 == 0 {
             flags |= Flag.milliseconds
-            writer.signed(offset / 1000)
+            TokenCoding.signed(offset / 1000, to: &out)
         } else {
-            writer.signed(offset)
+            TokenCoding.signed(offset, to: &out)
         }
-        switch anchor.source {
-        case .name(let name): writer.string(name)
-        case .index(let index):
-            flags |= Flag.sourceIndex
-            writer.count(index)
-        }
-        if let index = anchor.firstPageIndex {
+        if sourceIsIndex { flags |= Flag.sourceIndex }
+        out.put(source)
+        if let index = firstPageIndex {
             flags |= Flag.firstPageIndex
-            writer.count(index)
-            writer.word(anchor.idHash)
+            TokenCoding.count(index, to: &out)
+            TokenCoding.word(idHash, to: &out)
         }
-        if let skip = anchor.entrySkip {
+        if let skip = entrySkip {
             flags |= Flag.entrySkip
-            writer.count(skip)
+            TokenCoding.count(skip, to: &out)
         }
-        if anchor.isFrontier { flags |= Flag.anchorIsFrontier }
-        if !anchor.isFrontier, let frontier {
+        if isFrontier { flags |= Flag.anchorIsFrontier }
+        if !isFrontier, let frontier {
             flags |= Flag.frontier
-            writer.signed(anchor.time.microseconds &- frontier.microseconds)
+            TokenCoding.signed(time.microseconds &- frontier.microseconds, to: &out)
         }
         if hasEntries { flags |= Flag.entries }
         if hasFinished { flags |= Flag.finished }
-        writer.finish(into: &bytes)
         return flags
     }
 
@@ -138,12 +163,29 @@ extension MergePosition {
 
     /// The length in bytes of the text `withR3Text` makes from these parts, without making it.
     static func r3TextCount(flags: UInt64, head: [UInt8], tail: [UInt8], encodedTail: [UInt8]?) -> Int {
+        r3TextCount(flags: flags, headCount: head.count, tail: tail, encodedTail: encodedTail)
+    }
+
+    /// `r3TextCount` from the head's length.
+    static func r3TextCount(flags: UInt64, headCount: Int, tail: [UInt8], encodedTail: [UInt8]?) -> Int {
         let separate = tail.count >= r3SeparateTail
         var flagsLength = TokenCoding.Writer.varintLength(flags)
-        if separate { flagsLength += (3 - (flagsLength + head.count) % 3) % 3 }
-        let bodyCount = flagsLength + head.count + (separate ? 0 : tail.count)
+        if separate { flagsLength += (3 - (flagsLength + headCount) % 3) % 3 }
+        let bodyCount = flagsLength + headCount + (separate ? 0 : tail.count)
         let tailCount = separate ? encodedTail?.count ?? Base64URL.encodedCount(tail.count) : 0
         return r3Prefix.utf8.count + Base64URL.encodedCount(bodyCount) + tailCount
+    }
+
+    /// Bytes a scratch buffer keeps before a head for the flags (`withR3Text(flags:headIn:…)`): a varint of
+    /// 64 bits takes at most ten (the flags known today, two), and making the body's length a multiple of 3
+    /// at most two more.
+    static let r3FlagsRoom = 12
+
+    /// The bytes of scratch `withR3Text(flags:headIn:…)` needs for a head of up to `headCount` bytes and `tail`.
+    @inline(__always)
+    static func r3ScratchCount(headCount: Int, tail: [UInt8]) -> Int {
+        let body = r3FlagsRoom + headCount + (tail.count >= r3SeparateTail ? 0 : tail.count)
+        return body + 3 + Base64URL.encodedCount(body)
     }
 
     /// `body` with the text of a token from its flags, head and tail, in two parts: `r3.` and the base64 of
@@ -153,43 +195,55 @@ extension MergePosition {
     /// caller may pass in already made (`encodedTail`): then making a token costs the head and a copy. A
     /// shorter tail is not padded.
     ///
-    /// The one maker of a token's bytes: the export appends them to its output (`MergeState.withTokenBytes`),
-    /// without a `String` per item (issue 17); `r3Text` makes the `String` from them.
+    /// `r3Text` makes the `String` from them; the export appends them to its output
+    /// (`MergeState.withTokenBytes`, through `withR3Text(flags:headIn:…)`), without a `String` per item (issue 17).
     static func withR3Text<Result>(
         flags: UInt64, head: [UInt8], tail: [UInt8], encodedTail: [UInt8]?,
         _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: r3ScratchCount(headCount: head.count, tail: tail)) {
+            scratch in
+            let headRoom = UnsafeMutableBufferPointer(rebasing: scratch[r3FlagsRoom...])
+            _ = headRoom.initialize(fromContentsOf: head)
+            return withR3Text(
+                flags: flags, headIn: scratch, headCount: head.count, tail: tail, encodedTail: encodedTail, body)
+        }
+    }
+
+    /// `withR3Text` over a head already written in `scratch` at `r3FlagsRoom`, `headCount` bytes of it, the
+    /// scratch holding `r3ScratchCount(headCount:tail:)` bytes: the one maker of a token's text. The flags go
+    /// right before the head, the short tail right after it, and the text after that.
+    static func withR3Text<Result>(
+        flags: UInt64, headIn scratch: UnsafeMutableBufferPointer<UInt8>, headCount: Int, tail: [UInt8],
+        encodedTail: [UInt8]?, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
         let separate = tail.count >= r3SeparateTail
         if separate, encodedTail == nil {
             var text: [UInt8] = []
             Base64URL.encode(tail[...], appendingTo: &text)
-            return withR3Text(flags: flags, head: head, tail: tail, encodedTail: text, body)
+            return withR3Text(
+                flags: flags, headIn: scratch, headCount: headCount, tail: tail, encodedTail: text, body)
         }
+        precondition(scratch.count >= r3ScratchCount(headCount: headCount, tail: tail), "token scratch too small")
+        guard let base = scratch.baseAddress else { preconditionFailure("token scratch without memory") }
         var flagsLength = TokenCoding.Writer.varintLength(flags)
-        if separate { flagsLength += (3 - (flagsLength + head.count) % 3) % 3 }
-        let bodyCount = flagsLength + head.count + (separate ? 0 : tail.count)
-        let prefix = r3Prefix.utf8
-        let headEnd = prefix.count + Base64URL.encodedCount(bodyCount)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bodyCount + headEnd) { scratch in
-            let bytes = UnsafeMutableBufferPointer(rebasing: scratch[..<bodyCount])
-            let text = UnsafeMutableBufferPointer(rebasing: scratch[bodyCount...])
-            var position = 0
-            TokenCoding.varint(flags, length: flagsLength) { byte in
-                bytes[position] = byte
-                position += 1
-            }
-            let headRoom = UnsafeMutableBufferPointer(rebasing: bytes[position...])
-            position += headRoom.initialize(fromContentsOf: head)
-            if !separate {
-                _ = UnsafeMutableBufferPointer(rebasing: bytes[position...]).initialize(fromContentsOf: tail)
-            }
-            let prefixEnd = text.initialize(fromContentsOf: prefix)
-            Base64URL.encode(
-                UnsafeBufferPointer(bytes), into: UnsafeMutableBufferPointer(rebasing: text[prefixEnd..<headEnd]))
-            let first = UnsafeBufferPointer(rebasing: text[..<headEnd])
-            guard separate, let encodedTail else { return body(first, UnsafeBufferPointer(start: nil, count: 0)) }
-            return encodedTail.withUnsafeBufferPointer { body(first, $0) }
-        }
+        if separate { flagsLength += (3 - (flagsLength + headCount) % 3) % 3 }
+        precondition(flagsLength <= r3FlagsRoom, "token flags too long")
+        let start = base + (r3FlagsRoom - flagsLength)
+        var writer = ByteWriter(start)
+        TokenCoding.varint(flags, length: flagsLength) { writer.put($0) }
+        writer.position += headCount
+        if !separate { tail.withUnsafeBufferPointer { writer.put($0) } }
+        let bodyCount = writer.position - start
+        let textStart = writer.position
+        writer.put("r3.")
+        let encodedCount = Base64URL.encodedCount(bodyCount)
+        Base64URL.encode(
+            UnsafeBufferPointer(start: start, count: bodyCount),
+            into: UnsafeMutableBufferPointer(start: writer.position, count: encodedCount))
+        let first = UnsafeBufferPointer(start: textStart, count: 3 + encodedCount)
+        guard separate, let encodedTail else { return body(first, UnsafeBufferPointer(start: nil, count: 0)) }
+        return encodedTail.withUnsafeBufferPointer { body(first, $0) }
     }
 
     /// Parses the bytes of an `r3.` token; `nil` when they are not one (unknown flags, trailing bytes,

@@ -76,6 +76,12 @@ public struct MergePosition: Sendable, Hashable {
         /// The source's index in the configured list, only beside `finished`, whose fingerprint of the list's
         /// names tells a resumed run whether the index means the same source there.
         case index(Int)
+
+        /// Whether the source is named by its index.
+        var isIndex: Bool {
+            if case .index = self { return true }
+            return false
+        }
     }
 
     /// The item a position was taken at.

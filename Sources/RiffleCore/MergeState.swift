@@ -83,6 +83,9 @@ package struct MergeState: Sendable {
     /// The last item emitted and where it sat.
     struct Emitted: Sendable {
         var source: Int
+        /// The item's id when it sat on a first page, the only anchor that names it (by its hash, see
+        /// `anchorPlace`); else empty, never read: most items are past their source's first page, and reading
+        /// and keeping each one's id cost a retain and a release per item.
         var id: String
         var time: Timestamp
         var onFirstPage: Bool
@@ -140,7 +143,7 @@ package struct MergeState: Sendable {
         let names = sources.map(\.name)
         let fingerprint = MergePosition.FinishedSources.fingerprint(names: names)
         self.namesFingerprint = fingerprint
-        self.tail = TokenTail(sourceCount: sources.count)
+        self.tail = TokenTail(names: names)
         var entries: [String: MergePosition.Entry] = [:]
         for entry in position?.entries ?? [] where entries[entry.name] == nil { entries[entry.name] = entry }
         let anchor = position?.anchor
@@ -244,8 +247,8 @@ package struct MergeState: Sendable {
         let isInOrder = frontier.map { item.time < $0 || (item.time == $0 && index >= frontierRank) } ?? true
         if isInOrder { frontierRank = index }
         lastEmitted = Emitted(
-            source: index, id: item.id, time: item.time, onFirstPage: onFirstPage, index: position,
-            isInOrder: isInOrder)
+            source: index, id: onFirstPage ? item.id : "", time: item.time, onFirstPage: onFirstPage,
+            index: position, isInOrder: isInOrder)
         var isLate = false
         if let frontier, item.time > frontier {
             isLate = true
@@ -400,21 +403,67 @@ package struct MergeState: Sendable {
             return text.withUTF8 { body($0, UnsafeBufferPointer(start: nil, count: 0)) }
         }
         refreshTail()
-        // Read before the call: an argument that reads `self` while `anchor` borrows it made the compiler
-        // copy the whole state (a retain and release of each of its references) for every token.
-        let hasEntry = tail.entries[last.source] != nil
-        var anchor = anchor(at: last, hasEntry: hasEntry, byRule: true)
-        let flags = MergePosition.r3Head(
-            anchor: anchor, frontier: frontier, hasEntries: tail.entryCount > 0, hasFinished: finishedForToken != nil,
-            into: &tail.head)
+        return tokenBytes(after: last, body)
+    }
+
+    /// `withTokenBytes` once the tail is current and its entries leave their counts to the anchor rule: the
+    /// head written straight into scratch on the stack from the anchor's parts (`anchorPlace`, its id hashed
+    /// only when the head holds it) and the source's name encoded once
+    /// (`TokenTail.names`), then the text made there (`MergePosition.withR3Text(flags:headIn:…)`). An item
+    /// so costs its head's bytes, their base64 and a copy of the tail's, without an `Anchor`, an array or a
+    /// retained `String` (issue 17). Mutating though it changes nothing: called from `withTokenBytes` (mutating),
+    /// a non-mutating method was handed a copy of the whole state (520 bytes) per token.
+    private mutating func tokenBytes<Result>(
+        after last: Emitted, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        // Everything the closures below need, read first, each part in place: a closure that reads `self`, or
+        // a read of it after a call, made the compiler copy the whole state for every token.
+        let source = last.source
+        let hasEntry = tail.hasEntry[source]
+        let nameStart = tail.nameStarts[source]
+        let nameEnd = tail.nameStarts[source + 1]
+        let hasFinished = finishedForToken != nil
+        let hasEntries = tail.entryCount > 0
+        let frontier = frontier
+        let names = tail.names
+        let tailBytes = tail.bytes
         let encodedTail = tail.text.isEmpty ? nil : tail.text
-        let count = MergePosition.r3TextCount(
-            flags: flags, head: tail.head, tail: tail.bytes, encodedTail: encodedTail)
-        guard tail.entryCount == 0, count > MergePosition.r3SmallTokenLimit else {
+        let place = anchorPlace(at: last, hasEntry: hasEntry, byRule: true)
+        let firstPageIndex = place.firstPageIndex
+        let entrySkip = place.entrySkip
+        let idHash = firstPageIndex == nil ? 0 : MergePosition.Anchor.hash(id: last.id)
+        let capacity = MergePosition.r3ScratchCount(
+            headCount: MergePosition.r3HeadBound + nameEnd - nameStart, tail: tailBytes)
+        let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch -> Result? in
+            guard let base = scratch.baseAddress else { preconditionFailure("token scratch without memory") }
+            let headStart = base + MergePosition.r3FlagsRoom
+            var writer = ByteWriter(headStart)
+            let flags = names.withUnsafeBufferPointer { names in
+                MergePosition.r3Head(
+                    time: last.time, source: UnsafeBufferPointer(rebasing: names[nameStart..<nameEnd]),
+                    sourceIsIndex: false, firstPageIndex: firstPageIndex, idHash: idHash, entrySkip: entrySkip,
+                    isFrontier: last.isInOrder, frontier: frontier, hasEntries: hasEntries, hasFinished: hasFinished,
+                    to: &writer)
+            }
+            let headCount = writer.position - headStart
+            if !hasEntries,
+                MergePosition.r3TextCount(flags: flags, headCount: headCount, tail: tailBytes, encodedTail: encodedTail)
+                    > MergePosition.r3SmallTokenLimit
+            {
+                return nil
+            }
             return MergePosition.withR3Text(
-                flags: flags, head: tail.head, tail: tail.bytes, encodedTail: encodedTail, body)
+                flags: flags, headIn: scratch, headCount: headCount, tail: tailBytes, encodedTail: encodedTail, body)
         }
-        // Named by index (see `finishedBesideIndex`): the tail is `finished` alone, short, encoded with the head.
+        return text ?? tokenBytesNamingByIndex(after: last, body)
+    }
+
+    /// The token of `tokenBytes(after:_:)` when it names the anchor's source by index (see
+    /// `finishedBesideIndex`): the tail is `finished` alone, short, encoded with the head.
+    private func tokenBytesNamingByIndex<Result>(
+        after last: Emitted, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        var anchor = anchor(at: last, hasEntry: tail.hasEntry[last.source], byRule: true)
         anchor.source = .index(last.source)
         let head = MergePosition.r3Head(anchor: anchor, frontier: frontier, hasEntries: false, hasFinished: true)
         let tail =
@@ -426,17 +475,21 @@ package struct MergeState: Sendable {
     /// Makes `tail` current: unchanged unless the entry of a source touched since differs, or `finished`
     /// changed (which clears `isValid`).
     private mutating func refreshTail() {
-        for index in tail.touched {
-            tail.isTouched[index] = false
-            if tail.isValid, tailEntry(for: index, byRule: true) != tail.entries[index] { tail.isValid = false }
+        // Most items move no source to another page: nothing to look at, nothing to empty.
+        if !tail.touched.isEmpty {
+            for index in tail.touched {
+                tail.isTouched[index] = false
+                if tail.isValid, tailEntry(for: index, byRule: true) != tail.entries[index] { tail.isValid = false }
+            }
+            tail.touched.removeAll(keepingCapacity: true)
         }
-        tail.touched.removeAll(keepingCapacity: true)
         guard !tail.isValid else { return }
         var entries: [MergePosition.Entry] = []
         entries.reserveCapacity(max(tail.entryCount, 8))
         for index in pastFirstPageSources {
             let entry = tailEntry(for: index, byRule: true)
             tail.entries[index] = entry
+            tail.hasEntry[index] = entry != nil
             if let entry { entries.append(entry) }
         }
         tail.entryCount = entries.count
@@ -476,10 +529,22 @@ package struct MergeState: Sendable {
         return .init(name: name, cursor: cursor, skip: skip, done: false)
     }
 
-    /// The anchor of a position taken right after `last`. Its first-page index is left out when its
-    /// source has an entry or is listed as finished (neither loads that page again); with `byRule`, the
-    /// count of its source's entry goes with it.
+    /// The anchor of a position taken right after `last` (its place: `anchorPlace`).
     private func anchor(at last: Emitted, hasEntry: Bool, byRule: Bool) -> MergePosition.Anchor {
+        let place = anchorPlace(at: last, hasEntry: hasEntry, byRule: byRule)
+        return MergePosition.Anchor(
+            time: last.time, source: .name(slots[last.source].info.name), firstPageIndex: place.firstPageIndex,
+            idHash: place.firstPageIndex == nil ? 0 : MergePosition.Anchor.hash(id: last.id),
+            isFrontier: last.isInOrder, entrySkip: place.entrySkip)
+    }
+
+    /// Where an anchor taken right after `last` places its item besides its time and source. Its first-page
+    /// index is left out when its source has an entry or is listed as finished (neither loads that page
+    /// again); with `byRule`, the count of its source's entry goes with it. Inlined: called as a method from
+    /// `tokenBytes` (mutating), it was handed a copy of the whole state per token.
+    @inline(__always)
+    private func anchorPlace(at last: Emitted, hasEntry: Bool, byRule: Bool) -> (firstPageIndex: Int?, entrySkip: Int?)
+    {
         let listedFinished =
             slots[last.source].isDone && finishedForToken != nil
             && (finishedHoldsDone || slots[last.source].finishedOnFirstPage)
@@ -487,10 +552,7 @@ package struct MergeState: Sendable {
         if byRule, hasEntry, !slots[last.source].pager.isExhausted || !slots[last.source].buffer.isEmpty {
             entrySkip = self.entrySkip(for: last.source)
         }
-        return MergePosition.Anchor(
-            time: last.time, source: .name(slots[last.source].info.name),
-            firstPageIndex: hasEntry || listedFinished || !last.onFirstPage ? nil : last.index,
-            idHash: MergePosition.Anchor.hash(id: last.id), isFrontier: last.isInOrder, entrySkip: entrySkip)
+        return (hasEntry || listedFinished || !last.onFirstPage ? nil : last.index, entrySkip)
     }
 
     /// Whether an item of `index`'s first page that it has consumed sorts after the anchor `last`.
@@ -528,6 +590,7 @@ package struct MergeState: Sendable {
     /// run over the same data.
     /// `entry(for: index).skip`, read in place: `entry(for:)` copies the whole slot, and the token of every
     /// exported item asks for it (issue 17).
+    @inline(__always)
     private func entrySkip(for index: Int) -> Int? {
         if let place = slots[index].buffer.firstPlace { return place.index }
         return slots[index].pager.isExhausted ? 0 : slots[index].skipOnNextPage

@@ -151,18 +151,17 @@ extension Timestamp {
     /// (about a hundred instructions; digit by digit through the array's checks took ~1,500, issue 17); any
     /// other year goes the general way (`writeRFC3339Padded`), the same bytes.
     public func writeRFC3339(to out: inout ByteWriter) {
+        var day = RFC3339Day()
+        writeRFC3339(to: &out, reusing: &day)
+    }
+
+    /// `writeRFC3339(to:)`, with the date's ten bytes copied from `day` when it holds this time's day, else
+    /// worked out and kept there: the export writes times newest first, most on the day of the one before, so
+    /// it works a date out about once a day of items rather than once an item (issue 17).
+    public func writeRFC3339(to out: inout ByteWriter, reusing day: inout RFC3339Day) {
         let seconds = unixSeconds
         let micros = microseconds &- seconds &* 1_000_000
-        let (date, rest) = CivilDate.split(unixSeconds: seconds)
-        guard date.year >= 0, date.year <= 9999 else {
-            var text: [UInt8] = []
-            Self.writeRFC3339Padded(date: date, rest: rest, micros: micros, to: &text)
-            precondition(text.count <= Self.rfc3339Bound, "RFC 3339 text longer than its bound")
-            text.withUnsafeBufferPointer { out.put($0) }
-            return
-        }
-        let fraction = Int(micros)
-        let length = fraction == 0 ? 20 : fraction % 1000 == 0 ? 24 : 27
+        let (days, rest) = CivilDate.splitDays(unixSeconds: seconds)
         let text = out.position
         /// `value` (0…99) as two digits at `offset`.
         func two(_ value: Int, at offset: Int) {
@@ -170,13 +169,28 @@ extension Timestamp {
             text[offset] = UInt8(truncatingIfNeeded: tens) &+ 0x30
             text[offset + 1] = UInt8(truncatingIfNeeded: value &- tens &* 10) &+ 0x30
         }
-        let century = date.year / 100
-        two(century, at: 0)
-        two(date.year &- century &* 100, at: 2)
-        text[4] = UInt8(ascii: "-")
-        two(date.month, at: 5)
-        text[7] = UInt8(ascii: "-")
-        two(date.day, at: 8)
+        if days == day.days {
+            day.write(to: text)
+        } else {
+            let date = CivilDate(daysSinceEpoch: days)
+            guard date.year >= 0, date.year <= 9999 else {
+                var text: [UInt8] = []
+                Self.writeRFC3339Padded(date: date, rest: rest, micros: micros, to: &text)
+                precondition(text.count <= Self.rfc3339Bound, "RFC 3339 text longer than its bound")
+                text.withUnsafeBufferPointer { out.put($0) }
+                return
+            }
+            let century = date.year / 100
+            two(century, at: 0)
+            two(date.year &- century &* 100, at: 2)
+            text[4] = UInt8(ascii: "-")
+            two(date.month, at: 5)
+            text[7] = UInt8(ascii: "-")
+            two(date.day, at: 8)
+            day.keep(days, from: text)
+        }
+        let fraction = Int(micros)
+        let length = fraction == 0 ? 20 : fraction % 1000 == 0 ? 24 : 27
         text[10] = UInt8(ascii: "T")
         let minutes = rest / 60
         let hour = minutes / 60

@@ -73,6 +73,23 @@ enum TokenCoding {
         put(UInt8(rest))
     }
 
+    /// A shortest varint of `value`, through `out`: the `Writer`'s numbers written into room made beforehand
+    /// (a token's head, per exported item).
+    static func varint(_ value: UInt64, to out: inout ByteWriter) { varint(value, length: 1) { out.put($0) } }
+
+    /// `Writer.count` through `out`.
+    static func count(_ value: Int, to out: inout ByteWriter) { varint(UInt64(max(0, value)), to: &out) }
+
+    /// `Writer.signed` through `out`.
+    static func signed(_ value: Int64, to out: inout ByteWriter) {
+        varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)), to: &out)
+    }
+
+    /// `Writer.word` through `out`.
+    static func word(_ value: UInt32, to out: inout ByteWriter) {
+        for shift in stride(from: 0, to: 32, by: 8) { out.put(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+    }
+
     /// Reads values back; every read returns `nil` past the end or on a malformed value.
     struct Reader {
         private let bytes: [UInt8]

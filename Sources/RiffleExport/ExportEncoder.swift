@@ -9,6 +9,8 @@ internal import RiffleCore
 struct ExportEncoder: Sendable {
     let format: ExportFormat
     private var count = 0
+    /// The date of the last time written, reused for the next on the same day (`Timestamp.RFC3339Day`).
+    private var day = Timestamp.RFC3339Day()
 
     init(format: ExportFormat) { self.format = format }
 
@@ -31,13 +33,13 @@ struct ExportEncoder: Sendable {
         switch format {
         case .json:
             out.append(count == 0 ? "\n" : ",\n")
-            Self.writeItem(merged, into: out, cursor: writeCursor)
+            Self.writeItem(merged, into: out, day: &day, cursor: writeCursor)
         case .ndjson:
-            Self.writeItem(merged, into: out, cursor: writeCursor)
+            Self.writeItem(merged, into: out, day: &day, cursor: writeCursor)
             out.append("\n")
         case .jsonfeed:
             out.append(count == 0 ? "\n" : ",\n")
-            Self.writeFeedItem(merged, into: out, cursor: writeCursor)
+            Self.writeFeedItem(merged, into: out, day: &day, cursor: writeCursor)
         }
         count += 1
     }
@@ -54,7 +56,8 @@ struct ExportEncoder: Sendable {
     /// `writeItem` with the cursor given as text, appended to an array (tests).
     static func writeItem(_ merged: MergedItem, cursor: String, into out: inout [UInt8]) {
         let buffer = ExportBuffer(capacity: 1024)
-        writeItem(merged, into: buffer) { buffer in
+        var day = Timestamp.RFC3339Day()
+        writeItem(merged, into: buffer, day: &day) { buffer in
             var cursor = cursor
             cursor.withUTF8 { buffer.append($0) }
         }
@@ -64,7 +67,11 @@ struct ExportEncoder: Sendable {
     /// `{"source","id","time","title","url","author","summary","tags","cursor","extra"}`, absent
     /// optional fields omitted. Written straight into `out`: the item's texts found once
     /// (`Item.withTexts`), everything up to the cursor in one part, the cursor by `writeCursor`, then the rest.
-    static func writeItem(_ merged: MergedItem, into out: ExportBuffer, cursor writeCursor: (ExportBuffer) -> Void) {
+    /// The time's date is `day`'s when it is the same day (`Timestamp.writeRFC3339(to:reusing:)`).
+    static func writeItem(
+        _ merged: MergedItem, into out: ExportBuffer, day: inout Timestamp.RFC3339Day,
+        cursor writeCursor: (ExportBuffer) -> Void
+    ) {
         let item = merged.item
         var source = merged.sourceName
         var id = item.id
@@ -80,7 +87,7 @@ struct ExportEncoder: Sendable {
                         out.put(#","id":"#)
                         JSONValue.writeString(utf8: id, to: &out)
                         out.put(#","time":""#)
-                        item.time.writeRFC3339(to: &out)
+                        item.time.writeRFC3339(to: &out, reusing: &day)
                         out.put(#"","title":"#)
                         JSONValue.writeString(utf8: texts.title, to: &out)
                         if let url = texts.url {
@@ -111,14 +118,15 @@ struct ExportEncoder: Sendable {
                 }
                 return
             }
-            out.append("\"")
             let extra = item.extra
-            if !extra.isEmpty {
-                var text: [UInt8] = []
-                JSONValue.object(extra).write(to: &text)
-                out.append(#","extra":"#)
-                out.append(text)
+            guard !extra.isEmpty else {
+                out.append("\"}")
+                return
             }
+            var text: [UInt8] = []
+            JSONValue.object(extra).write(to: &text)
+            out.append(#"","extra":"#)
+            out.append(text)
             out.append("}")
         }
     }
@@ -139,7 +147,8 @@ struct ExportEncoder: Sendable {
     /// A JSON Feed 1.1 item: string `id` (`SOURCE/ID`, unique across sources), `content_text` always
     /// present (the summary, else the title), `date_published` RFC 3339; riffle's fields in `_riffle`.
     static func writeFeedItem(
-        _ merged: MergedItem, into out: ExportBuffer, cursor writeCursor: (ExportBuffer) -> Void
+        _ merged: MergedItem, into out: ExportBuffer, day: inout Timestamp.RFC3339Day,
+        cursor writeCursor: (ExportBuffer) -> Void
     ) {
         let item = merged.item
         var feedID = "\(merged.sourceName)/\(item.id)"
@@ -160,7 +169,7 @@ struct ExportEncoder: Sendable {
                     out.put(#","content_text":"#)
                     JSONValue.writeString(utf8: texts.summary ?? texts.title, to: &out)
                     out.put(#","date_published":""#)
-                    item.time.writeRFC3339(to: &out)
+                    item.time.writeRFC3339(to: &out, reusing: &day)
                     out.put(UInt8(ascii: "\""))
                     if let author = texts.author {
                         out.put(#","authors":[{"name":"#)
@@ -172,7 +181,7 @@ struct ExportEncoder: Sendable {
                 }
             }
         }
-        writeItem(merged, into: out, cursor: writeCursor)
+        writeItem(merged, into: out, day: &day, cursor: writeCursor)
         out.append("}")
     }
 }

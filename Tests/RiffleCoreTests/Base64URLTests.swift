@@ -1,5 +1,6 @@
-import RiffleCore
 import Testing
+
+@testable import RiffleCore
 
 @Suite struct Base64URLTests {
     /// RFC 4648 §10's vectors, without padding.
@@ -10,6 +11,38 @@ import Testing
     func encodesAndDecodesTheRFCVectors(plain: String, encoded: String) {
         #expect(Base64URL.encode(Array(plain.utf8)) == encoded)
         #expect(Base64URL.decode(encoded) == Array(plain.utf8))
+    }
+
+    /// The writer over a buffer, which takes three bytes as two pairs of letters from a table, writes what
+    /// six bits at a time from the alphabet write: every value of twelve bits in both halves, and random
+    /// lengths 0-99 into memory of exactly their text's length (AddressSanitizer sees a write past it).
+    @Test func pairsOfLettersAreTheAlphabetsLetters() {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+        func reference(_ bytes: [UInt8]) -> [UInt8] {
+            var out: [UInt8] = []
+            var index = 0
+            while index < bytes.count {
+                let chunk = bytes[index..<min(index + 3, bytes.count)]
+                var value = 0
+                for (offset, byte) in chunk.enumerated() { value |= Int(byte) << (16 - 8 * offset) }
+                for letter in 0...chunk.count { out.append(alphabet[value >> (18 - 6 * letter) & 63]) }
+                index += 3
+            }
+            return out
+        }
+        var inputs = (0..<4096).map { [UInt8(truncatingIfNeeded: $0 >> 4), UInt8(truncatingIfNeeded: $0 << 4), 0] }
+        inputs += (0..<4096).map { [0, UInt8(truncatingIfNeeded: $0 >> 8), UInt8(truncatingIfNeeded: $0)] }
+        var random = SplitMix64(seed: 64)
+        inputs += (0..<500).map { _ in
+            (0..<Int(random.next() % 100)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        }
+        for bytes in inputs {
+            let count = Base64URL.encodedCount(bytes.count)
+            let out = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count)
+            defer { out.deallocate() }
+            bytes.withUnsafeBufferPointer { Base64URL.encode($0, into: out) }
+            #expect(Array(out) == reference(bytes), "\(bytes)")
+        }
     }
 
     @Test func usesTheURLAlphabet() {

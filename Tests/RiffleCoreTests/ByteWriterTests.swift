@@ -1,5 +1,6 @@
-import RiffleCore
 import Testing
+
+@testable import RiffleCore
 
 /// `JSONValue.writeString(utf8:to: ByteWriter)` and `Timestamp.writeRFC3339(to: ByteWriter)`, which write
 /// through a pointer into room reserved beforehand (the export's way, issue 17), held to the array
@@ -66,6 +67,40 @@ import Testing
         #expect(writer.position - buffer == JSONValue.stringBound(controls.count))
     }
 
+    /// Texts of every length to 80 with at most one byte that needs an escape, at every place (or none), among
+    /// plain ASCII and UTF-8 of other scripts: `plainPrefixEnd`, which goes sixteen and eight bytes at a time
+    /// and reads a text's last bytes as the word that ends with them, finds what a scan byte by byte finds,
+    /// and the string written is the naive one. Each text lies in memory of exactly its length, so
+    /// AddressSanitizer sees any read past it.
+    @Test func plainRunsEndWhereAByteScanSaysAtEveryLengthAndPlace() {
+        let fillers: [[UInt8]] = [Array("abcdefgh".utf8), Array("日本語のタイトル".utf8), Array("Ελληνικά — عربي".utf8)]
+        let specials: [UInt8] = [0x22, 0x5C, 0x0A, 0x00, 0x1F, 0x7F]
+        for count in 0...80 {
+            for filler in fillers {
+                for place in -1..<count {
+                    var text = (0..<count).map { filler[$0 % filler.count] }
+                    if place >= 0 { text[place] = specials[(count + place) % specials.count] }
+                    let memory = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count)
+                    defer { memory.deallocate() }
+                    _ = memory.initialize(fromContentsOf: text)
+                    let bytes = UnsafeBufferPointer(memory)
+                    // From right after the escape too, as `writeString` goes on, with that byte in the last word.
+                    for start in [0, place / 2, max(0, place), place + 1] where start <= count {
+                        let expected = place >= start ? place : count
+                        #expect(JSONValue.plainPrefixEnd(bytes, from: start) == expected, "\(count) \(place) \(start)")
+                    }
+                    let bound = JSONValue.stringBound(count)
+                    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: bound)
+                    defer { buffer.deallocate() }
+                    var writer = ByteWriter(buffer)
+                    JSONValue.writeString(utf8: bytes, to: &writer)
+                    let written = Array(UnsafeBufferPointer(start: buffer, count: writer.position - buffer))
+                    #expect(written == Self.naive(text), "\(count) \(place)")
+                }
+            }
+        }
+    }
+
     @Test func timesAreTheArrayWritersBytesWithinTheirBound() {
         var random = SplitMix64(seed: 4_040)
         for round in 0..<20_000 {
@@ -78,6 +113,30 @@ import Testing
             time.writeRFC3339(to: &writer)
             let written = Array(UnsafeBufferPointer(start: buffer, count: writer.position - buffer))
             #expect(written == Array(time.rfc3339.utf8), "\(micros)")
+        }
+    }
+
+    /// Times written one after another through one `RFC3339Day` (the export's way: the date copied when the
+    /// day is the one before's) are each `rfc3339`: runs within a day, across midnight both ways, before 1970,
+    /// and years outside 0…9999 (never kept), each into a buffer of exactly its bound.
+    @Test func timesWrittenReusingTheDayAreTheirRFC3339() {
+        var random = SplitMix64(seed: 5_050)
+        var day = Timestamp.RFC3339Day()
+        var micros: Int64 = 1_793_000_000_000_000
+        for round in 0..<20_000 {
+            switch random.next() % 10 {
+            case 0: micros = Int64(bitPattern: random.next()) >> 3
+            case 1: micros = -Int64(random.next() % 200_000_000_000_000)
+            case 2: micros = (micros / 86_400_000_000) * 86_400_000_000 + Int64(random.next() % 3) - 1
+            default: micros -= Int64(random.next() % 7_200_000_000) * (round % 3 == 0 ? 1_000 : 1)
+            }
+            let time = Timestamp(microseconds: micros)
+            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Timestamp.rfc3339Bound)
+            defer { buffer.deallocate() }
+            var writer = ByteWriter(buffer)
+            time.writeRFC3339(to: &writer, reusing: &day)
+            let written = Array(UnsafeBufferPointer(start: buffer, count: writer.position - buffer))
+            #expect(written == Array(time.rfc3339.utf8), "\(round): \(micros)")
         }
     }
 }

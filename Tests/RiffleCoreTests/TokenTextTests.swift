@@ -45,6 +45,29 @@ import Testing
         }
     }
 
+    /// `TokenCoding`'s numbers written through a `ByteWriter` (a token's head, per exported item) are the
+    /// `Writer`'s bytes, at the edges of each varint length too.
+    @Test func headNumbersThroughAByteWriterAreTheWritersBytes() {
+        var random = SplitMix64(seed: 2_024)
+        let edges: [UInt64] = [0, 1, 127, 128, 16_383, 16_384, UInt64(Int64.max), UInt64.max]
+        for round in 0..<2_000 {
+            let value = round < edges.count ? edges[round] : random.next() >> (random.next() % 64)
+            var writer = TokenCoding.Writer()
+            writer.varint(value)
+            writer.count(Int(truncatingIfNeeded: value))
+            writer.signed(Int64(bitPattern: value))
+            writer.word(UInt32(truncatingIfNeeded: value))
+            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 10 + 10 + 10 + 4)
+            defer { buffer.deallocate() }
+            var out = ByteWriter(buffer)
+            TokenCoding.varint(value, to: &out)
+            TokenCoding.count(Int(truncatingIfNeeded: value), to: &out)
+            TokenCoding.signed(Int64(bitPattern: value), to: &out)
+            TokenCoding.word(UInt32(truncatingIfNeeded: value), to: &out)
+            #expect(Array(UnsafeBufferPointer(start: buffer, count: out.position - buffer)) == writer.bytes, "\(value)")
+        }
+    }
+
     /// The base64url writer over a buffer writes exactly `encodedCount` bytes, and they decode back.
     @Test func bufferEncodingWritesItsCountAndDecodesBack() {
         var random = SplitMix64(seed: 99)
