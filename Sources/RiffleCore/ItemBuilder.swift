@@ -188,7 +188,8 @@ public struct ItemBuilder {
         let storage = bytes.withUnsafeBufferPointer { texts in
             extraJSON.withUnsafeBufferPointer { extraJSON in
                 ItemStorage.make(
-                    id: id, extra: JSONValue.droppingNullMembers(extra), texts: texts, title: title ?? 0..<0,
+                    id: id, extra: extra.isEmpty ? extra : JSONValue.droppingNullMembers(extra), texts: texts,
+                    title: title ?? 0..<0,
                     url: url, author: author, summary: summary, tags: tags, extraJSON: extraJSON)
             }
         }

@@ -59,14 +59,18 @@ final class ItemStorage: ManagedBuffer<ItemStorage.Header, UInt8> {
         let summaryEnd = authorEnd + (summary?.count ?? 0)
         var textCount = summaryEnd
         for tag in tags { textCount += tag.count }
-        let header = Header(
-            id: id, extra: extra, titleEnd: UInt32(truncatingIfNeeded: titleEnd),
-            urlEnd: UInt32(truncatingIfNeeded: urlEnd), authorEnd: UInt32(truncatingIfNeeded: authorEnd),
-            summaryEnd: UInt32(truncatingIfNeeded: summaryEnd), textCount: UInt32(truncatingIfNeeded: textCount),
-            tagCount: UInt32(truncatingIfNeeded: tags.count),
-            extraJSONCount: UInt32(truncatingIfNeeded: extraJSON.count), present: present)
+        let extraJSONStart = textCount + 4 * tags.count
+        // The header made where it is stored: one made beforehand and copied in cost a retain and a release
+        // of the id and of `extra` per item (issue 17).
         let buffer = unsafeDowncast(
-            create(minimumCapacity: header.byteCount) { _ in header }, to: ItemStorage.self)
+            create(minimumCapacity: extraJSONStart + extraJSON.count) { _ in
+                Header(
+                    id: id, extra: extra, titleEnd: UInt32(truncatingIfNeeded: titleEnd),
+                    urlEnd: UInt32(truncatingIfNeeded: urlEnd), authorEnd: UInt32(truncatingIfNeeded: authorEnd),
+                    summaryEnd: UInt32(truncatingIfNeeded: summaryEnd),
+                    textCount: UInt32(truncatingIfNeeded: textCount), tagCount: UInt32(truncatingIfNeeded: tags.count),
+                    extraJSONCount: UInt32(truncatingIfNeeded: extraJSON.count), present: present)
+            }, to: ItemStorage.self)
         buffer.withUnsafeMutablePointerToElements { elements in
             var end = 0
             func copy(_ range: Range<Int>?) {
@@ -84,7 +88,7 @@ final class ItemStorage: ManagedBuffer<ItemStorage.Header, UInt8> {
                 UnsafeMutableRawPointer(elements + textCount + 4 * position).storeBytes(of: offset, as: UInt32.self)
             }
             if let base = extraJSON.baseAddress, !extraJSON.isEmpty {
-                (elements + header.extraJSONStart).update(from: base, count: extraJSON.count)
+                (elements + extraJSONStart).update(from: base, count: extraJSON.count)
             }
         }
         return buffer
