@@ -74,6 +74,28 @@ public struct ItemBuilder {
         return set(field, textOf: node, reading)
     }
 
+    /// Sets `field` to the text at `plan`'s path `path` in `node`, from the stops `plan.locate(in: node, …)`
+    /// filled: what `set(field, textOf: plan.select(path, in: node, stops: stops), reading)` sets, without a
+    /// `Selection` (and its hold on the document) per field when the path ends in an object's member.
+    @discardableResult
+    public mutating func set(
+        _ field: Item.TextField, at path: Int, of plan: JSONPathPlan, in node: JSONNode, stops: [JSONPathPlan.Stop],
+        _ reading: Reading
+    ) -> Bool {
+        switch plan.end(of: path, stops: stops) {
+        case .missing: return false
+        case .inArrays: return set(field, textOf: plan.select(path, in: node, stops: stops), reading)
+        case .value(let index):
+            let start = bytes.count
+            guard
+                JSONNode(document: node.document, index: index).appendText(stringsOnly: reading == .string, to: &bytes)
+            else { return false }
+            if reading == .nonEmptyText, bytes.count == start { return false }
+            assign(field, start..<bytes.count)
+            return true
+        }
+    }
+
     /// Appends a tag.
     public mutating func appendTag(text: String) {
         let start = bytes.count

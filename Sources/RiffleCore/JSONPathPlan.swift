@@ -343,6 +343,42 @@ public struct JSONPathPlan: Sendable {
         }
     }
 
+    /// Where path `path` ended, from the stops `locate(in: node, …)` filled: `.missing` when an object on
+    /// the way lacks a member, `.value(i)` when the walk through objects reached its end at tape index `i`
+    /// (what `select` gives as `.node`), `.inArrays` when the rest goes on into arrays (ask `select`).
+    func end(of path: Int, stops: [Stop]) -> End {
+        let stop = stops[path]
+        guard stop.index >= 0 else { return .missing }
+        return Int(stop.taken) == paths[path].count ? .value(Int(stop.index)) : .inArrays
+    }
+
+    /// `select(path, in: node, stops: stops)?.scalarText`, without a `Selection` where the path ends in an
+    /// object's member.
+    public func scalarText(_ path: Int, in node: JSONNode, stops: [Stop]) -> String? {
+        switch end(of: path, stops: stops) {
+        case .missing: nil
+        case .value(let index): JSONNode(document: node.document, index: index).scalarText
+        case .inArrays: select(path, in: node, stops: stops)?.scalarText
+        }
+    }
+
+    /// `select(path, in: node, stops: stops)?.timestampValue`, without a `Selection` where the path ends in
+    /// an object's member.
+    public func timestampValue(_ path: Int, in node: JSONNode, stops: [Stop]) -> Timestamp? {
+        switch end(of: path, stops: stops) {
+        case .missing: nil
+        case .value(let index): JSONNode(document: node.document, index: index).timestampValue
+        case .inArrays: select(path, in: node, stops: stops)?.timestampValue
+        }
+    }
+
+    /// See `end(of:stops:)`.
+    enum End {
+        case missing
+        case value(Int)
+        case inArrays
+    }
+
     /// What `node.select(path's segments)` gives, from the stops `locate(in: node, …)` filled.
     public func select(_ path: Int, in node: JSONNode, stops: [Stop]) -> JSONNode.Selection? {
         let stop = stops[path]

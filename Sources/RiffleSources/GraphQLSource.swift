@@ -74,25 +74,25 @@ public struct GraphQLSource: Pageable {
         for (position, element) in list.enumerated() {
             // All the fields' members found in one pass over each object on the way (issue 17).
             plan.locate(in: element, into: &stops)
-            guard let id = ItemMapping.text(plan.select(0, in: element, stops: stops)) else {
+            guard let id = ItemMapping.text(plan.scalarText(0, in: element, stops: stops)) else {
                 mapping.skip(position, "no value at \(fields.id)")
                 continue
             }
-            guard let time = plan.select(1, in: element, stops: stops)?.timestampValue else {
+            guard let time = plan.timestampValue(1, in: element, stops: stops) else {
                 mapping.skip(position, "no time at \(fields.time)")
                 continue
             }
             builder.reset()
-            guard builder.set(.title, textOf: plan.select(2, in: element, stops: stops), .scalarText) else {
+            guard builder.set(.title, at: 2, of: plan, in: element, stops: stops, .scalarText) else {
                 mapping.skip(position, "no value at \(fields.title)")
                 continue
             }
-            if fields.url != nil { builder.set(.url, textOf: plan.select(3, in: element, stops: stops), .nonEmptyText) }
+            if fields.url != nil { builder.set(.url, at: 3, of: plan, in: element, stops: stops, .nonEmptyText) }
             if fields.author != nil {
-                builder.set(.author, textOf: plan.select(4, in: element, stops: stops), .nonEmptyText)
+                builder.set(.author, at: 4, of: plan, in: element, stops: stops, .nonEmptyText)
             }
             if fields.summary != nil {
-                builder.set(.summary, textOf: plan.select(5, in: element, stops: stops), .nonEmptyText)
+                builder.set(.summary, at: 5, of: plan, in: element, stops: stops, .nonEmptyText)
             }
             if fields.tags != nil { builder.appendTags(6, of: plan, in: element, stops: stops) }
             items.append(builder.build(id: id, time: time))

@@ -14,6 +14,11 @@ struct ItemMapping {
         nonEmpty(node?.scalarText)
     }
 
+    /// Text that is present and not empty.
+    static func text(_ text: String?) -> String? {
+        nonEmpty(text)
+    }
+
     /// Text that is present and not empty at what a dotted path found, read in place.
     static func text(_ selection: JSONNode.Selection?) -> String? {
         nonEmpty(selection?.scalarText)

@@ -50,6 +50,19 @@ import Testing
                         var chained: JSONNode? = node
                         for segment in path { chained = chained?[segment] }
                         #expect(plan.member(place, in: node, stops: stops)?.value == chained?.value, "\(comment)")
+                        // Read without a `Selection`, as the GraphQL adapter reads its fields: `select`'s answers.
+                        #expect(plan.scalarText(place, in: node, stops: stops) == expected?.scalarText, "\(comment)")
+                        #expect(
+                            plan.timestampValue(place, in: node, stops: stops) == expected?.timestampValue,
+                            "\(comment)")
+                        for reading in [ItemBuilder.Reading.scalarText, .nonEmptyText, .string] {
+                            var direct = ItemBuilder()
+                            var selected = ItemBuilder()
+                            let set = direct.set(.url, at: place, of: plan, in: node, stops: stops, reading)
+                            #expect(set == selected.set(.url, textOf: selection, reading), "\(comment)")
+                            #expect(
+                                direct.build(id: "x", time: time) == selected.build(id: "x", time: time), "\(comment)")
+                        }
                     }
                 }
             }
