@@ -60,7 +60,7 @@ public struct ItemBuilder {
     /// is none.
     @discardableResult
     public mutating func set(_ field: Item.TextField, textOf node: JSONNode?, _ reading: Reading) -> Bool {
-        guard let range = append(node, reading) else { return false }
+        guard let node, let range = append(node, reading) else { return false }
         assign(field, range)
         return true
     }
@@ -86,12 +86,8 @@ public struct ItemBuilder {
         case .missing: return false
         case .inArrays: return set(field, textOf: plan.select(path, in: node, stops: stops), reading)
         case .value(let index):
-            let start = bytes.count
-            guard
-                JSONNode(document: node.document, index: index).appendText(stringsOnly: reading == .string, to: &bytes)
-            else { return false }
-            if reading == .nonEmptyText, bytes.count == start { return false }
-            assign(field, start..<bytes.count)
+            guard let range = append(JSONNode(document: node.document, index: index), reading) else { return false }
+            assign(field, range)
             return true
         }
     }
@@ -107,7 +103,7 @@ public struct ItemBuilder {
     /// there is none.
     @discardableResult
     public mutating func appendTag(textOf node: JSONNode?, _ reading: Reading) -> Bool {
-        guard let range = append(node, reading) else { return false }
+        guard let node, let range = append(node, reading) else { return false }
         appendTag(range)
         return true
     }
@@ -219,8 +215,9 @@ public struct ItemBuilder {
         return Item(time: time, storage: storage)
     }
 
-    private mutating func append(_ node: JSONNode?, _ reading: Reading) -> Range<Int>? {
-        guard let node else { return nil }
+    /// Inlined: a call kept a hold on `node`'s document (a retain and a release per field).
+    @inline(__always)
+    private mutating func append(_ node: JSONNode, _ reading: Reading) -> Range<Int>? {
         let start = bytes.count
         guard node.appendText(stringsOnly: reading == .string, to: &bytes) else { return nil }
         if reading == .nonEmptyText, bytes.count == start { return nil }
