@@ -45,23 +45,6 @@ extension JSONParser {
         }
     }
 
-    /// `true`, `false` and `null` as `skipLiteral` compares them: their bytes in a word, the first lowest.
-    static let trueWord: UInt64 = 0x6575_7274
-    static let falseWord: UInt64 = 0x65_736C_6166
-    static let nullWord: UInt64 = 0x6C6C_756E
-
-    /// Moves over the literal whose `count` bytes are `word` (the first byte lowest), with `literal`'s
-    /// checks and errors (both at the literal's first byte) but without its `JSONValue` and its walk over a
-    /// `StaticString`: ~96 instructions a literal on the tape, a fifth of that here (issue 17).
-    @inline(__always)
-    private mutating func skipLiteral(_ word: UInt64, count: Int) throws(JSONParseError) {
-        guard index + count <= bytes.count else { throw fail("unexpected end of input") }
-        var found: UInt64 = 0
-        for offset in 0..<count { found |= UInt64(bytes[index + offset]) &<< UInt64(offset &* 8) }
-        guard found == word else { throw fail("unexpected character") }
-        index += count
-    }
-
     /// Moves over a string at `index`: plain strings by their run alone, strings with escapes by
     /// `unescapeRest` not keeping the bytes (the value parser's checks and errors, no `String` built: a body
     /// with `\n` in it cost a `String` and a byte-by-byte copy, only to be dropped, issue 17). Returns the

@@ -349,7 +349,8 @@ public struct JSONPathPlan: Sendable {
     func end(of path: Int, stops: [Stop]) -> End {
         let stop = stops[path]
         guard stop.index >= 0 else { return .missing }
-        return Int(stop.taken) == paths[path].count ? .value(Int(stop.index)) : .inArrays
+        let taken = Int(stop.taken)
+        return taken == paths[path].count ? .value(Int(stop.index)) : .inArrays(at: Int(stop.index), taken: taken)
     }
 
     /// `select(path, in: node, stops: stops)?.scalarText`, without a `Selection` where the path ends in an
@@ -376,17 +377,19 @@ public struct JSONPathPlan: Sendable {
     enum End {
         case missing
         case value(Int)
-        case inArrays
+        /// The value at tape index `at` reached through objects, `taken` of the path's segments behind it.
+        case inArrays(at: Int, taken: Int)
     }
 
     /// What `node.select(path's segments)` gives, from the stops `locate(in: node, …)` filled.
     public func select(_ path: Int, in node: JSONNode, stops: [Stop]) -> JSONNode.Selection? {
-        let stop = stops[path]
-        guard stop.index >= 0 else { return nil }
-        let found = JSONNode(document: node.document, index: Int(stop.index))
+        switch end(of: path, stops: stops) {
+        case .missing: return nil
         // A path walked to its end through objects (an item's fields, mostly) has nothing left to walk.
-        if Int(stop.taken) == paths[path].count { return .node(found) }
-        return found.selectInArrays(paths[path][Int(stop.taken)...])
+        case .value(let index): return .node(JSONNode(document: node.document, index: index))
+        case .inArrays(let index, let taken):
+            return JSONNode(document: node.document, index: index).selectInArrays(paths[path][taken...])
+        }
     }
 
     /// What `node[first][second]…` gives for path `path` (each segment a member of an object, looked up by
@@ -394,9 +397,8 @@ public struct JSONPathPlan: Sendable {
     /// `nil` when an object on the way has no such member or a value on the way is not an object (where
     /// `select` would go on into arrays). The HTTP adapters' fixed fields are read this way.
     public func member(_ path: Int, in node: JSONNode, stops: [Stop]) -> JSONNode? {
-        let stop = stops[path]
-        guard stop.index >= 0, Int(stop.taken) == paths[path].count else { return nil }
-        return JSONNode(document: node.document, index: Int(stop.index))
+        guard case .value(let index) = end(of: path, stops: stops) else { return nil }
+        return JSONNode(document: node.document, index: index)
     }
 
     /// Calls `body` with the tape index of each value whose text `node.scalarTexts(at: path's segments)`

@@ -39,17 +39,11 @@ enum TokenCoding {
         }
 
         /// A non-negative count or index.
-        mutating func count(_ value: Int) { varint(UInt64(max(0, value))) }
+        mutating func count(_ value: Int) { varint(TokenCoding.unsigned(count: value)) }
 
-        mutating func signed(_ value: Int64) {
-            varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
-        }
+        mutating func signed(_ value: Int64) { varint(TokenCoding.zigzag(value)) }
 
-        mutating func word(_ value: UInt32) {
-            for shift in stride(from: 0, to: 32, by: 8) {
-                bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift)))
-            }
-        }
+        mutating func word(_ value: UInt32) { TokenCoding.word(value) { bytes.append($0) } }
 
         mutating func string(_ text: String) {
             count(text.utf8.count)
@@ -78,16 +72,24 @@ enum TokenCoding {
     static func varint(_ value: UInt64, to out: inout ByteWriter) { varint(value, length: 1) { out.put($0) } }
 
     /// `Writer.count` through `out`.
-    static func count(_ value: Int, to out: inout ByteWriter) { varint(UInt64(max(0, value)), to: &out) }
+    static func count(_ value: Int, to out: inout ByteWriter) { varint(unsigned(count: value), to: &out) }
 
     /// `Writer.signed` through `out`.
-    static func signed(_ value: Int64, to out: inout ByteWriter) {
-        varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)), to: &out)
-    }
+    static func signed(_ value: Int64, to out: inout ByteWriter) { varint(zigzag(value), to: &out) }
 
     /// `Writer.word` through `out`.
-    static func word(_ value: UInt32, to out: inout ByteWriter) {
-        for shift in stride(from: 0, to: 32, by: 8) { out.put(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+    static func word(_ value: UInt32, to out: inout ByteWriter) { word(value) { out.put($0) } }
+
+    /// A count or index as its varint holds it: a negative one as 0.
+    static func unsigned(count value: Int) -> UInt64 { UInt64(max(0, value)) }
+
+    /// A signed number as its varint holds it (zigzag: small magnitudes, either sign, stay short).
+    static func zigzag(_ value: Int64) -> UInt64 { UInt64(bitPattern: (value << 1) ^ (value >> 63)) }
+
+    /// The four bytes of `value`, the lowest first, each given to `put`: the one writer of a word, for the
+    /// `Writer` and for heads written in place.
+    static func word(_ value: UInt32, _ put: (UInt8) -> Void) {
+        for shift in stride(from: 0, to: 32, by: 8) { put(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
     }
 
     /// Reads values back; every read returns `nil` past the end or on a malformed value.
