@@ -22,6 +22,10 @@ import RiffleTestSupport
 enum ExportBenchmark {
     static func run(_ arguments: [String]) async throws {
         if arguments.first == "--measure" { ExportChild.measureMain(arguments) }
+        if arguments.first == "--fetch" {
+            try await ExportFetchFloor.fetchMain(arguments)
+            return
+        }
         let options = BenchOptions(arguments)
         let only = options.value("--only")
         if let only, !["limit", "scale", "cost"].contains(only) {

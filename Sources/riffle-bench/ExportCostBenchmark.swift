@@ -20,6 +20,8 @@ enum ExportCostBenchmark {
         var bytes = 0
         /// Whether the old and the new build wrote the same bytes (nil: no old build).
         var sameOutput: Bool?
+        /// The transport's and start-up's share (nil: curl is missing).
+        var floor: ExportFetchFloor.Measured?
     }
 
     /// The small-item case: sources of GitHub-shaped issues without their body text.
@@ -86,6 +88,8 @@ enum ExportCostBenchmark {
         let saved = try await ExportPages.save(row.new[0].recorded, sandbox: url, into: directory)
         row.pages = saved.paths.count
         row.bytes = saved.bytes
+        row.floor = try await ExportFetchFloor.measure(
+            row.new[0].recorded, sandbox: url, connections: row.new[0].sources, context: context, runs: runs)
         let jqPath = try context.which("jq")
         let output = context.path("jq.ndjson")
         for _ in 0..<runs {
@@ -147,10 +151,39 @@ enum ExportCostBenchmark {
             }
             if let same = row.sameOutput { line += "; old and new output " + (same ? "identical" : "DIFFERENT") }
             print(line)
+            if let floor = row.floor { print(floorLine(row, floor, jqEach: jqEach)) }
             for run in row.new.map(\.run) + row.old.map(\.run) + row.jq where !run.succeeded {
                 print("  a run exited \(run.status): \(run.stderr.prefix(400))")
             }
         }
+    }
+
+    /// What the transport and start-up alone cost per item, as a share of jq's CPU per item: the part of
+    /// the goal's budget (0.25× jq) that parsing and writing cannot have.
+    static func floorLine(_ row: Row, _ floor: ExportFetchFloor.Measured, jqEach: Double) -> String {
+        typealias B = ExportBenchmark
+        let items = Double(max(1, row.new.first?.items ?? 0))
+        let fetch = pick(floor.fetch)
+        let startup = pick(floor.startup)
+        let fetchEach = fetch.cpu / items
+        let startupEach = startup.cpu / items
+        let client = pick(floor.client).cpu - pick(floor.clientStartup).cpu
+        let clientEach = client / items
+        var line =
+            "  \(row.name) floor, the same \(B.grouped(row.pages)) requests with every body read and dropped: "
+            + "riffle's HTTP client \(B.format(client)) (less its child's start-up) = \(B.micro(clientEach)) an item "
+            + "(\(B.ratio(clientEach / jqEach))× jq); curl \(B.format(fetch.userCPU)) user + \(B.format(fetch.systemCPU)) sys "
+            + "= \(B.micro(fetchEach)) an item (\(B.ratio(fetchEach / jqEach))× jq); riffle's start-up "
+            + "\(B.format(startup.cpu)) (\(B.ratio(startupEach / jqEach))× jq). The client and the start-up "
+            + "together: \(B.ratio((clientEach + startupEach) / jqEach))× jq of the goal's 0.25×"
+        if floor.bytes != row.bytes { line += "; curl read \(floor.bytes) bytes, the pages hold \(row.bytes)" }
+        if floor.clientBytes != row.bytes {
+            line += "; the client read \(floor.clientBytes) bytes, the pages hold \(row.bytes)"
+        }
+        for run in floor.fetch + floor.startup + floor.client + floor.clientStartup where !run.succeeded {
+            line += "; a floor run exited \(run.status): \(run.stderr.prefix(200))"
+        }
+        return line
     }
 
     /// The run of median CPU.
