@@ -163,24 +163,26 @@ enum ExportCostBenchmark {
     static func floorLine(_ row: Row, _ floor: ExportFetchFloor.Measured, jqEach: Double) -> String {
         typealias B = ExportBenchmark
         let items = Double(max(1, row.new.first?.items ?? 0))
-        let fetch = pick(floor.fetch)
-        let startup = pick(floor.startup)
-        let fetchEach = fetch.cpu / items
-        let startupEach = startup.cpu / items
-        let client = pick(floor.client).cpu - pick(floor.clientStartup).cpu
-        let clientEach = client / items
+        let client = (pick(floor.client).cpu - pick(floor.clientStartup).cpu) / items
+        let startup = pick(floor.startup).cpu / items
         var line =
             "  \(row.name) floor, the same \(B.grouped(row.pages)) requests with every body read and dropped: "
-            + "riffle's HTTP client \(B.format(client)) (less its child's start-up) = \(B.micro(clientEach)) an item "
-            + "(\(B.ratio(clientEach / jqEach))× jq); curl \(B.format(fetch.userCPU)) user + \(B.format(fetch.systemCPU)) sys "
-            + "= \(B.micro(fetchEach)) an item (\(B.ratio(fetchEach / jqEach))× jq); riffle's start-up "
-            + "\(B.format(startup.cpu)) (\(B.ratio(startupEach / jqEach))× jq). The client and the start-up "
-            + "together: \(B.ratio((clientEach + startupEach) / jqEach))× jq of the goal's 0.25×"
-        if floor.bytes != row.bytes { line += "; curl read \(floor.bytes) bytes, the pages hold \(row.bytes)" }
-        if floor.clientBytes != row.bytes {
-            line += "; the client read \(floor.clientBytes) bytes, the pages hold \(row.bytes)"
+            + "riffle's HTTP client \(B.micro(client)) an item (\(B.ratio(client / jqEach))× jq; its child's start-up "
+            + "taken off)"
+        if !floor.curl.isEmpty {
+            let curl = pick(floor.curl)
+            line +=
+                ", curl \(B.micro(curl.cpu / items)) (\(B.format(curl.userCPU)) user + \(B.format(curl.systemCPU)) sys; "
+                + "\(B.ratio(curl.cpu / items / jqEach))× jq)"
         }
-        for run in floor.fetch + floor.startup + floor.client + floor.clientStartup where !run.succeeded {
+        line +=
+            "; riffle's start-up \(B.format(pick(floor.startup).cpu)) (\(B.ratio(startup / jqEach))× jq). Client and "
+            + "start-up together: \(B.ratio((client + startup) / jqEach))× jq, of the goal's 0.25×"
+        for (name, bytes) in [("the client", floor.clientBytes), ("curl", floor.curlBytes)]
+        where bytes != row.bytes && !(name == "curl" && floor.curl.isEmpty) {
+            line += "; \(name) read \(bytes) bytes, the pages hold \(row.bytes)"
+        }
+        for run in floor.curl + floor.startup + floor.client + floor.clientStartup where !run.succeeded {
             line += "; a floor run exited \(run.status): \(run.stderr.prefix(200))"
         }
         return line
