@@ -52,6 +52,9 @@ public final class JSONDocument: Sendable {
                 // Up to one entry per 8 bytes in API pages (GitHub-shaped issues: one per ~11): one allocation,
                 // where a sixteenth grew the tape twice a page (a copy of it each time).
                 var tape = JSONTape(capacity: bytes.count / 8 + 16)
+                // The fast way first; where it gives up, the recursive parse says why (its error, its offset).
+                if JSONTapeReader.read(buffer, into: &tape) { return tape.finish() }
+                tape.removeAll()
                 var parser = JSONParser(bytes: buffer)
                 try parser.parseTape(into: &tape)
                 return tape.finish()
