@@ -35,12 +35,21 @@ enum JSONTapeReader {
     ) -> Bool {
         var index = skipSpace(base, count, from: 0)
         var depth = 0
-        // Whether a member's name comes before the value at `index`: one place reads names, so that its
-        // reading is inlined here (two calls cost ~35 instructions a member in spilled registers).
+        // Whether a member's name comes before the value at `index`: one place reads names, written out here
+        // (a call per name, as `readName` was, cost ~20 instructions a member in spilled registers).
         var named = false
         while true {
             if named {
-                guard readName(base, count, at: &index, parser: &parser, into: &tape) else { return false }
+                // A member's name, its entry, the `:` and the space around it: `index` ends where the value starts.
+                guard index < count, base[index] == UInt8(ascii: "\"") else { return false }
+                let start = index
+                guard let kind = readString(base, count, at: &index, name: true, parser: &parser) else {
+                    return false
+                }
+                appendLeaf(kind, from: start, to: index, into: &tape)
+                index = skipSpace(base, count, from: index)
+                guard index < count, base[index] == UInt8(ascii: ":") else { return false }
+                index = skipSpace(base, count, from: index &+ 1)
             }
             // A value starts at `index`.
             guard index < count else { return false }
@@ -113,23 +122,6 @@ enum JSONTapeReader {
                 tape.close(Int(top &>> 1), end: index)
             }
         }
-    }
-
-    /// Reads a member's name at `index` (its opening quote expected there), its entry, the `:` and the space
-    /// around it: `index` ends where the member's value starts.
-    @inline(__always)
-    private static func readName(
-        _ base: UnsafePointer<UInt8>, _ count: Int, at index: inout Int, parser: inout JSONParser,
-        into tape: inout JSONTape
-    ) -> Bool {
-        guard index < count, base[index] == UInt8(ascii: "\"") else { return false }
-        let start = index
-        guard let kind = readString(base, count, at: &index, name: true, parser: &parser) else { return false }
-        appendLeaf(kind, from: start, to: index, into: &tape)
-        index = skipSpace(base, count, from: index)
-        guard index < count, base[index] == UInt8(ascii: ":") else { return false }
-        index = skipSpace(base, count, from: index &+ 1)
-        return true
     }
 
     /// Appends a value without contents from `start` to `end`.
@@ -214,6 +206,16 @@ enum JSONTapeReader {
             return name && any & 0x8080_8080_8080_8080 == 0 ? .asciiName : .string
         }
         guard stop == UInt8(ascii: "\\") else { return nil }
+        return readEscapes(at: &index, from: position, parser: &parser)
+    }
+
+    /// The rest of a string with escapes from its first backslash at `position`: checked by `parser`'s
+    /// `unescapeRest` (nil where it throws), `index` moved past the closing quote. Apart from
+    /// `readString`, so that the plain string's way stays small.
+    @inline(never)
+    private static func readEscapes(
+        at index: inout Int, from position: Int, parser: inout JSONParser
+    ) -> JSONDocument.Kind? {
         parser.index = position
         var nothing: [UInt8] = []
         do { try parser.unescapeRest(into: &nothing, keeping: false) } catch { return nil }
