@@ -39,10 +39,6 @@ struct JSONTape: ~Copyable {
         base[position].next = UInt32(truncatingIfNeeded: count)
     }
 
-    /// Forgets the entries written (plain values: nothing to free), keeping the room: how a parse that gave
-    /// up starts again (`JSONTapeReader`).
-    mutating func removeAll() { count = 0 }
-
     /// Twice the room, the entries moved there (entries are plain values: moving is copying their bytes).
     private mutating func grow() {
         let larger = UnsafeMutablePointer<Entry>.allocate(capacity: capacity * 2)

@@ -1,16 +1,15 @@
-/// The tape's fast way: one loop over a page's bytes, its place and its open containers kept in locals
-/// (an explicit stack of at most `JSONValue.maxDepth` containers) instead of a recursive descent whose
-/// index lives in the parser's memory. Strings are scanned inline sixteen bytes at a time and numbers
-/// read with `parseNumber`'s grammar (`skipNumber`); literals and the rest of a string with escapes go
-/// through `JSONParser`'s own readers.
+/// How `JSONDocument` reads a page onto its tape: one loop over the bytes, its place and its open
+/// containers kept in locals (an explicit stack of at most `JSONValue.maxDepth` containers) rather than a
+/// recursive descent whose index lives in the parser's memory. Strings are scanned inline sixteen bytes at a
+/// time and numbers read with `parseNumber`'s grammar (`skipNumber`); literals and the rest of a string with
+/// escapes go through `JSONParser`'s own readers.
 ///
-/// It only ever answers whether the document is well-formed and, if it is, writes exactly the tape
-/// `JSONParser.parseTape` writes. On anything it does not accept it gives up (`false`) without saying why:
-/// `JSONDocument` then parses the bytes again the recursive way, which throws the error at its offset.
-/// So errors and their offsets are the recursive parser's by construction, and the fast way is held to the
-/// recursive one tape for tape (`JSONTapeReaderTests`). The recursive tape parse cost ~320 instructions
-/// per object member on the large measuring set (a call per string, per value and per container, the
-/// parser's index stored on every step), about a quarter of the export's instructions there (issue 17).
+/// It only answers whether the bytes are one well-formed document (by `JSONValue(parsing:)`'s grammar and
+/// depth limit) and, if they are, writes its tape. It does not say why it refused one: `JSONDocument` then
+/// reads the bytes with the value parser, which throws the error at its offset — one grammar's messages,
+/// written once. The recursive tape parse it replaced (~320 instructions per object member on the large
+/// measuring set, about a quarter of the export's there, issue 17) is the tests' oracle, tape for tape
+/// (`JSONTapeReaderTests`), and `JSONDocumentDifferentialTests` holds the errors to the reference parser.
 enum JSONTapeReader {
     typealias Entry = JSONDocument.Entry
 
@@ -175,7 +174,7 @@ enum JSONTapeReader {
     }
 
     /// Reads the string whose opening quote is at `index`, to just past its closing quote, and returns its
-    /// entry's kind as `JSONParser.tapeString` decides it (nil where that throws). The run to the first quote,
+    /// entry's kind (nil where the value parser would throw): an `asciiName` for a member name without escapes whose bytes are all ASCII. The run to the first quote,
     /// backslash or control character is scanned here, sixteen bytes a block while none is there; a string
     /// with escapes is read on by `parser`'s `unescapeRest`.
     @inline(__always)

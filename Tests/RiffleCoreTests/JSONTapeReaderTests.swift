@@ -3,10 +3,11 @@ import Testing
 
 @testable import RiffleCore
 
-/// `JSONTapeReader`, the tape's fast way, held to the recursive tape parse (`JSONParser.parseTape`) that
-/// it stands in for: over generated, damaged and edge-case documents it accepts exactly what the recursive
-/// parse accepts, and writes the same entries. Errors are the recursive parse's by construction (the fast way
-/// gives up and `JSONDocument` parses again); `JSONDocumentDifferentialTests` holds those to the reference.
+/// `JSONTapeReader`, the tape's fast way, held to the recursive tape parse it replaced (`JSONParser.parseTape`,
+/// kept here as the oracle: `ReferenceTapeParser.swift`): over generated, damaged and edge-case documents it
+/// accepts exactly what the recursive parse accepts, and writes the same entries. Errors come from the value
+/// parser (the tape reader refuses, `JSONDocument` reads again); `JSONDocumentDifferentialTests` holds those
+/// to the reference parser.
 /// It reads through unsafe pointers, so these tests are also what the sanitizer runs it with.
 @Suite struct JSONTapeReaderTests {
     /// An entry's fields, comparable.
