@@ -52,9 +52,13 @@ public final class JSONDocument: Sendable {
                 // Up to one entry per 8 bytes in API pages (GitHub-shaped issues: one per ~11): one allocation,
                 // where a sixteenth grew the tape twice a page (a copy of it each time).
                 var tape = JSONTape(capacity: bytes.count / 8 + 16)
+                if JSONTapeReader.read(buffer, into: &tape) { return tape.finish() }
+                // The tape reader accepts exactly the documents the value parser accepts and does not say why it
+                // gave up: the value parser, reading the bytes again, throws the error at its offset (the same
+                // grammar, limits and messages as `JSONValue(parsing:)`).
                 var parser = JSONParser(bytes: buffer)
-                try parser.parseTape(into: &tape)
-                return tape.finish()
+                _ = try parser.parseDocument()
+                throw JSONParseError(offset: 0, reason: "the tape reader refused a document the value parser read")
             }
         }
         self.entries = try parsed.get()

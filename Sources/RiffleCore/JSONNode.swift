@@ -137,7 +137,7 @@ public struct JSONNode: Sendable {
     func memberIndex(_ name: String, of object: Int) -> Int? {
         var needle = name
         return needle.withUTF8 { needle in
-            memberIndex(needle, asciiNeedle: JSONParser.isASCII(needle[...]), name: name, of: object)
+            memberIndex(needle, asciiNeedle: Self.isASCII(needle), name: name, of: object)
         }
     }
 
@@ -439,7 +439,10 @@ public struct JSONNode: Sendable {
         }
     }
 
+    /// Whether every byte is ASCII.
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        JSONParser.isASCII(bytes[...])
+        var any: UInt8 = 0
+        for byte in bytes { any |= byte }
+        return any < 0x80
     }
 }

@@ -51,10 +51,19 @@ extension JSONValue {
         text.withUTF8 { writeString(utf8: $0, to: &out) }
     }
 
-    /// Appends the text whose UTF-8 is `bytes` as a JSON string, as `writeString(_:to:)` writes it: written
-    /// through `writeString(utf8:to: ByteWriter)` (the one escaper) into room of its bound, then appended in one
-    /// copy.
+    /// Appends the text whose UTF-8 is `bytes` as a JSON string, as `writeString(_:to:)` writes it: a text
+    /// that needs no escape (nearly every name and value: `plainPrefixEnd` reaches its end) appended as it is
+    /// between its quotes, which is what the escaper writes for it; any other text written through
+    /// `writeString(utf8:to: ByteWriter)` (the one escaper) into room of its bound, then appended in one copy.
+    /// The plain way saves the room and the second copy: ~275 instructions for a member name of an item's
+    /// `extra` on the large measuring set, 125,000 of them (issue 17).
     public static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        if plainPrefixEnd(bytes, from: 0) == bytes.count {
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: bytes)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stringBound(bytes.count)) { buffer in
             guard let base = buffer.baseAddress else { return }
             var writer = ByteWriter(base)

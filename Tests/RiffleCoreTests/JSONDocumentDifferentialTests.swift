@@ -145,22 +145,14 @@ import Testing
             Array("\\n".utf8), Array("\\u00e9".utf8), Array("\\ud83d\\ude00".utf8), Array("\\ud800x".utf8),
             Array("\\q".utf8), [0x01], [0x1F], Array("é".utf8), Array("\u{212A}".utf8), [0x5C],
         ]
-        for length in 0..<40 {
-            for place in 0...length {
-                for insert in inserts {
-                    var text = Array(repeating: UInt8(ascii: "a"), count: length)
-                    text.insert(contentsOf: insert, at: place)
-                    let string = [0x22] + text + [0x22]
-                    expectSame(string, "value")
-                    expectSame(Array("{".utf8) + string + Array(#":1,"z":2}"#.utf8), "name")
-                    expectSame(Array("[".utf8) + string.dropLast(), "cut short")
-                    guard insert == Array("\u{212A}".utf8) else { continue }
-                    let document = try JSONDocument(parsing: Array("{".utf8) + string + Array(#":1,"z":2}"#.utf8))
-                    let name =
-                        String(repeating: "a", count: place) + "K" + String(repeating: "a", count: length - place)
-                    #expect(document.root[name]?.value == .int(1), "\(name)")
-                }
-            }
+        try StringsAcrossBlocks.forEach(inserting: inserts) { string, insert, length, place in
+            expectSame(string, "value")
+            expectSame(Array("{".utf8) + string + Array(#":1,"z":2}"#.utf8), "name")
+            expectSame(Array("[".utf8) + string.dropLast(), "cut short")
+            guard insert == Array("\u{212A}".utf8) else { return }
+            let document = try JSONDocument(parsing: Array("{".utf8) + string + Array(#":1,"z":2}"#.utf8))
+            let name = String(repeating: "a", count: place) + "K" + String(repeating: "a", count: length - place)
+            #expect(document.root[name]?.value == .int(1), "\(name)")
         }
     }
 

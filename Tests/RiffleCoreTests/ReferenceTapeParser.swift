@@ -1,6 +1,10 @@
-extension JSONParser {
-    typealias Entry = JSONDocument.Entry
+@testable import RiffleCore
 
+/// The recursive tape parse that `JSONDocument` read pages with before `JSONTapeReader` (issue 17), kept as
+/// the tape reader's oracle (`JSONTapeReaderTests`): a call per value, per string and per container, each
+/// with the value parser's checks and messages — the same walk as `parseDocument`, writing the tape's entries
+/// instead of values.
+extension JSONParser {
     /// Parses one document onto `entries` (see `JSONDocument`): the same walk as `parseDocument`, the same
     /// errors at the same offsets, but nothing is built for a value beyond its entry.
     mutating func parseTape(into entries: inout JSONTape) throws(JSONParseError) {
@@ -13,7 +17,7 @@ extension JSONParser {
     /// Appends a value without contents: it ends at `index`.
     private func appendLeaf(_ kind: JSONDocument.Kind, from start: Int, into entries: inout JSONTape) {
         entries.append(
-            Entry(
+            JSONDocument.Entry(
                 start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: index),
                 next: UInt32(truncatingIfNeeded: entries.count + 1), kind: kind))
     }
@@ -78,7 +82,7 @@ extension JSONParser {
         let isObject = kind == .object
         let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
         let position = entries.count
-        entries.append(Entry(start: UInt32(truncatingIfNeeded: index), end: 0, next: 0, kind: kind))
+        entries.append(JSONDocument.Entry(start: UInt32(truncatingIfNeeded: index), end: 0, next: 0, kind: kind))
         index += 1
         skipWhitespace()
         var closed = index < bytes.count && bytes[index] == close
@@ -110,12 +114,5 @@ extension JSONParser {
             }
         }
         entries.close(position, end: index)
-    }
-
-    /// Whether every byte is ASCII.
-    static func isASCII(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        var any: UInt8 = 0
-        for byte in bytes { any |= byte }
-        return any < 0x80
     }
 }
