@@ -25,6 +25,10 @@ struct ItemQueue: Sendable {
     // so, as `MergeState.Slot` starts with its buffer, near the start of the source's slot).
     /// The page the front item is on (`Chunk.none` when the queue is empty).
     private var front = Chunk.none
+    /// The index at which taking an item moves the front on: the front page's count while it has no dropped
+    /// items, else 0 (every item then moves on, see `popFirst()`). Kept beside `front` so that taking an item
+    /// reads neither the page array's header nor the dropped set's storage (issue 17).
+    private var frontQuietEnd = 0
     /// Live items left.
     private(set) var count = 0
     /// Items handed out by `popFirst()` so far (a source's `SourceStatus.itemsEmitted`): counted here, in
@@ -62,7 +66,16 @@ struct ItemQueue: Sendable {
     /// The front item's time, without copying the item.
     var firstTime: Timestamp? {
         guard count > 0 else { return nil }
-        return front.items[front.next].time
+        return Self.item(at: front.next, in: front.items).time
+    }
+
+    /// `items[index]`, read through the array's buffer: the merge reads the front page's items by an index
+    /// the queue keeps below the page's count (while `count > 0`, `front.next < front.items.count`), so the
+    /// array's own bounds check — a load of its header, a cache line apart from the items, missed per item
+    /// once hundreds of sources take turns — is left out (issue 17). Checked in debug builds.
+    @inline(__always)
+    private static func item(at index: Int, in items: [Item]) -> Item {
+        items.withUnsafeBufferPointer { $0[index] }
     }
 
     /// Buffers a page; `dropped` positions and those before `start` are never handed out.
@@ -73,6 +86,7 @@ struct ItemQueue: Sendable {
         if count == 0 {
             front = chunk
             frontIsFirstPage = cursor == nil
+            frontQuietEnd = Self.quietEnd(of: chunk)
         } else {
             rest.append(chunk)
         }
@@ -88,12 +102,12 @@ struct ItemQueue: Sendable {
     mutating func popFirst() -> (item: Item, onFirstPage: Bool, index: Int, movedOn: Bool)? {
         guard count > 0 else { return nil }
         let index = front.next
-        let item = front.items[index]
+        let item = Self.item(at: index, in: front.items)
         let onFirstPage = frontIsFirstPage
         front.next = index + 1
         count -= 1
         taken &+= 1
-        let movesOn = front.next == front.items.count || !front.dropped.isEmpty
+        let movesOn = front.next >= frontQuietEnd
         if movesOn { normalize() }
         return (item, onFirstPage, index, movesOn)
     }
@@ -110,6 +124,7 @@ struct ItemQueue: Sendable {
         guard count > 0 else { return false }
         if let position = Self.live(id: id, in: front) {
             front.dropped.insert(position)
+            frontQuietEnd = 0
         } else if let chunkIndex = rest.indices.dropFirst(restHead).first(where: {
             Self.live(id: id, in: rest[$0]) != nil
         }), let position = Self.live(id: id, in: rest[chunkIndex]) {
@@ -121,6 +136,9 @@ struct ItemQueue: Sendable {
         normalize()
         return true
     }
+
+    /// `frontQuietEnd` for a page at the front.
+    private static func quietEnd(of chunk: Chunk) -> Int { chunk.dropped.isEmpty ? chunk.items.count : 0 }
 
     /// The position of the live item with this id on a page.
     private static func live(id: String, in chunk: Chunk) -> Int? {
@@ -150,12 +168,14 @@ struct ItemQueue: Sendable {
             guard restHead < rest.count else {
                 front = .none
                 frontIsFirstPage = false
+                frontQuietEnd = 0
                 rest.removeAll(keepingCapacity: true)
                 restHead = 0
                 return
             }
             front = rest[restHead]
             frontIsFirstPage = front.cursor == nil
+            frontQuietEnd = Self.quietEnd(of: front)
             rest[restHead] = .none
             restHead += 1
             if restHead == rest.count {

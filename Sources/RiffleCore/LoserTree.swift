@@ -23,9 +23,12 @@ struct LoserTree: Sendable {
         func precedes(_ other: Key) -> Bool { time != other.time ? time > other.time : order < other.order }
     }
 
-    private var keys: [Key]
+    /// How many sources there are.
+    private let count: Int
     /// `nodes[0]` is the winner's key; `nodes[n]`, for 1 ≤ n < sources, the key of the loser of the match at
-    /// internal node n, whose children are nodes 2n and 2n + 1 (node `sources + i` is source i's leaf). The
+    /// internal node n, whose children are nodes 2n and 2n + 1; `nodes[sources + i]`, source i's leaf, is
+    /// its own key. One array for both, so that an update writes through one buffer (one check that it is
+    /// not shared per item, not two) and the leaves sit beside the matches they play (issue 17). The
     /// keys themselves rather than source indices (a key's `order` names its source): a replay reads one
     /// node per level, not a node and then the key of the source it names — the replay is a chain of
     /// dependent reads, one level after the other.
@@ -40,21 +43,22 @@ struct LoserTree: Sendable {
 
     /// A tree over `count` sources, none of which has a head yet.
     init(count: Int) {
-        keys = (0..<count).map { Key(time: .min, order: count + $0) }
+        self.count = count
         nodes = Array(repeating: Key(time: .min, order: .max), count: max(1, count))
-        winners = nodes
+        nodes += (0..<count).map { Key(time: .min, order: count + $0) }
+        winners = Array(repeating: Key(time: .min, order: .max), count: max(1, count))
     }
 
     /// The source a key belongs to (its `order`, or past every index without a head).
     @inline(__always)
-    private func source(of key: Key) -> Int { key.order < keys.count ? key.order : key.order - keys.count }
+    private func source(of key: Key) -> Int { key.order < count ? key.order : key.order - count }
 
     /// The source whose head comes next in the merge order, or `nil` when no source has a head.
     mutating func winner() -> Int? {
         if isStale { rebuild() }
-        guard !keys.isEmpty else { return nil }
+        guard count > 0 else { return nil }
         let order = nodes[0].order
-        return order < keys.count ? order : nil
+        return order < count ? order : nil
     }
 
     /// The runner-up's key: the best among the other sources' heads, found among the losers on the winner's
@@ -62,7 +66,7 @@ struct LoserTree: Sendable {
     /// while the tree is not stale.
     func runnerUp() -> Key {
         var best = Key(time: .min, order: .max)
-        var node = (keys.count + source(of: nodes[0])) / 2
+        var node = (count + source(of: nodes[0])) / 2
         while node > 0 {
             let key = nodes[node]
             if key.precedes(best) { best = key }
@@ -74,9 +78,9 @@ struct LoserTree: Sendable {
     /// Sets `source`'s head time (`nil`: it has no head).
     @inline(__always)
     mutating func update(_ source: Int, time: Timestamp?) {
-        let key = time.map { Key(time: $0.microseconds, order: source) } ?? Key(time: .min, order: keys.count + source)
-        guard keys[source] != key else { return }
-        keys[source] = key
+        let key = time.map { Key(time: $0.microseconds, order: source) } ?? Key(time: .min, order: count + source)
+        guard nodes[count + source] != key else { return }
+        nodes[count + source] = key
         if isStale { return }
         guard self.source(of: nodes[0]) == source else {
             isStale = true
@@ -94,8 +98,8 @@ struct LoserTree: Sendable {
 
     /// Plays the winner's new key up its path: at each node the loser stays, the winner goes on.
     private mutating func replay(_ source: Int) {
-        var key = keys[source]
-        var node = (keys.count + source) / 2
+        var key = nodes[count + source]
+        var node = (count + source) / 2
         // Without branches on the outcome, which is a coin toss when sources interleave: each node is
         // written whether or not the winner changes there.
         while node > 0 {
@@ -112,14 +116,14 @@ struct LoserTree: Sendable {
     private mutating func rebuild() {
         isStale = false
         runBound = nil
-        let count = keys.count
         guard count > 1 else {
-            if count == 1 { nodes[0] = keys[0] }
+            if count == 1 { nodes[0] = nodes[1] }
             return
         }
         for node in stride(from: count - 1, through: 1, by: -1) {
-            let left = 2 * node >= count ? keys[2 * node - count] : winners[2 * node]
-            let right = 2 * node + 1 >= count ? keys[2 * node + 1 - count] : winners[2 * node + 1]
+            // A child at `count` or beyond is a leaf: its key is the node itself.
+            let left = 2 * node >= count ? nodes[2 * node] : winners[2 * node]
+            let right = 2 * node + 1 >= count ? nodes[2 * node + 1] : winners[2 * node + 1]
             let rightWins = right.precedes(left)
             winners[node] = rightWins ? right : left
             nodes[node] = rightWins ? left : right

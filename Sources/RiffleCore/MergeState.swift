@@ -80,13 +80,10 @@ package struct MergeState: Sendable {
         case anchorItem(index: Int, idHash: UInt32)
     }
 
-    /// The last item emitted and where it sat.
+    /// The last item emitted and where it sat. No id: a first page's item's is kept apart
+    /// (`lastFirstPageID`), so that the record is plain data, replaced per item without a reference count.
     struct Emitted: Sendable {
         var source: Int
-        /// The item's id when it sat on a first page, the only anchor that names it (by its hash, see
-        /// `anchorPlace`); else empty, never read: most items are past their source's first page, and reading
-        /// and keeping each one's id cost a retain and a release per item.
-        var id: String
         var time: Timestamp
         var onFirstPage: Bool
         var index: Int
@@ -110,6 +107,11 @@ package struct MergeState: Sendable {
     /// know it): with `frontier`, the last key of the merge order emitted so far.
     private var frontierRank = 0
     private var lastEmitted: Emitted?
+    /// The id of the last item emitted from a first page, the only anchor that names its item (by its hash,
+    /// see `anchorPlace`): read only while `lastEmitted` is on a first page, so set only then. Most items are
+    /// past their source's first page, and reading and keeping each one's id cost a retain and a release per
+    /// item (issue 17).
+    private var lastFirstPageID = ""
     /// The position this run resumed at, which stands until the first item is emitted.
     private let resumedAt: MergePosition?
     /// The resume anchor's time and its source's index here (-1 when that source is gone).
@@ -247,8 +249,8 @@ package struct MergeState: Sendable {
         let isInOrder = frontier.map { item.time < $0 || (item.time == $0 && index >= frontierRank) } ?? true
         if isInOrder { frontierRank = index }
         lastEmitted = Emitted(
-            source: index, id: onFirstPage ? item.id : "", time: item.time, onFirstPage: onFirstPage,
-            index: position, isInOrder: isInOrder)
+            source: index, time: item.time, onFirstPage: onFirstPage, index: position, isInOrder: isInOrder)
+        if onFirstPage { lastFirstPageID = item.id }
         var isLate = false
         if let frontier, item.time > frontier {
             isLate = true
@@ -431,7 +433,7 @@ package struct MergeState: Sendable {
         let place = anchorPlace(at: last, hasEntry: hasEntry, byRule: true)
         let firstPageIndex = place.firstPageIndex
         let entrySkip = place.entrySkip
-        let idHash = firstPageIndex == nil ? 0 : MergePosition.Anchor.hash(id: last.id)
+        let idHash = firstPageIndex == nil ? 0 : MergePosition.Anchor.hash(id: lastFirstPageID)
         let capacity = MergePosition.r3ScratchCount(
             headCount: MergePosition.r3HeadBound + nameEnd - nameStart, tail: tailBytes)
         let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch -> Result? in
@@ -534,7 +536,7 @@ package struct MergeState: Sendable {
         let place = anchorPlace(at: last, hasEntry: hasEntry, byRule: byRule)
         return MergePosition.Anchor(
             time: last.time, source: .name(slots[last.source].info.name), firstPageIndex: place.firstPageIndex,
-            idHash: place.firstPageIndex == nil ? 0 : MergePosition.Anchor.hash(id: last.id),
+            idHash: place.firstPageIndex == nil ? 0 : MergePosition.Anchor.hash(id: lastFirstPageID),
             isFrontier: last.isInOrder, entrySkip: place.entrySkip)
     }
 

@@ -77,3 +77,61 @@ import Testing
         #expect(buffer.takeSpent().isEmpty)
     }
 }
+
+extension ItemQueueTests {
+    /// A page as the model holds it: its items, where taking starts, what is dropped.
+    struct ModelPage {
+        var items: [Item]
+        var start: Int
+        var dropped: Set<Int>
+    }
+
+    /// The queue against a plain model of its rule, over random pages (random starts and dropped items) and
+    /// random removals between takes: every item comes out in the model's order, with its page's first-page
+    /// flag and its index there, and `movedOn` is what it always was — the item was its page's last, or the
+    /// page has dropped items — however the queue keeps track of it. Times repeat, as they do in feeds.
+    @Test(arguments: 0..<30)
+    func takesAndRemovesAsTheModelDoes(seed: Int) {
+        var rng = SplitMix64(seed: UInt64(seed) &+ 401)
+        var queue = ItemQueue()
+        var pages: [ModelPage] = []
+        // The live items not yet taken, in order: (page, position).
+        var live: [(page: Int, position: Int)] = []
+        for step in 0..<400 {
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0, 1:
+                let page = pages.count
+                let count = Int.random(in: 1...6, using: &rng)
+                let start = Int.random(in: 0..<5, using: &rng) == 0 ? Int.random(in: 0...count, using: &rng) : 0
+                let dropped = Set((0..<count).filter { _ in Int.random(in: 0..<4, using: &rng) == 0 })
+                let ids = (0..<count).map { "p\(page)-\($0)" }
+                let items = ids.map { item($0, Int64.random(in: 0...3, using: &rng)) }
+                pages.append(ModelPage(items: items, start: start, dropped: dropped))
+                queue.append(page: items, cursor: page == 0 ? nil : "c\(page)", start: start, dropped: dropped)
+                live += (start..<count).filter { !dropped.contains($0) }.map { (page, $0) }
+            case 2 where !live.isEmpty:
+                let victim = Int.random(in: 0..<live.count, using: &rng)
+                let (page, position) = live.remove(at: victim)
+                pages[page].dropped.insert(position)
+                let removed = queue.remove(id: pages[page].items[position].id)
+                #expect(removed, "step \(step)")
+            case 3:
+                let removed = queue.remove(id: "absent")
+                #expect(!removed, "step \(step)")
+            default:
+                guard let taken = queue.popFirst() else {
+                    #expect(live.isEmpty, "step \(step)")
+                    continue
+                }
+                let (page, position) = live.removeFirst()
+                #expect(taken.item == pages[page].items[position], "step \(step)")
+                #expect(taken.index == position, "step \(step)")
+                #expect(taken.onFirstPage == (page == 0), "step \(step)")
+                let movedOn = position + 1 == pages[page].items.count || !pages[page].dropped.isEmpty
+                #expect(taken.movedOn == movedOn, "step \(step): page \(page) position \(position)")
+            }
+            #expect(queue.count == live.count, "step \(step)")
+            #expect(queue.firstTime == live.first.map { pages[$0.page].items[$0.position].time }, "step \(step)")
+        }
+    }
+}
