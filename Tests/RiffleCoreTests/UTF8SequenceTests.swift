@@ -34,4 +34,22 @@ import Testing
             #expect(bytes.withUnsafeBufferPointer { UTF8Sequence.isWellFormed($0) } == kept, "\(bytes)")
         }
     }
+
+    /// Long ASCII runs (read thirty-two bytes a block, then a word at a time) with one piece at every offset
+    /// of the blocks and the words, and texts of every length around the blocks' edges.
+    @Test func aPieceAtEveryOffsetOfLongRuns() {
+        for length in 0..<100 {
+            let run = (0..<length).map { UInt8(0x20 + $0 % 0x5F) }
+            #expect(run.withUnsafeBufferPointer { UTF8Sequence.isWellFormed($0) }, "\(length)")
+            for offset in 0...length {
+                for piece in Self.pieces {
+                    var bytes = run
+                    bytes.insert(contentsOf: piece, at: offset)
+                    let kept = Array(String(decoding: bytes, as: UTF8.self).utf8) == bytes
+                    #expect(
+                        bytes.withUnsafeBufferPointer { UTF8Sequence.isWellFormed($0) } == kept, "\(length) \(offset)")
+                }
+            }
+        }
+    }
 }
