@@ -1,7 +1,7 @@
 /// How `JSONDocument` reads a page onto its tape: one loop over the bytes, its place and its open
 /// containers kept in locals (an explicit stack of at most `JSONValue.maxDepth` containers) rather than a
 /// recursive descent whose index lives in the parser's memory. Strings are scanned inline sixteen bytes at a
-/// time and numbers read with `parseNumber`'s grammar (`skipNumber`); literals and the rest of a string with
+/// time and numbers by the value parser's grammar (`JSONParser.numberExtent`); literals and the rest of a string with
 /// escapes go through `JSONParser`'s own readers.
 ///
 /// It only answers whether the bytes are one well-formed document (by `JSONValue(parsing:)`'s grammar and
@@ -97,8 +97,9 @@ enum JSONTapeReader {
                 index = parser.index
                 appendLeaf(kind, from: start, to: index, into: &tape)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                guard let end = skipNumber(base, count, from: index) else { return false }
-                index = end
+                let number = JSONParser.numberExtent(base, count, from: index)
+                guard number.isComplete else { return false }
+                index = number.end
                 appendLeaf(.number, from: start, to: index, into: &tape)
             default: return false
             }
@@ -141,34 +142,6 @@ enum JSONTapeReader {
             // Every byte above a space is something; the four spaces are at or below it.
             guard byte <= 0x20, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return index }
             index &+= 1
-        }
-        return index
-    }
-
-    /// The end of the number at `index`, read with `JSONParser.parseNumber`'s grammar (nil where it throws:
-    /// a digit missing after the sign, the point or the exponent), without the value: the tape makes it again
-    /// on demand. `parseNumber` cost ~100 instructions a number here, its value built to be dropped.
-    @inline(__always)
-    private static func skipNumber(_ base: UnsafePointer<UInt8>, _ count: Int, from index: Int) -> Int? {
-        var index = index
-        if base[index] == UInt8(ascii: "-") { index &+= 1 }
-        guard index < count, base[index] &- 0x30 < 10 else { return nil }
-        if base[index] == UInt8(ascii: "0") {
-            index &+= 1
-        } else {
-            while index < count, base[index] &- 0x30 < 10 { index &+= 1 }
-        }
-        if index < count, base[index] == UInt8(ascii: ".") {
-            index &+= 1
-            guard index < count, base[index] &- 0x30 < 10 else { return nil }
-            while index < count, base[index] &- 0x30 < 10 { index &+= 1 }
-        }
-        // `e` or `E`: no other byte is `e` with its 0x20 bit set.
-        if index < count, base[index] | 0x20 == UInt8(ascii: "e") {
-            index &+= 1
-            if index < count, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") { index &+= 1 }
-            guard index < count, base[index] &- 0x30 < 10 else { return nil }
-            while index < count, base[index] &- 0x30 < 10 { index &+= 1 }
         }
         return index
     }

@@ -384,44 +384,58 @@ struct JSONParser {
         return value
     }
 
-    /// Whether the byte at `index` is a decimal digit (false at the end).
-    private func digitHere() -> Bool {
-        index < bytes.count && bytes[index] &- 0x30 < 10
+    /// JSON's number grammar, the one reader of it: from `index` (a `-` or a digit) over an optional minus,
+    /// the integer digits (a lone `0` or a run not starting with one), an optional fraction and an optional
+    /// exponent. Returns where it stopped, `isComplete` false when a digit was missing there (after the minus,
+    /// the point or the exponent), and whether a fraction or an exponent was read. The tape reader moves over
+    /// numbers with it; `parseNumber` makes their values (issue 17: a value made only to be dropped cost ~100
+    /// instructions a number on the tape).
+    @inline(__always)
+    static func numberExtent(_ base: UnsafePointer<UInt8>, _ count: Int, from start: Int) -> (
+        end: Int, isComplete: Bool, isInteger: Bool
+    ) {
+        var index = start
+        @inline(__always) func digitAt(_ index: Int) -> Bool { index < count && base[index] &- 0x30 < 10 }
+        if base[index] == UInt8(ascii: "-") { index &+= 1 }
+        guard digitAt(index) else { return (index, false, true) }
+        if base[index] == UInt8(ascii: "0") {
+            index &+= 1
+        } else {
+            while digitAt(index) { index &+= 1 }
+        }
+        var isInteger = true
+        if index < count, base[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index &+= 1
+            guard digitAt(index) else { return (index, false, false) }
+            while digitAt(index) { index &+= 1 }
+        }
+        // `e` or `E`: no other byte is `e` with its 0x20 bit set.
+        if index < count, base[index] | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            index &+= 1
+            if index < count, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") { index &+= 1 }
+            guard digitAt(index) else { return (index, false, false) }
+            while digitAt(index) { index &+= 1 }
+        }
+        return (index, true, isInteger)
     }
 
     mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = index
-        var isInteger = true
-        let negative = bytes[index] == UInt8(ascii: "-")
-        if negative { index += 1 }
-        guard digitHere() else { throw fail("invalid number") }
-        // Up to 18 digits always fit an Int64, so they are summed as they are read; a longer
-        // integer goes through the text like every other number.
-        var magnitude: Int64 = 0
-        let digitsStart = index
-        if bytes[index] == 0x30 {
-            index += 1
-        } else {
-            while digitHere() {
-                magnitude = magnitude &* 10 &+ Int64(bytes[index] &- 0x30)
-                index += 1
-            }
-        }
+        guard let base = bytes.baseAddress else { throw fail("invalid number") }
+        let number = Self.numberExtent(base, bytes.count, from: start)
+        index = number.end
+        guard number.isComplete else { throw fail("invalid number") }
+        let isInteger = number.isInteger
+        let negative = base[start] == UInt8(ascii: "-")
+        // Up to 18 digits always fit an Int64, so they are summed here; a longer integer goes through the text
+        // like every other number.
+        let digitsStart = negative ? start + 1 : start
         let integerDigits = index - digitsStart
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            isInteger = false
-            index += 1
-            guard digitHere() else { throw fail("invalid number") }
-            while digitHere() { index += 1 }
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            isInteger = false
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-                index += 1
-            }
-            guard digitHere() else { throw fail("invalid number") }
-            while digitHere() { index += 1 }
+        var magnitude: Int64 = 0
+        if isInteger, integerDigits <= 18 {
+            for position in digitsStart..<index { magnitude = magnitude &* 10 &+ Int64(base[position] &- 0x30) }
         }
         if isInteger, integerDigits <= 18 { return .int(negative ? -magnitude : magnitude) }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
