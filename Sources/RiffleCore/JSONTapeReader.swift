@@ -1,8 +1,8 @@
 /// How `JSONDocument` reads a page onto its tape: one loop over the bytes, its place and its open
 /// containers kept in locals (an explicit stack of at most `JSONValue.maxDepth` containers) rather than a
-/// recursive descent whose index lives in the parser's memory. Strings are scanned inline sixteen bytes at a
-/// time and numbers by the value parser's grammar (`JSONParser.numberExtent`); literals and the rest of a string with
-/// escapes go through `JSONParser`'s own readers.
+/// recursive descent whose index lives in the parser's memory. Strings go through the parsers' one scan
+/// (`JSONParser.plainRunEnd`, inlined), numbers through their one grammar (`JSONParser.numberExtent`);
+/// literals and the rest of a string with escapes through `JSONParser`'s own readers.
 ///
 /// It only answers whether the bytes are one well-formed document (by `JSONValue(parsing:)`'s grammar and
 /// depth limit) and, if they are, writes its tape. It does not say why it refused one: `JSONDocument` then
@@ -147,60 +147,18 @@ enum JSONTapeReader {
     }
 
     /// Reads the string whose opening quote is at `index`, to just past its closing quote, and returns its
-    /// entry's kind (nil where the value parser would throw): an `asciiName` for a member name without escapes whose bytes are all ASCII. The run to the first quote,
-    /// backslash or control character is scanned here, sixteen bytes a block while none is there; a string
-    /// with escapes is read on by `parser`'s `unescapeRest`.
+    /// entry's kind (nil where the value parser would throw): an `asciiName` for a member name without
+    /// escapes whose bytes are all ASCII. The run to the first quote, backslash or control character is found
+    /// by the parsers' one scan (`JSONParser.plainRunEnd`, inlined here); a string with escapes is read on by
+    /// `parser`'s `unescapeRest`.
     @inline(__always)
     private static func readString(
         _ base: UnsafePointer<UInt8>, _ count: Int, at index: inout Int, name: Bool, parser: inout JSONParser
     ) -> JSONDocument.Kind? {
-        var position = index &+ 1
-        // The run's bytes OR-ed (only for a name: a high bit set means a non-ASCII byte).
         var any: UInt64 = 0
-        var stop: UInt8 = 0
-        var found = false
-        #if _endian(little)
-            let quotes = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
-            let backslashes = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
-            let spaces = SIMD16<UInt8>(repeating: 0x20)
-            while position &+ 16 <= count {
-                let block = UnsafeRawPointer(base + position).loadUnaligned(as: SIMD16<UInt8>.self)
-                let special = unsafeBitCast(
-                    (block .== quotes) .| (block .== backslashes) .| (block .< spaces), to: SIMD2<UInt64>.self)
-                let words = unsafeBitCast(block, to: SIMD2<UInt64>.self)
-                if special[0] | special[1] == 0 {
-                    if name { any |= words[0] | words[1] }
-                    position &+= 16
-                    continue
-                }
-                let skipped: Int
-                if special[0] != 0 {
-                    skipped = special[0].trailingZeroBitCount &>> 3
-                    if name { any |= words[0] & ((1 &<< UInt64(skipped &* 8)) &- 1) }
-                } else {
-                    let inSecond = special[1].trailingZeroBitCount &>> 3
-                    skipped = 8 &+ inSecond
-                    if name { any |= words[0] | (words[1] & ((1 &<< UInt64(inSecond &* 8)) &- 1)) }
-                }
-                position &+= skipped
-                stop = base[position]
-                found = true
-                break
-            }
-        #endif
-        if !found {
-            while position < count {
-                let byte = base[position]
-                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
-                    stop = byte
-                    found = true
-                    break
-                }
-                if name { any |= UInt64(byte) }
-                position &+= 1
-            }
-        }
-        guard found else { return nil }
+        let position = JSONParser.plainRunEnd(base, count, from: index &+ 1, seen: &any)
+        guard position < count else { return nil }
+        let stop = base[position]
         if stop == UInt8(ascii: "\"") {
             index = position &+ 1
             return name && any & 0x8080_8080_8080_8080 == 0 ? .asciiName : .string
