@@ -7,18 +7,17 @@ package struct SpaceXSource: Pageable {
     let settings: SpaceXSettings
     let endpoint: JSONEndpoint
 
-    /// The launch fields kept under `extra`, as they are; in the order the export writes keys in, which
-    /// `ItemBuilder.appendExtra` takes them in.
-    static let extraKeys = ["date_precision", "flight_number", "success", "upcoming"]
-
     /// The launch fields read, each read as `launch[first][second]` reads it (`JSONPathPlan.member`),
-    /// looked up together in one pass over a launch's members (issue 17); `extras` are `extraKeys`'.
+    /// looked up together in one pass over a launch's members (issue 17).
     enum LaunchField: Int, JSONPathPlanField {
         case id, dateUnix, dateUTC, name, webcast, article, wikipedia, details, rocket
         case datePrecision, flightNumber, success, upcoming
 
-        /// The fields `extra` takes, in `extraKeys`' order.
-        static let extras: [LaunchField] = [.datePrecision, .flightNumber, .success, .upcoming]
+        /// The fields kept under `extra`, as they are, each under its member's name: in the order the export
+        /// writes keys in, which `ItemBuilder.appendExtra` takes them in. The names come from the paths, made
+        /// once (a path is an array made per call).
+        static let extras: [(key: String, field: LaunchField)] =
+            [LaunchField.datePrecision, .flightNumber, .success, .upcoming].map { ($0.path[0], $0) }
 
         var path: [String] {
             switch self {
@@ -120,7 +119,7 @@ package struct SpaceXSource: Pageable {
                 || builder.set(
                     .url, textOf: plan.member(LaunchField.wikipedia, in: launch, stops: stops), .nonEmptyText)
             builder.set(.summary, textOf: plan.member(LaunchField.details, in: launch, stops: stops), .nonEmptyText)
-            for (key, field) in zip(Self.extraKeys, LaunchField.extras) {
+            for (key, field) in LaunchField.extras {
                 builder.appendExtra(key, plan.member(field, in: launch, stops: stops))
             }
             builder.appendTag(textOf: plan.member(LaunchField.rocket, in: launch, stops: stops), .string)
