@@ -92,7 +92,7 @@ bench: deps
 	./scripts/bench.sh
 
 lint:
-	$(SWIFT) format lint --strict -r Sources Tests
+	$(SWIFT) format lint --strict -r Sources Tools Tests
 
 clean:
 	rm -rf .build $(ASAN_PATH)

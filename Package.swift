@@ -26,7 +26,7 @@
 //   RiffleSystem ─ CSystem: every system call (EINTR, threads, descriptors, spawn, clocks, terminal),
 //   written once; imported by each layer that does I/O, and by RiffleTestSupport.
 //
-//   Tools: riffle-sandbox ─ RiffleSandbox (fake APIs) ─ RiffleCore; riffle-bench (benchmarks);
+//   Tools (under Tools/): riffle-sandbox ─ RiffleSandbox (fake APIs) ─ RiffleCore; riffle-bench (benchmarks);
 //   riffle-config-fuzz; riffle-reader-fixture (the reader over in-memory items for tmux tests);
 //   riffle-store-probe (writes pages to a store, for the store's two-process and kill -9 tests);
 //   RiffleTestSupport (loopback servers, sandbox harnesses, waits) for the Tests/Riffle*Tests targets.
@@ -123,6 +123,9 @@ let package = Package(
         .executableTarget(
             name: "riffle", dependencies: ["RiffleCLI"], swiftSettings: strict,
             linkerSettings: [.unsafeFlags(staticRuntime, .when(platforms: [.linux]))]),
+        // Tools, apart from the product (as swift-argument-parser keeps its Examples/): the sandbox of fake
+        // APIs, the benchmarks, the config fuzzer, the fixture programs the tests drive, and the test support
+        // library. Nothing under Sources/ depends on them.
         .target(
             name: "RiffleSandbox",
             dependencies: [
@@ -130,34 +133,35 @@ let package = Package(
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "GraphQL", package: "GraphQL"),
             ],
-            swiftSettings: strict),
+            path: "Tools/RiffleSandbox", swiftSettings: strict),
         .executableTarget(
-            name: "riffle-sandbox", dependencies: ["RiffleSandbox"], swiftSettings: strict),
+            name: "riffle-sandbox", dependencies: ["RiffleSandbox"], path: "Tools/riffle-sandbox",
+            swiftSettings: strict),
         .executableTarget(
             name: "riffle-bench",
             dependencies: [
                 "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RiffleTerminal", "RiffleExport",
                 "RiffleTestSupport", "RiffleSandbox", "RiffleFeed", "RiffleStore", "RiffleSystem", "RiffleReaderStore",
             ],
-            swiftSettings: strict),
-
+            path: "Tools/riffle-bench", swiftSettings: strict),
         .executableTarget(
             name: "riffle-reader-fixture", dependencies: ["RiffleCore", "RiffleTerminal", "RiffleTestSupport"],
-            swiftSettings: strict),
+            path: "Tools/riffle-reader-fixture", swiftSettings: strict),
         .executableTarget(
             name: "riffle-config-fuzz", dependencies: ["RiffleConfig", "RiffleCore", "RiffleSources"],
-            swiftSettings: strict),
+            path: "Tools/riffle-config-fuzz", swiftSettings: strict),
         .executableTarget(
-            name: "riffle-store-probe", dependencies: ["RiffleCore", "RiffleStore"], swiftSettings: strict),
-
-        // Tests: unit tests per layer, end-to-end tests that run the built binaries.
+            name: "riffle-store-probe", dependencies: ["RiffleCore", "RiffleStore"], path: "Tools/riffle-store-probe",
+            swiftSettings: strict),
         .target(
             name: "RiffleTestSupport",
             dependencies: [
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
                 "RiffleCore", "RiffleSystem",
             ],
-            swiftSettings: strict),
+            path: "Tools/RiffleTestSupport", swiftSettings: strict),
+
+        // Tests: unit tests per layer, end-to-end tests that run the built binaries.
         .testTarget(name: "RiffleSystemTests", dependencies: ["RiffleSystem"], swiftSettings: strict),
         .testTarget(name: "RiffleCoreTests", dependencies: ["RiffleCore", "RiffleTestSupport"], swiftSettings: strict),
         .testTarget(
