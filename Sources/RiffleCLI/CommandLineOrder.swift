@@ -12,11 +12,11 @@ enum CommandLineOrder {
         [command.configuration.commandName].compactMap { $0 } + command.configuration.aliases
     }
 
-    /// Global options that take a value.
-    static let valued: Set<String> = ["--config", "--source"]
+    /// Global options that take a value, as `GlobalOptions` declares them.
+    static let valued: Set<String> = GlobalOptionNames.declared.valued
 
-    /// Global options that take none.
-    static let flags: Set<String> = ["--no-color", "-v", "--verbose"]
+    /// Global options that take none, as `GlobalOptions` declares them.
+    static let flags: Set<String> = GlobalOptionNames.declared.flags
 
     /// Options only the root command answers (help, version, completions): a command line holding one
     /// and no command is the root's.

@@ -19,7 +19,7 @@ import Testing
             #expect(throws: (any Error).self, "\(name) without a value") { try GlobalOptions.parse([name]) }
             _ = try GlobalOptions.parse([name, "x"])
         }
-        for flag in ["--no-color", "--verbose", "-v"] {
+        for flag in CommandLineOrder.flags {
             _ = try GlobalOptions.parse([flag])
         }
     }
@@ -95,6 +95,41 @@ import Testing
         _ = try parse([], as: ReadCommand.self)
         let read = try parse(["--config", "c.yaml", "--limit", "7"], as: ReadCommand.self)
         #expect(read.global.config == "c.yaml" && read.items.limit == 7)
+    }
+
+    @Test func theGlobalOptionTableIsReadFromTheirDefinitions() {
+        let declared = GlobalOptionNames.declared
+        #expect(declared.valued == ["--config", "--source", "--store"])
+        #expect(declared.flags == ["--no-color", "-v", "--verbose", "--no-store", "--offline"])
+        let properties = Mirror(reflecting: GlobalOptions()).children.count
+        #expect(declared.all.count == properties + 1, "one name each, and -v beside --verbose")
+    }
+
+    /// Every command line a command takes at its simplest, with the type it parses as.
+    static let commandLines: [(words: [String], type: any ParsableCommand.Type)] = [
+        (["read"], ReadCommand.self), (["export"], ExportCommand.self), (["sources"], SourcesCommand.self),
+        (["plugins"], PluginsCommand.self), (["check"], CheckCommand.self), (["init"], InitCommand.self),
+        (["import", "opml", "f.opml"], ImportOPMLCommand.self),
+    ]
+
+    @Test func everyGlobalOptionWorksBeforeAndAfterEveryCommand() throws {
+        #expect(
+            Set(Self.commandLines.compactMap { $0.words.first }) == Set(CommandLineOrder.commandNames),
+            "every command is here")
+        let declared = GlobalOptionNames.declared
+        for option in declared.all.sorted() {
+            let words = declared.valued.contains(option) ? [option, "value"] : [option]
+            let expected = String(describing: try GlobalOptions.parse(words))
+            for line in Self.commandLines {
+                for arguments in [words + line.words, line.words + words] {
+                    let command = try RiffleCommandLine.parse(arguments)
+                    #expect(type(of: command) == line.type, "\(arguments)")
+                    let group = Mirror(reflecting: command).descendant("_global") as? OptionGroup<GlobalOptions>
+                    let global = try #require(group, "\(line.type) declares the global options").wrappedValue
+                    #expect(String(describing: global) == expected, "\(arguments) sets \(option)")
+                }
+            }
+        }
     }
 
     @Test func everyCommandParsesWithGlobalOptionsFirst() throws {
