@@ -26,9 +26,13 @@ struct ExportCommand: AsyncParsableCommand {
 
     @OptionGroup var items: LimitOption
 
+    /// Parsed unconditionally, so that `--since -3d` reaches the check that explains it instead of being
+    /// read as an option.
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
-            "Only items newer than this: RFC 3339, a date (YYYY-MM-DD), or a duration back from now such as 7d, 12h, 1h30m.",
+            "Only items newer than this: RFC 3339, a date (YYYY-MM-DD), or a duration back from now: 90s, 30m, "
+                + "12h, 7d, 2w, 1y, or combinations such as 1h30m.",
             valueName: "time"))
     var since: TimeArgument?
 
@@ -46,6 +50,13 @@ struct ExportCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let since, let problem = since.problem { throw ValidationError("--since \(since.text): \(problem)") }
+        // The read marks live in the store: without one, these would be options that do nothing.
+        if global.noStore, unread {
+            throw ValidationError("--unread reads the store; it cannot be used with --no-store")
+        }
+        if global.noStore, markRead {
+            throw ValidationError("--mark-read writes the store; it cannot be used with --no-store")
+        }
     }
 
     func run() async throws {

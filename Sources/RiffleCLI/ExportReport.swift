@@ -19,8 +19,8 @@ struct ExportReport: Sendable, Hashable {
     /// The line, without the `riffle: ` prefix.
     var line: String {
         let time = elapsed.map { " in \(Self.seconds($0))" } ?? ""
-        let wrote = "wrote \(Self.count(items, "item"))"
-        if failed == 0 { return "\(wrote) from \(Self.count(sources, "source"))\(time)" }
+        let wrote = "wrote \(Counted(items, "item"))"
+        if failed == 0 { return "\(wrote) from \(Counted(sources, "source"))\(time)" }
         let others = sources - failed
         if others <= 0 {
             return "\(wrote): \(sources == 1 ? "the only source" : "every source") failed\(time)"
@@ -29,8 +29,6 @@ struct ExportReport: Sendable, Hashable {
     }
 
     /// `1 item`, `3 items`.
-    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-
     /// Tenths of a second: `1.4s`, `0.0s`.
     static func seconds(_ duration: Duration) -> String {
         let tenths = Int((max(0, duration.seconds) * 10).rounded())

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RiffleCore
 import RiffleFeed
 internal import RiffleSystem
 import RiffleTerminal
@@ -45,13 +46,13 @@ struct ImportOPMLCommand: AsyncParsableCommand {
         Console.writeOut(result.yaml)
         if document.skipped > 0 {
             Console.writeError(
-                "riffle: skipped \(document.skipped) outline\(document.skipped == 1 ? "" : "s") without an xmlUrl")
+                "riffle: skipped \(Counted(document.skipped, "outline")) without an xmlUrl")
         }
         if result.notWeb > 0 {
             Console.writeError(
-                "riffle: skipped \(result.notWeb) outline\(result.notWeb == 1 ? "" : "s") whose xmlUrl is not an "
+                "riffle: skipped \(Counted(result.notWeb, "outline")) whose xmlUrl is not an "
                     + "http or https URL")
         }
-        Console.writeError("riffle: \(result.sources) feed source\(result.sources == 1 ? "" : "s") from \(shown)")
+        Console.writeError("riffle: \(Counted(result.sources, "feed source")) from \(shown)")
     }
 }

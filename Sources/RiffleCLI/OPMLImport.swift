@@ -1,4 +1,5 @@
 import RiffleConfig
+import RiffleCore
 import RiffleFeed
 
 /// `riffle import opml`'s conversion: an OPML subscription list as a YAML `sources:` list, one `feed`
@@ -39,7 +40,7 @@ enum OPMLImport {
             lines.append("    url: \(quoted(outline.feedURL))")
         }
         let count = lines.count / 3
-        var header = "# \(count) feed source\(count == 1 ? "" : "s") from \(comment(file)) (riffle import opml)"
+        var header = "# \(Counted(count, "feed source")) from \(comment(file)) (riffle import opml)"
         if let title = document.title { header += ": \(comment(title))" }
         let body = lines.isEmpty ? "sources: []" : "sources:\n" + lines.joined(separator: "\n")
         return Result(yaml: header + "\n" + body + "\n", sources: count, notWeb: notWeb)

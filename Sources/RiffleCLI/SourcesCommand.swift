@@ -33,16 +33,20 @@ struct SourcesCommand: AsyncParsableCommand {
         let sources = try session.mergeSources()
         // What the store held before this probe: the last refresh shown is the one before this command.
         let stored = await storeSummaries(session)
-        let probes = try await Interruption.run {
-            await withTaskGroup(of: (Int, SourceStatus).self) { group in
-                for (index, source) in sources.enumerated() {
-                    group.addTask { (index, await MergedFeed.probe(source, pageSize: min(source.pageSize, 10))) }
+        // `--offline` goes nowhere near the network: each source is said to be not probed, never `ok`.
+        let probes: [SourceStatus?] =
+            session.offline
+            ? Array(repeating: nil, count: sources.count)
+            : try await Interruption.run {
+                await withTaskGroup(of: (Int, SourceStatus).self) { group in
+                    for (index, source) in sources.enumerated() {
+                        group.addTask { (index, await MergedFeed.probe(source, pageSize: min(source.pageSize, 10))) }
+                    }
+                    var probes: [SourceStatus?] = Array(repeating: nil, count: sources.count)
+                    for await (index, status) in group { probes[index] = status }
+                    return probes
                 }
-                var probes: [SourceStatus?] = Array(repeating: nil, count: sources.count)
-                for await (index, status) in group { probes[index] = status }
-                return probes.compactMap { $0 }
             }
-        }
         let settings = session.sources
         await session.finishStoreWrites()
         if json {
@@ -63,10 +67,14 @@ struct SourcesCommand: AsyncParsableCommand {
                         pad(UntrustedText.sanitize(source.host), hostWidth),
                         UntrustedText.sanitize(Self.statusText(probe)),
                     ].joined(separator: "  ")
-                        + (stored.map { "  " + Self.storeText($0[source.name], now: now) } ?? "") + "\n")
+                        + (stored.map {
+                            "  "
+                                + UntrustedText.sanitize(
+                                    Self.storeText($0[source.name], now: now, probed: probe?.lastError?.message))
+                        } ?? "") + "\n")
             }
         }
-        if probes.contains(where: { $0.lastError != nil }) {
+        if probes.contains(where: { $0?.lastError != nil }) {
             throw CLIFailure(lines: [], exitCode: 2)
         }
     }
@@ -82,14 +90,16 @@ struct SourcesCommand: AsyncParsableCommand {
         }
     }
 
-    /// `stored 120, 7 unread, refreshed 5m ago: ok` (or `: failed: …`, or `never refreshed`).
-    static func storeText(_ summary: SourceSummary?, now: Timestamp) -> String {
+    /// `stored 120, 7 unread, refreshed 5m ago: ok` (or `: failed: …`, or `never refreshed`). A failure
+    /// whose reason is the one this probe just met says so instead of repeating it on the same line.
+    static func storeText(_ summary: SourceSummary?, now: Timestamp, probed error: String? = nil) -> String {
         guard let summary else { return "stored 0, never refreshed" }
         var text = "stored \(summary.itemCount), \(summary.unreadCount) unread, "
         if let refreshed = summary.lastRefresh {
             let age = RelativeTime.format(refreshed, now: now)
             text += "refreshed \(age == "now" ? "just now" : age + " ago")"
             switch summary.lastOutcome {
+            case .failed(let reason) where reason == error: text += ": failed with the same error"
             case .failed(let reason): text += ": failed: " + reason
             default: text += ": ok"
             }
@@ -99,32 +109,37 @@ struct SourcesCommand: AsyncParsableCommand {
         return text
     }
 
-    /// `ok`, `ok; warning: 3 items skipped (first: …)`, or `error: …`.
-    static func statusText(_ probe: SourceStatus) -> String {
+    /// `ok`, `ok; warning: 3 items skipped (first: …)`, `error: …`, or `not probed (offline)`.
+    static func statusText(_ probe: SourceStatus?) -> String {
+        guard let probe else { return "not probed (offline)" }
         if let error = probe.lastError { return "error: \(error.message)" }
         let notices = probe.notices
         return notices.isEmpty ? "ok" : "ok; warning: " + notices.joined(separator: "; ")
     }
 
-    /// One source for `--json`: `name`, `type`, `host`, `status` (`ok` or `error`), `error`, and the
-    /// counts of the probed page — `items`, `skipped`, `late` — with `skip_reason`, `late_item`,
-    /// `stopped_early` and `warnings` (the server's) when there are some.
+    /// One source for `--json`: `name`, `type`, `host`, `status` (`ok`, `error`, or `not probed` with
+    /// `--offline`), `error`, and the counts of the probed page — `items`, `skipped`, `late` — with
+    /// `skip_reason`, `late_item`, `stopped_early` and `warnings` (the server's) when there are some.
     /// With a store: `stored`, `unread`, `last_refresh` (RFC 3339) and `last_refresh_status` (`ok` or
     /// `failed`) with `last_refresh_error`.
     static func jsonObject(
-        _ source: SourceSettings, _ probe: SourceStatus, stored: SourceSummary? = nil, storeInUse: Bool = false
+        _ source: SourceSettings, _ probe: SourceStatus?, stored: SourceSummary? = nil, storeInUse: Bool = false
     ) -> JSONValue {
         var object: [String: JSONValue] = [
             "name": .string(source.name), "type": .string(source.type), "host": .string(source.host),
-            "status": .string(probe.lastError == nil ? "ok" : "error"),
-            "items": .int(Int64(probe.itemsEmitted)), "skipped": .int(Int64(probe.skippedItems)),
-            "late": .int(Int64(probe.lateItems)),
+            "status": .string("not probed"),
         ]
-        if let error = probe.lastError { object["error"] = .string(error.message) }
-        if let reason = probe.firstSkipReason { object["skip_reason"] = .string(reason) }
-        if let late = probe.firstLateItem { object["late_item"] = .string(late) }
-        if let stopped = probe.stoppedEarly { object["stopped_early"] = .string(stopped) }
-        if !probe.warnings.isEmpty { object["warnings"] = .array(probe.warnings.map(JSONValue.string)) }
+        if let probe {
+            object["status"] = .string(probe.lastError == nil ? "ok" : "error")
+            object["items"] = .int(Int64(probe.itemsEmitted))
+            object["skipped"] = .int(Int64(probe.skippedItems))
+            object["late"] = .int(Int64(probe.lateItems))
+            if let error = probe.lastError { object["error"] = .string(error.message) }
+            if let reason = probe.firstSkipReason { object["skip_reason"] = .string(reason) }
+            if let late = probe.firstLateItem { object["late_item"] = .string(late) }
+            if let stopped = probe.stoppedEarly { object["stopped_early"] = .string(stopped) }
+            if !probe.warnings.isEmpty { object["warnings"] = .array(probe.warnings.map(JSONValue.string)) }
+        }
         if storeInUse {
             object["stored"] = .int(Int64(stored?.itemCount ?? 0))
             object["unread"] = .int(Int64(stored?.unreadCount ?? 0))

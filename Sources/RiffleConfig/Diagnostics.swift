@@ -1,3 +1,5 @@
+import RiffleCore
+
 /// Collects diagnostics for one file, up to a cap, and turns them into a `ConfigError`.
 ///
 /// Problems are reported in file order (then in the order found), each once.
@@ -35,7 +37,7 @@ struct Diagnostics: Sendable {
         shown.append(
             ConfigDiagnostic(
                 file: file, mark: nil, path: "",
-                message: "\(more) more error\(more == 1 ? "" : "s") not shown"))
+                message: "\(Counted(more, "more error")) not shown"))
         return ConfigError(diagnostics: shown)
     }
 }

@@ -135,7 +135,7 @@ extension Pager.ExhaustedReason: CustomStringConvertible {
         case .emptyPage: return "empty page"
         case .repeatedCursor: return "the server repeated a cursor"
         case .missingCursor: return "the server gave no cursor for the next page"
-        case .pageLimit(let count): return "stopped after \(count) pages"
+        case .pageLimit(let count): return "stopped after \(Counted(count, "page"))"
         case .olderThanSince: return "reached --since"
         }
     }

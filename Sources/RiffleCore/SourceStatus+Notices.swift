@@ -7,18 +7,13 @@ extension SourceStatus {
         var notices: [String] = []
         if skippedItems > 0 {
             notices.append(
-                Self.count(skippedItems, "item") + " skipped" + (firstSkipReason.map { " (first: \($0))" } ?? ""))
+                "\(Counted(skippedItems, "item")) skipped" + (firstSkipReason.map { " (first: \($0))" } ?? ""))
         }
         if lateItems > 0 {
             notices.append(
-                Self.count(lateItems, "item") + " out of order" + (firstLateItem.map { " (first: \($0))" } ?? ""))
+                "\(Counted(lateItems, "item")) out of order" + (firstLateItem.map { " (first: \($0))" } ?? ""))
         }
         if let stoppedEarly { notices.append("stopped early: \(stoppedEarly)") }
         return notices
-    }
-
-    /// `1 item`, `3 items`.
-    static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 }

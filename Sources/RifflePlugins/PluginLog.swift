@@ -34,7 +34,7 @@ package struct PluginLog: Sendable {
 
     /// The outcome words of a page: `20 items, more` / `3 items, 2 skipped, end`.
     static func describe(_ page: Page) -> String {
-        var words = "\(page.items.count) item" + (page.items.count == 1 ? "" : "s")
+        var words = Counted(page.items.count, "item").description
         if page.notes.skipped > 0 { words += ", \(page.notes.skipped) skipped" }
         return words + (page.hasMore ? ", more" : ", end")
     }

@@ -174,8 +174,9 @@ enum ReaderScreens {
             case .failed: state = "failed"
             }
             line.appendSafe(
-                ": \(state) · \(status.itemsEmitted) items · \(status.pagesLoaded) pages · \(status.lateItems) late"
-                    + " · \(status.skippedItems) skipped · \(status.duplicates) duplicates")
+                ": \(state) · \(Counted(status.itemsEmitted, "item")) · \(Counted(status.pagesLoaded, "page"))"
+                    + " · \(status.lateItems) late · \(status.skippedItems) skipped"
+                    + " · \(Counted(status.duplicates, "duplicate"))")
             if let reason = status.stopReason { line.appendSafe(" · stopped: \(reason)") }
             lines.append(line.fitted(to: width))
             var details: [(String, String)] = []

@@ -57,11 +57,30 @@ import Testing
     }
 
     @Test(arguments: ["yesterday", "7", "d", "7x", "1h30", "7 d"])
-    func sinceRefusesWhatItCannotRead(text: String) {
+    func sinceRefusesWhatItCannotReadNamingTheForms(text: String) {
         let ending = outcome(["export", "--since", text])
         #expect(ending.exitCode == 64)
-        #expect(ending.errorLines.first == "riffle: Error: The value '\(text)' is invalid for '--since <time>'")
-        #expect(ending.errorLines.contains { $0.hasPrefix("riffle: Help:  --since <time>  Only items newer") })
+        #expect(
+            ending.errorLines.first == "riffle: Error: --since \(text): not a time; --since reads " + TimeArgument.forms
+        )
+    }
+
+    /// `-3d` was read as an option ("Missing value for '--since <time>'").
+    @Test func aNegativeSinceIsExplained() {
+        let ending = outcome(["export", "--since", "-3d"])
+        #expect(ending.exitCode == 64)
+        #expect(
+            ending.errorLines.first?.hasPrefix("riffle: Error: --since -3d: a duration counts back from now") == true)
+    }
+
+    @Test func sinceReadsEveryFormTheContractLists() throws {
+        for (text, seconds) in [("90s", 90), ("30m", 1800), ("12h", 43_200), ("7d", 604_800), ("2w", 1_209_600)]
+            + [("1y", 31_536_000), ("1h30m", 5400)] as [(String, Int64)]
+        {
+            #expect(
+                try parse(["export", "--since", text], as: ExportCommand.self).since?.value == .secondsAgo(seconds))
+        }
+        #expect(try parse(["export", "--since", "2026-11-01"], as: ExportCommand.self).since?.problem == nil)
     }
 
     /// `9223372036854775808s` trapped on overflow and killed the process; now it is a usage error.
@@ -76,6 +95,20 @@ import Testing
             ending.errorLines.first
                 == "riffle: Error: --since \(text): a duration back from now must be longer than 0s and shorter than 100 years"
         )
+    }
+
+    /// Each ran and was silently ignored (exit 0, everything written) before.
+    @Test(arguments: [
+        (["--unread"], "--unread reads the store; it cannot be used with --no-store"),
+        (["--mark-read"], "--mark-read writes the store; it cannot be used with --no-store"),
+        (["--offline"], "--offline reads the store; it cannot be used with --no-store"),
+    ])
+    func noStoreWithAnOptionThatNeedsTheStoreIsAUsageError(options: [String], message: String) {
+        for arguments in [["--no-store", "export"] + options, ["export"] + options + ["--no-store"]] {
+            let ending = outcome(arguments)
+            #expect(ending.exitCode == 64, "\(arguments)")
+            #expect(ending.errorLines.first == "riffle: Error: " + message, "\(arguments)")
+        }
     }
 
     @Test func afterTakesACursorToken() throws {

@@ -234,7 +234,19 @@ import Testing
         #expect(entry?["last_refresh_error"]?.stringValue?.isEmpty == false)
         let text = try await Harness.run(["sources", "--config", config, "--store", store])
         #expect(text.stdout.contains("stored 20, 20 unread, refreshed"), "\(text.stdout)")
-        #expect(text.stdout.contains(": failed: "), "\(text.stdout)")
+        // The probe meets the refresh's error again: the line says it once.
+        let error = try #require(entry?["error"]?.stringValue)
+        #expect(text.stdout.components(separatedBy: error).count == 2, "\(text.stdout)")
+        #expect(text.stdout.contains(": failed with the same error"), "\(text.stdout)")
+        // `--offline` probes nothing, and says so instead of `ok`.
+        let offline = try await Harness.run(["sources", "--config", config, "--store", store, "--offline"])
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(offline.stdout.contains("not probed (offline)  stored 20, 20 unread"), "\(offline.stdout)")
+        #expect(offline.stdout.contains(": failed: \(error)"), "\(offline.stdout)")
+        let offlineJSON = try await Harness.run([
+            "sources", "--config", config, "--store", store, "--offline", "--json",
+        ])
+        #expect(try Harness.jsonArray(offlineJSON.stdoutBytes).first?["status"]?.stringValue == "not probed")
     }
 
     /// `--after` with a store (issue 13): the pages the resume needs that the store holds fresh (read by

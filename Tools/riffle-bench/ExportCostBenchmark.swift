@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RiffleCore
 import RiffleSandbox
 import RiffleTestSupport
 
@@ -107,7 +108,7 @@ enum ExportCostBenchmark {
     static func report(_ rows: [Row], old: String?, runs: Int) {
         typealias B = ExportBenchmark
         print(
-            "export cost: CPU per item (child user + sys from wait4), median of \(runs) run\(runs == 1 ? "" : "s"); "
+            "export cost: CPU per item (child user + sys from wait4), median of \(Counted(runs, "run")); "
                 + "jq over the same pages, saved raw")
         for row in rows {
             let items = row.new.first?.items ?? 0

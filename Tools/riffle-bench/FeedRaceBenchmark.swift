@@ -31,7 +31,7 @@ enum FeedRaceBenchmark {
         var feeds: Int
         var origins: Int
         var name: String { "\(feeds)x\(origins)" }
-        var title: String { "\(feeds) feeds, \(origins) origin\(origins == 1 ? "" : "s")" }
+        var title: String { "\(feeds) feeds, \(Counted(origins, "origin"))" }
 
         /// One answer's latency per round of the per-origin limit on the busiest origin.
         func ideal(latency: Double) -> Double {
@@ -98,7 +98,7 @@ enum FeedRaceBenchmark {
                 + "process; riffle: \(riffle)")
         print(
             "riffle `export -v` --no-store, then a first run with a new store and a second (conditional) run on it, "
-                + "in turn, \(runs) time\(runs == 1 ? "" : "s"); wall: median (min–max) seconds; CPU: riffle's, median")
+                + "in turn, \(Counted(runs, "time")); wall: median (min–max) seconds; CPU: riffle's, median")
         for race in races {
             let urls = (0..<race.feeds).map { index in
                 "\(servers[index % race.origins].url)/feeds/rss.xml?feed=\(index)"
@@ -160,7 +160,7 @@ enum FeedRaceBenchmark {
                     let walls = try await newsboatRuns(context, newsboat, urls: urls, threads: threads)
                     newsboatFirst.append(walls.first.wall)
                     print(
-                        Bench.pad("newsboat, \(threads) thread\(threads == 1 ? "" : "s")", 26)
+                        Bench.pad("newsboat, \(Counted(threads, "thread"))", 26)
                             + "1st \(format(walls.first.wall)) (CPU \(format(walls.first.cpu))), 2nd "
                             + "\(format(walls.second.wall)) (CPU \(format(walls.second.cpu))); ÷ riffle: 1st "
                             + "\(format(walls.first.wall / riffleFirst))× (--no-store) "
