@@ -11,12 +11,22 @@ import Testing
 
     @Test func theFirstScreenShowsEverySourceInterleaved() async throws {
         let config = Self.repository.appendingPathComponent("examples/demo.yaml").path
+        let directory = try Harness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let userState = directory.appendingPathComponent("state")
+        let demoStore = directory.appendingPathComponent("demo.sqlite")
         try await Harness.withSandbox { sandbox in
             // The lines a 24-row terminal shows above the prompt, printed plainly (stdout is a pipe).
             let run = try await Harness.run(
                 ["--config", config, "read", "--limit", "23"],
-                environment: ["RIFFLE_SANDBOX": sandbox.url, "SANDBOX_TOKEN": SandboxOptions.defaultToken])
+                environment: [
+                    "RIFFLE_SANDBOX": sandbox.url, "SANDBOX_TOKEN": SandboxOptions.defaultToken,
+                    "XDG_STATE_HOME": userState.path, "RIFFLE_DEMO_STORE": demoStore.path,
+                ])
             #expect(run.status == 0, "\(run.stderr)")
+            // The demo wrote its own store, not the user's (the sandbox's items once showed up there).
+            #expect(FileManager.default.fileExists(atPath: demoStore.path))
+            #expect(!FileManager.default.fileExists(atPath: userState.appendingPathComponent("riffle").path))
             let lines = run.stdout.split(separator: "\n").map(String.init)
             #expect(lines.count == 23)
             // Each line: age, source, title … (the source is the second word).

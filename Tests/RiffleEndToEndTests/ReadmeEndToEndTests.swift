@@ -68,6 +68,7 @@ import Testing
             let environment = [
                 "PATH": "\(bin):/usr/bin:/bin", "HOME": directory.path, "LANG": "C.UTF-8",
                 "XDG_CONFIG_HOME": directory.appendingPathComponent("xdg").path, "RIFFLE_SANDBOX": sandbox.url,
+                "RIFFLE_DEMO_STORE": directory.appendingPathComponent("demo.sqlite").path,
                 "SANDBOX_TOKEN": SandboxOptions.defaultToken,
             ]
             for (index, block) in blocks.enumerated() where block.isTested {

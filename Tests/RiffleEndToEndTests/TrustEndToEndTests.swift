@@ -169,6 +169,7 @@ import Testing
             let environment = [
                 "RIFFLE_SANDBOX": sandbox.url, "SANDBOX_TOKEN": SandboxOptions.defaultToken,
                 "XDG_CONFIG_HOME": sandbox.directory.path + "/xdg",
+                "RIFFLE_DEMO_STORE": sandbox.directory.path + "/demo.sqlite",
             ]
             let check = try await Harness.run(["check", "--config", demo], environment: environment)
             #expect(check.status == 0, "\(check.stderr)")
