@@ -7,7 +7,7 @@ struct ImportCommand: AsyncParsableCommand {
         commandName: "import", abstract: "Turn a subscription list into riffle sources (OPML).",
         discussion: """
             Example:
-              riffle import opml subscriptions.opml >> ~/.config/riffle/config.yaml
+              riffle import opml subscriptions.opml > feeds.yaml && riffle --config feeds.yaml check
             """,
         subcommands: [ImportOPMLCommand.self])
 

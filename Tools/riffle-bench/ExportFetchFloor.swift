@@ -7,7 +7,7 @@ import RiffleSystem
 /// body read and thrown away — by riffle's own HTTP client (`RiffleHTTP` over libcurl, in a child of this
 /// benchmark, less that child's start-up) and by the `curl` tool — and riffle's own start-up
 /// (`riffle --version`). jq, the cost baseline, reads the pages from files, so none of these is in its
-/// figure: they show how much of the goal's budget (0.25× jq) the transport and start-up alone take.
+/// figure. The curl tool's CPU is what the goal takes off: riffle's CPU less curl's is at most 0.25× jq's.
 enum ExportFetchFloor {
     /// One case's floor runs beside what they read.
     struct Measured {
