@@ -16,16 +16,21 @@ SANDBOX_PORT ?= 8765
 FUZZ_COUNT ?= 20000
 FUZZ_SEED ?= $(shell date +%s)
 
+# `make test` runs the unit suites (and the sandbox's own) first, in parallel, then the end-to-end suites —
+# the built `riffle` and the reader fixture in tmux, and `riffle` beside a sandbox — one test at a time, so
+# that the processes they spawn never compete with each other or with the unit suites.
+END_TO_END_SUITES := RiffleTerminalEndToEndTests|RiffleEndToEndTests
+
 # `make sanitize`: the unit suites that run every file with unsafe code (JSON, the export's buffer, XML/HTML, curl, system calls,
-# YAML, the plugin I/O loop, the terminal's input thread), built with AddressSanitizer in their own build
-# path. Leak reports are off: the Swift runtime keeps allocations alive on purpose until exit (its type-name
-# cache shows as a leak). SourceRecoveryTerminalTests and FirstScreenTerminalTests are left out: they run
-# the built `riffle` in tmux, whose environment does not carry ASAN_OPTIONS (the code it runs is run
-# in-process by the other suites).
+# YAML, the plugin I/O loop, the terminal's input thread), and the reader fixture's tmux tests, built with
+# AddressSanitizer in their own build path. Leak reports are off: the Swift runtime keeps allocations alive on
+# purpose until exit (its type-name cache shows as a leak). SourceRecoveryTerminalTests and
+# FirstScreenTerminalTests are left out: they run the built `riffle` in tmux, whose environment does not carry
+# ASAN_OPTIONS (the code it runs is run in-process by the other suites).
 # ReaderRetryTests runs on its own: its reader waits on timers that, slowed by ASan beside every other suite
 # on two cores, miss their deadlines.
 ASAN_PATH ?= .build-asan
-ASAN_SUITES := RiffleCoreTests|RiffleExportTests|RiffleFeedTests|RiffleHTTPTests|RiffleSystemTests|RiffleConfigTests|RifflePluginsTests|RiffleTerminalTests
+ASAN_SUITES := RiffleCoreTests|RiffleExportTests|RiffleFeedTests|RiffleHTTPTests|RiffleSystemTests|RiffleConfigTests|RifflePluginsTests|RiffleTerminalTests|RiffleTerminalEndToEndTests
 
 .PHONY: all build deps test test-install demo bench man install uninstall lint clean sanitize
 
@@ -50,7 +55,8 @@ build: deps
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --skip '$(END_TO_END_SUITES)'
+	$(SWIFT) test --skip-build --filter '$(END_TO_END_SUITES)' --no-parallel
 	timeout 300 "$$($(SWIFT) build --show-bin-path)/riffle-config-fuzz" \
 	  --count $(FUZZ_COUNT) --seed $(FUZZ_SEED) --slow 5
 	./scripts/test-install.sh

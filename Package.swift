@@ -26,7 +26,8 @@
 //   RiffleSystem ─ CSystem: every system call (EINTR, threads, descriptors, spawn, clocks, terminal),
 //   written once; imported by each layer that does I/O, and by RiffleTestSupport.
 //
-//   Tools (under Tools/): riffle-sandbox ─ RiffleSandbox (fake APIs) ─ RiffleCore; riffle-bench (benchmarks);
+//   Tools (under Tools/): riffle-sandbox ─ RiffleSandbox (fake APIs) ─ RiffleTestSupport (its HTTP server on
+//   threads of its own), RiffleCore; riffle-bench (benchmarks);
 //   riffle-config-fuzz; riffle-reader-fixture (the reader over in-memory items for tmux tests);
 //   riffle-store-probe (writes pages to a store, for the store's two-process and kill -9 tests);
 //   RiffleTestSupport (loopback servers, sandbox harnesses, waits) for the Tests/Riffle*Tests targets.
@@ -129,7 +130,7 @@ let package = Package(
         .target(
             name: "RiffleSandbox",
             dependencies: [
-                "RiffleCore",
+                "RiffleCore", "RiffleTestSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "GraphQL", package: "GraphQL"),
             ],
@@ -161,7 +162,8 @@ let package = Package(
             ],
             path: "Tools/RiffleTestSupport", swiftSettings: strict),
 
-        // Tests: unit tests per layer, end-to-end tests that run the built binaries.
+        // Tests: unit tests per layer; the sandbox's own tests; and, run after them (see the Makefile), the
+        // end-to-end tests that run the built binaries, in a pseudo-terminal (tmux) or beside a sandbox.
         .testTarget(name: "RiffleSystemTests", dependencies: ["RiffleSystem"], swiftSettings: strict),
         .testTarget(name: "RiffleCoreTests", dependencies: ["RiffleCore", "RiffleTestSupport"], swiftSettings: strict),
         .testTarget(
@@ -178,11 +180,13 @@ let package = Package(
             name: "RifflePluginsTests", dependencies: ["RifflePlugins", "RiffleSandbox", "RiffleTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "RiffleTerminalTests", dependencies: ["RiffleTerminal", "RiffleTestSupport", "RiffleSandbox"],
+            name: "RiffleTerminalTests", dependencies: ["RiffleTerminal", "RiffleTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "RiffleExportTests", dependencies: ["RiffleExport", "RiffleTestSupport"], swiftSettings: strict),
-        .testTarget(name: "RiffleFeedTests", dependencies: ["RiffleFeed", "RiffleCore"], swiftSettings: strict),
+        .testTarget(
+            name: "RiffleFeedTests", dependencies: ["RiffleFeed", "RiffleCore", "RiffleTestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "RiffleStoreTests",
             dependencies: [
@@ -196,6 +200,16 @@ let package = Package(
                 "RiffleCLI", "RiffleCore", "RiffleExport", "RiffleFeed", "RiffleConfig", "RiffleSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "RiffleSandboxTests",
+            dependencies: [
+                "RiffleSandbox", "RiffleCore", "RiffleTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "RiffleTerminalEndToEndTests",
+            dependencies: ["RiffleTerminal", "RiffleTestSupport", "RiffleSandbox"],
             swiftSettings: strict),
         .testTarget(
             name: "RiffleEndToEndTests",

@@ -69,7 +69,7 @@ import Testing
             let config = try sandbox.config(
                 SandboxSourceKind.config(
                     [(.gitlabRocket, names[0]), (.spacex, names[1]), (.articles, names[2])], pageSize: 20,
-                    sandbox: "SANDBOX", timeout: "10s", retries: 1))
+                    sandbox: "SANDBOX", timeout: "60s", retries: 1))
             let export = ["export", "--config", config, "--format", "ndjson", "--no-store"]
             let whole = try await Harness.run(export)
             let lines = whole.stdout.split(separator: "\n").map(String.init)

@@ -9,7 +9,7 @@ import Testing
 @Suite(.serialized) struct FeedEndToEndTests {
     /// Feed sources of every kind the sandbox serves (`SANDBOX` stands for its URL).
     static let feeds = """
-        defaults: {timeout: 10s, retries: 1}
+        defaults: {timeout: 60s, retries: 1}
         sources:
           - {name: rss, type: feed, url: "SANDBOX/feeds/rss.xml"}
           - {name: rdf, type: feed, url: "SANDBOX/feeds/rdf.xml"}
@@ -78,11 +78,11 @@ import Testing
                 """)
             let transcript = try await Self.onTerminal(["--config", config, "--no-store"]) { input, screen in
                 // The first page shown (the prompt gives its position), so the first load is over.
-                guard await eventually(timeout: .seconds(30), { screen().contains("1–10") }) else {
+                guard await eventually({ screen().contains("1–10") }) else {
                     throw Harness.HarnessError("no first page: \(screen())")
                 }
                 input("r")
-                guard await eventually(timeout: .seconds(30), { screen().contains("nothing new") }) else {
+                guard await eventually({ screen().contains("nothing new") }) else {
                     throw Harness.HarnessError("no refresh: \(screen())")
                 }
                 input("q")
@@ -128,13 +128,9 @@ import Testing
         }
     }
 
-    @Test func importOfARealSubscriptionList() async throws {
-        let fixtures = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appending(path: "shared/fixtures/feeds")
-        guard FileManager.default.fileExists(atPath: fixtures.path) else {
-            print("importOfARealSubscriptionList: skipped, \(fixtures.path) is missing")
-            return
-        }
+    @Test(.enabled(if: SharedFixtures.present, Comment(rawValue: SharedFixtures.missing)))
+    func importOfARealSubscriptionList() async throws {
+        let fixtures = URL(filePath: SharedFixtures.path("feeds"))
         let directory = try Harness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for (file, sources, skipped) in [

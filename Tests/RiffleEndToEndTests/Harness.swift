@@ -61,7 +61,7 @@ enum Harness {
         process.standardInput = FileHandle.nullDevice
         let status = try await process.runUntilExit {
             guard let interruptWhen else { return }
-            guard await eventually(timeout: .seconds(30), interruptWhen) else {
+            guard await eventually(interruptWhen) else {
                 throw HarnessError("riffle \(arguments) never reached the point to interrupt it")
             }
             process.interrupt()
@@ -151,7 +151,7 @@ enum Harness {
     /// All three built-in adapters against the sandbox, anonymously (`SANDBOX` stands for its URL).
     static let threeSources = SandboxSourceKind.config(
         [(.gitlabRocket, "rocket"), (.spacex, "launches"), (.articles, "articles")], pageSize: 20, sandbox: "SANDBOX",
-        timeout: "10s", retries: 1)
+        timeout: "60s", retries: 1)
 
     static func jsonArray(_ bytes: [UInt8]) throws -> [JSONValue] {
         guard case .array(let items) = try JSONValue(parsing: bytes) else { throw HarnessError("not a JSON array") }

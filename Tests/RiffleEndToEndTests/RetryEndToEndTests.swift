@@ -25,7 +25,7 @@ import Testing
             "plugins: [\(pluginDirectory)]\n"
             + SandboxSourceKind.config(
                 builtIn.filter { names?.contains($0.name) ?? true }, pageSize: pageSize, sandbox: "SANDBOX",
-                timeout: "20s", retries: retries)
+                timeout: "60s", retries: retries)
         for (kind, name) in plugins where names?.contains(name) ?? true {
             text += kind.yaml(name: name, sandbox: "SANDBOX")
         }

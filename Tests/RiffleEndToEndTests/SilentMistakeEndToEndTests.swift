@@ -48,7 +48,7 @@ import Testing
             }
         }
         return try sandbox.config(
-            "defaults: {page_size: \(pageSize), timeout: 20s, retries: 0}\nplugins:\n  - ./my-plugins\nsources:\n"
+            "defaults: {page_size: \(pageSize), timeout: 60s, retries: 0}\nplugins:\n  - ./my-plugins\nsources:\n"
                 + sources)
     }
 

@@ -22,12 +22,10 @@ import Testing
             ]>
             <rss><channel><item><title>&lol9;</title></item></channel></rss>
             """
-        let clock = ContinuousClock()
-        var error: FeedError?
-        let elapsed = clock.measure { error = failure(document) }
+        // It stops at the first declaration: the error names `lol1`, the first entity, not an expansion.
+        let error = failure(document)
         #expect(error?.kind == .invalidXML)
         #expect(error?.description.contains("declares the entity \"lol1\"") == true)
-        #expect(elapsed < .seconds(5))  // it stops at the first declaration; loose for a loaded machine
     }
 
     @Test func externalEntityNeverReadsTheFile() throws {
@@ -85,11 +83,9 @@ import Testing
 
     @Test func hundredMegabyteBodyIsRefusedWithoutParsing() {
         let body = [UInt8](repeating: UInt8(ascii: "<"), count: 100_000_000)
-        let clock = ContinuousClock()
-        var error: FeedError?
-        let elapsed = clock.measure { error = failure(body) }
+        // A size check, no parsing: parsed, a hundred million `<` would be invalid XML, not too large.
+        let error = failure(body)
         #expect(error?.kind == .tooLarge)
-        #expect(elapsed < .seconds(1))  // a size check, no parsing
     }
 
     @Test func deepNesting() {

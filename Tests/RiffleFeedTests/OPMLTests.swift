@@ -1,5 +1,6 @@
 import Foundation
 import RiffleCore
+import RiffleTestSupport
 import Testing
 
 @testable import RiffleFeed
@@ -17,8 +18,8 @@ import Testing
         }
     }
 
-    @Test func nestedOutlinesAreFlattenedInDocumentOrder() throws {
-        guard FeedFixtures.available(for: "nestedOutlinesAreFlattenedInDocumentOrder") != nil else { return }
+    @Test(.enabled(if: SharedFixtures.present, Comment(rawValue: SharedFixtures.missing)))
+    func nestedOutlinesAreFlattenedInDocumentOrder() throws {
         let document = try OPMLDocument.parse(try FeedFixtures.bytes("newsboat/example.opml"))
         #expect(document.title == "Example OPML file for Newsboat tests")
         #expect(
@@ -53,7 +54,10 @@ import Testing
         #expect(Self.failure("{\"items\": []}")?.kind == .notOPML)
         #expect(Self.failure("<opml><head/></opml>")?.description == "not OPML: no <body> element")
         #expect(Self.failure("<rss><channel/></rss>")?.description == "not OPML: XML whose root element is <rss>")
-        guard FeedFixtures.available(for: "brokenFilesSayWhatTheyAre") != nil else { return }
+    }
+
+    @Test(.enabled(if: SharedFixtures.present, Comment(rawValue: SharedFixtures.missing)))
+    func brokenFixtureFilesSayWhatTheyAre() throws {
         for (file, kind) in [
             ("newsboat/body-element-missing.opml", OPMLError.Kind.notOPML),
             ("newsboat/opml-element-missing.opml", .notOPML), ("newsboat/empty.xml", .empty),
@@ -105,8 +109,8 @@ import Testing
             back.outlines.map(\.title) == ["plain", "quotes \" ' & <tags> ]]>", "ünïcödé 渲染 🚀", "controls[31mgone"])
     }
 
-    @Test func realSubscriptionList() throws {
-        guard FeedFixtures.available(for: "realSubscriptionList") != nil else { return }
+    @Test(.enabled(if: SharedFixtures.present, Comment(rawValue: SharedFixtures.missing)))
+    func realSubscriptionList() throws {
         let document = try OPMLDocument.parse(try FeedFixtures.bytes("real/Subs.opml"))
         #expect(document.outlines.count > 100)
         #expect(

@@ -1,4 +1,5 @@
 import Foundation
+import RiffleTestSupport
 import Testing
 
 @testable import RiffleFeed
@@ -6,8 +7,9 @@ import Testing
 /// Every real feed under `../shared/fixtures/feeds` parses to something plausible, and the HTML pages
 /// and empty files there are called what they are.
 @Suite struct RealFeedTests {
-    @Test func everyRealFeedParses() throws {
-        guard let directory = FeedFixtures.available(for: "everyRealFeedParses") else { return }
+    @Test(.enabled(if: SharedFixtures.present, Comment(rawValue: SharedFixtures.missing)))
+    func everyRealFeedParses() throws {
+        let directory = FeedFixtures.directory
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         let feeds = names.filter { name in
             [".rss", ".atom", ".rdf", ".json", ".xml"].contains { name.hasSuffix($0) }
@@ -49,8 +51,8 @@ import Testing
         #expect(parsed >= 20, "\(feeds.count) top-level files")
     }
 
-    @Test func knownValues() throws {
-        guard FeedFixtures.available(for: "knownValues") != nil else { return }
+    @Test(.enabled(if: SharedFixtures.present, Comment(rawValue: SharedFixtures.missing)))
+    func knownValues() throws {
         let rss = try FeedParser.parse(
             FeedFixtures.bytes("real/scriptingNews.rss"), url: "https://daringfireball.net/feeds/main")
         #expect(rss.format == .rss)
@@ -78,8 +80,8 @@ import Testing
         #expect(authors.entries.dropFirst().first?.author == "Entry Author")
     }
 
-    @Test func realHTMLPagesAreNamed() throws {
-        guard FeedFixtures.available(for: "realHTMLPagesAreNamed") != nil else { return }
+    @Test(.enabled(if: SharedFixtures.present, Comment(rawValue: SharedFixtures.missing)))
+    func realHTMLPagesAreNamed() throws {
         for name in ["DaringFireball.html", "inessential.html"] {
             let bytes = try FeedFixtures.bytes("real/\(name)")
             do {

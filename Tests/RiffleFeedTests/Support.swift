@@ -1,5 +1,6 @@
 import Foundation
 import RiffleCore
+import RiffleTestSupport
 import Testing
 
 @testable import RiffleFeed
@@ -27,20 +28,10 @@ func failure(_ text: String, limits: FeedLimits = .standard) -> FeedError? { fai
 /// The time of an RFC 3339 text, for expectations.
 func time(_ text: String) -> Timestamp? { Timestamp(rfc3339: text) }
 
-/// The shared real feeds (`../shared/fixtures/feeds` next to the package root), or `nil` with a printed
-/// reason when they are absent.
+/// The shared real feeds (`../shared/fixtures/feeds` next to the package root); the tests that read them
+/// are enabled only when they are there (`SharedFixtures`).
 enum FeedFixtures {
-    static let packageRoot = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let directory = packageRoot.deletingLastPathComponent().appending(path: "shared/fixtures/feeds")
-
-    static func available(for test: String) -> URL? {
-        guard FileManager.default.fileExists(atPath: directory.path) else {
-            print("\(test): skipped, \(directory.path) is missing")
-            return nil
-        }
-        return directory
-    }
+    static let directory = URL(filePath: SharedFixtures.path("feeds"))
 
     static func bytes(_ relative: String) throws -> [UInt8] {
         Array(try Data(contentsOf: directory.appending(path: relative)))

@@ -3,8 +3,9 @@ import Testing
 
 @testable import RiffleHTTP
 
-/// Retries, waits and transport failures against real loopback servers.
-@Suite struct HTTPClientRetryTests {
+/// Retries, waits and transport failures against real loopback servers. The time limit is a hang guard
+/// (a request that never ends), far above what a loaded machine takes; no test bounds a wait from above.
+@Suite(.timeLimit(.minutes(3))) struct HTTPClientRetryTests {
     @Test func retryAfterIsHonoured() async throws {
         let server = try await LoopbackServer.start()
         let lines = LineRecorder()
@@ -15,8 +16,7 @@ import Testing
         let elapsed = ContinuousClock.now - started
         #expect(response.status == 200)
         #expect(response.attempts == 2)
-        #expect(elapsed >= .seconds(1))
-        #expect(elapsed < .seconds(10), "the wait is bounded")
+        #expect(elapsed >= .seconds(1), "waited the Retry-After second")
         #expect(lines.lines.count == 2)
         #expect(lines.lines.first?.contains("429") == true)
         #expect(lines.lines.first?.contains("retrying in 1.0 s: HTTP 429, Retry-After") == true)
@@ -106,9 +106,10 @@ import Testing
         let error = await failure {
             try await client.execute(HTTPRequest(url: server.baseURL + "/x", timeout: .milliseconds(500), retries: 0))
         }
+        // The server never answers: only the 500 ms timeout ends the request (the suite's time limit is the
+        // hang guard).
         #expect(error?.kind == .timedOut)
-        // A hang never ends; 45 s leaves room for a loaded machine running the whole suite.
-        #expect(ContinuousClock.now - started < .seconds(45), "the 500 ms timeout fired, not a hang")
+        #expect(ContinuousClock.now - started >= .milliseconds(500), "waited the timeout")
     }
 
     @Test func refusedConnection() async throws {
@@ -129,13 +130,10 @@ import Testing
             await failure { try await client.execute(HTTPRequest(url: server.baseURL + "/x", timeout: .seconds(30))) }
         }
         #expect(await eventually { server.acceptedCount == 1 })
-        let cancelled = ContinuousClock.now
         task.cancel()
         let error = await task.value
-        #expect(
-            ContinuousClock.now - cancelled < .seconds(15),
-            "cancellation is prompt (the request itself would take 30 s)"
-        )
+        // Cancelled, not timed out: the server never answers, so the request ends by the cancellation or
+        // by its 30 s timeout, and the kind says which.
         #expect(error?.kind == .cancelled)
         #expect(await eventually { server.clientClosedCount == 1 })
     }

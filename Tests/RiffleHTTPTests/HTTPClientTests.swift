@@ -5,13 +5,19 @@ import Testing
 
 /// The client against real loopback servers: concurrency, reuse, encoding, limits.
 @Suite struct HTTPClientTests {
+    /// A request's time limit while the server gathers requests: beyond the server's own hang guard.
+    let gatherTimeout = Duration.seconds(150)
+
     @Test func manyRequestsRunAtOnce() async throws {
         let server = try await LoopbackServer.start()
         let client = try makeClient { $0.maxPerOrigin = 16 }
-        // The server holds every request until 16 are in flight at once (or 20 s pass).
+        // The server holds every request until 16 are in flight at once (or, a hang guard, 120 s pass).
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<16 {
-                group.addTask { try await client.execute(HTTPRequest(url: server.url("/gather?n=16"))).status }
+                group.addTask {
+                    try await client.execute(HTTPRequest(url: server.url("/gather?n=16"), timeout: gatherTimeout))
+                        .status
+                }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -24,7 +30,9 @@ import Testing
         let client = try makeClient { $0.maxPerOrigin = 2 }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<6 {
-                group.addTask { _ = try await client.execute(HTTPRequest(url: server.url("/gather?n=2"))) }
+                group.addTask {
+                    _ = try await client.execute(HTTPRequest(url: server.url("/gather?n=2"), timeout: gatherTimeout))
+                }
             }
             try await group.waitForAll()
         }

@@ -31,7 +31,7 @@ extension PluginTests {
                 """)
             let lines = Lines()
             let plugin = ExecutablePluginSource(
-                executable: path, params: [:], timeout: .seconds(5), environment: ProcessInfo.processInfo.environment,
+                executable: path, params: [:], timeout: .seconds(60), environment: ProcessInfo.processInfo.environment,
                 log: PluginLog(source: "docs", type: "talk") { lines.append($0) })
             let page = try await plugin.loadPage(after: nil, pageSize: 7)
             #expect(page.items.first?.time.rfc3339 == "2026-11-01T00:00:00Z", "a plain date is its midnight UTC")
@@ -50,7 +50,7 @@ extension PluginTests {
                 directory, "err.sh", "#!/bin/sh\nread -r line\necho '{\"error\": \"nope\"}'\n")
             let lines = Lines()
             let plugin = ExecutablePluginSource(
-                executable: path, params: [:], timeout: .seconds(5), environment: ProcessInfo.processInfo.environment,
+                executable: path, params: [:], timeout: .seconds(60), environment: ProcessInfo.processInfo.environment,
                 log: PluginLog(source: "docs", type: "err") { lines.append($0) })
             await #expect(throws: SourceError.self) { try await plugin.loadPage(after: "p2", pageSize: 3) }
             #expect(

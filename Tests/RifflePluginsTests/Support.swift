@@ -95,10 +95,15 @@ struct Sandbox {
     }
 }
 
+/// How long a test lets an executable plugin's `--describe` take: a hang guard, far above what python3
+/// takes to start on a loaded machine (the program's own default is 5 s).
+let describeTimeout = Duration.seconds(60)
+
 /// The shipped plugins' catalogue (no standard directories).
 func shippedCatalog() async -> (PluginCatalog, [PluginProblem]) {
     await PluginCatalog.discover(
-        directories: [shippedPlugins], environment: ProcessInfo.processInfo.environment, includeStandard: false)
+        directories: [shippedPlugins], environment: ProcessInfo.processInfo.environment, includeStandard: false,
+        describeTimeout: describeTimeout)
 }
 
 /// The sources of a configuration text, checked against `catalog`.

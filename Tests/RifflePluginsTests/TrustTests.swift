@@ -86,7 +86,8 @@ extension PluginTests {
             let config = try writeFile(directory, "config.yaml", "sources:\n  - {name: m, type: mine}\n")
 
             let (catalog, problems) = await PluginCatalog.discover(
-                directories: [], configurationPath: config, environment: environment)
+                directories: [], configurationPath: config, environment: environment,
+                describeTimeout: describeTimeout)
             #expect(
                 problems.map(\.description) == [
                     "\(plugins)/mine.py: not executable (chmod +x it to use type mine)",
@@ -126,7 +127,8 @@ extension PluginTests {
             let file = try writeFile(plugins, "closed.sh", "#!/bin/sh\n")
             #expect(chmod(file, 0) == 0)
             let (_, problems) = await PluginCatalog.discover(
-                directories: [], configurationPath: directory + "/config.yaml", environment: environment)
+                directories: [], configurationPath: directory + "/config.yaml", environment: environment,
+                describeTimeout: describeTimeout)
             #expect(
                 problems.map(\.description) == [
                     "\(file): cannot be read (Permission denied); chmod +rx it to use type closed"

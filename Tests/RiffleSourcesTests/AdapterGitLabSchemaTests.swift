@@ -4,22 +4,24 @@ import RiffleConfig
 import RiffleCore
 import RiffleHTTP
 import RiffleSources
+import RiffleTestSupport
 import Testing
 
 /// Every query the GitLab adapter can send, validated against GitLab's real schema (16.3, the shared
 /// fixture): fields, arguments, enum values, and the declared types of the variables.
-@Suite("Adapter: GitLab queries against GitLab's real schema")
+@Suite(
+    "Adapter: GitLab queries against GitLab's real schema",
+    .enabled(if: SharedFixtures.present, Comment(rawValue: SharedFixtures.missing)))
 struct AdapterGitLabSchemaTests {
-    /// GitLab's schema, built once (it has 1,882 types); `nil`, with a printed reason, when the fixture is
-    /// missing.
+    /// GitLab's schema, built once (it has 1,882 types); `nil` (recorded as an issue) when it cannot be read
+    /// or does not build. The suite runs only when the shared fixtures are there.
     static let schema: GraphQLSchema? = {
-        guard let path = AdapterFixtures.path("gitlab/gitlab_schema.graphql", for: "GitLab schema validation"),
-            let text = try? String(contentsOfFile: path, encoding: .utf8)
-        else { return nil }
         do {
+            let text = try String(
+                contentsOfFile: SharedFixtures.path("gitlab/gitlab_schema.graphql"), encoding: .utf8)
             return try buildSchema(source: text)
         } catch {
-            Issue.record("GitLab's schema does not build: \(error)")
+            Issue.record("GitLab's schema cannot be read or does not build: \(error)")
             return nil
         }
     }()
@@ -89,7 +91,7 @@ struct AdapterGitLabSchemaTests {
 
     @Test(arguments: queries.map(\.name))
     func queryValidates(_ name: String) throws {
-        guard let schema = Self.schema else { return }
+        let schema = try #require(Self.schema, "GitLab's schema")
         let text = try #require(Self.queries.first { $0.name == name }?.text)
         let document = try parse(source: text)
         let errors = validate(schema: schema, ast: document)
@@ -99,7 +101,7 @@ struct AdapterGitLabSchemaTests {
 
     @Test(arguments: queries.map(\.name))
     func variableTypesMatchTheArguments(_ name: String) throws {
-        guard let schema = Self.schema else { return }
+        let schema = try #require(Self.schema, "GitLab's schema")
         let text = try #require(Self.queries.first { $0.name == name }?.text)
         let uses = try Self.variableUses(try parse(source: text), schema: schema)
         #expect(Set(uses.map(\.variable)) == ["fullPath", "first", "after", "state", "updatedAfter"])
@@ -113,7 +115,7 @@ struct AdapterGitLabSchemaTests {
     }
 
     @Test func variablesTheAdapterSendsAreDeclaredAndOfTheirTypes() throws {
-        guard let schema = Self.schema else { return }
+        let schema = try #require(Self.schema, "GitLab's schema")
         let client = try HTTPClient()
         defer { client.syncShutdown() }
         let states = (schema.getType(name: "IssuableState") as? GraphQLEnumType)?.values.map(\.name) ?? []
@@ -142,7 +144,7 @@ struct AdapterGitLabSchemaTests {
     /// GitLab's `Group.issues` leaves subgroups out unless asked (`includeSubgroups` defaults to false):
     /// the group query asks, so a group lists what its issue page on GitLab shows.
     @Test func groupQueryIncludesSubgroups() throws {
-        guard let schema = Self.schema else { return }
+        let schema = try #require(Self.schema, "GitLab's schema")
         let group = try #require(schema.getType(name: "Group") as? GraphQLObjectType)
         let argument = try #require(try group.fields()["issues"]?.args["includeSubgroups"])
         #expect(String(reflecting: argument.type) == "Boolean")
@@ -159,7 +161,7 @@ struct AdapterGitLabSchemaTests {
 
     /// The validator is live: a query with a wrong variable type or an unknown field is reported.
     @Test func validationCatchesMistakes() throws {
-        guard let schema = Self.schema else { return }
+        let schema = try #require(Self.schema, "GitLab's schema")
         let wrongType = GitLabSource.projectQuery.replacing("$state: IssuableState", with: "$state: String")
         #expect(!validate(schema: schema, ast: try parse(source: wrongType)).isEmpty)
         let unknownField = GitLabSource.projectQuery.replacing("userNotesCount", with: "userNoteCount")

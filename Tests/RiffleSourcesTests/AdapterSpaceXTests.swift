@@ -3,6 +3,7 @@ import RiffleConfig
 import RiffleCore
 import RiffleSandbox
 import RiffleSources
+import RiffleTestSupport
 import Testing
 
 /// The SpaceX adapter end to end: sandbox SpaceX v4, real libcurl client.
@@ -107,12 +108,10 @@ struct AdapterSpaceXTests {
     }
 
     /// The 205 real launches of SpaceX API v4, served by the sandbox, come through unchanged.
-    @Test(arguments: [100, 17])
+    @Test(.enabled(if: SharedFixtures.present, Comment(rawValue: SharedFixtures.missing)), arguments: [100, 17])
     func allRealLaunches(pageSize: Int) async throws {
-        let test = "SpaceX real launches"
-        guard let launchesPath = AdapterFixtures.path("spacex/v4-launches.json", for: test),
-            let rocketsPath = AdapterFixtures.path("spacex/v4-rockets.json", for: test)
-        else { return }
+        let launchesPath = SharedFixtures.path("spacex/v4-launches.json")
+        let rocketsPath = SharedFixtures.path("spacex/v4-rockets.json")
         let launches = try JSONValue(parsing: Array(try Data(contentsOf: URL(filePath: launchesPath)))).elements
         let rockets = try JSONValue(parsing: Array(try Data(contentsOf: URL(filePath: rocketsPath)))).elements
         var rocketNames: [String: String] = [:]

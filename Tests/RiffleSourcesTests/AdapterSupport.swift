@@ -149,23 +149,6 @@ func isNewestFirst(_ items: [Item]) -> Bool {
     zip(items, items.dropFirst()).allSatisfy { $0.time >= $1.time }
 }
 
-/// The shared reference data (`../shared/fixtures` next to the package root), or `nil` with a printed
-/// reason when it is absent.
-enum AdapterFixtures {
-    static let packageRoot = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let directory = packageRoot.deletingLastPathComponent().appending(path: "shared/fixtures")
-
-    static func path(_ relative: String, for test: String) -> String? {
-        let url = directory.appending(path: relative)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            print("\(test): skipped, \(url.path) is missing")
-            return nil
-        }
-        return url.path
-    }
-}
-
 extension JSONValue {
     /// The elements of an array, else none.
     var elements: [JSONValue] {

@@ -115,7 +115,7 @@ import Testing
             group.addTask {
                 defer { close(writeFD) }
                 // From the first screen on: a key before it would be carried out the moment it is drawn.
-                let drawn = await eventually(timeout: .seconds(30), interval: .milliseconds(5)) {
+                let drawn = await eventually(interval: .milliseconds(5)) {
                     (try? String(contentsOfFile: outputPath, encoding: .utf8))?.contains("1–20") == true
                 }
                 #expect(drawn, "the first screen")

@@ -1,18 +1,18 @@
-import FlyingFox
+import RiffleTestSupport
 import Synchronization
 
 /// A local fake of the APIs riffle reads — GitLab GraphQL, SpaceX v4, a generic GraphQL API and a REST
 /// API with `Link` headers — for tests, benchmarks and `make demo`, with no network.
 ///
 /// Binds 127.0.0.1 only. Serves generated data, deterministic from ``SandboxOptions/seed``, and can
-/// delay responses and inject faults into chosen requests. Tests start it in-process on port 0.
+/// delay responses and inject faults into chosen requests. Tests start it in-process on port 0, on threads of
+/// its own.
 public final class SandboxServer: Sendable {
     /// The options the server was created with.
     let options: SandboxOptions
 
     private struct Running: Sendable {
-        var server: HTTPServer
-        var task: Task<Void, any Error>
+        var server: ThreadedHTTPServer
         var port: UInt16
     }
 
@@ -26,59 +26,37 @@ public final class SandboxServer: Sendable {
 
     /// Builds the data, starts listening on 127.0.0.1 and returns the port (the chosen one when
     /// ``SandboxOptions/port`` is 0). Throws ``SandboxUsageError`` for unusable options (an unreadable
-    /// SpaceX file), or the socket error when the port is taken.
+    /// SpaceX file), or when the port is taken.
+    ///
+    /// The server runs on threads of its own (`ThreadedHTTPServer`): in a test process it answers however
+    /// busy the cooperative pool is with the code under test. It listens when this returns.
     public func start() async throws -> UInt16 {
         guard running.withLock({ $0 == nil }) else { throw SandboxUsageError("the sandbox is already running") }
         let router = try SandboxRouter(options: options)
         let handler = SandboxHandler(router: router, state: state, maxBodyBytes: max(1, options.maxRequestBodyBytes))
-        let server = HTTPServer(
-            address: try .inet(ip4: "127.0.0.1", port: options.port), timeout: 180, logger: .disabled, handler: handler)
-        // `run()` fails at once when the port is taken; record that, so that waiting for the server
-        // to listen can give up immediately with the real reason.
-        let failure = Mutex<(any Error)?>(nil)
-        let task = Task {
-            do {
-                try await server.run()
-            } catch {
-                failure.withLock { $0 = error }
-                throw error
-            }
-        }
-        // A guard against a server that never listens, not a measure of start-up: on two cores, with a
-        // test run's hundred tests starting sandboxes at once, the server's task can wait its turn for
-        // more than 10 s.
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(60)
-        while await !server.isListening {
-            if let error = failure.withLock({ $0 }) { throw error }
-            guard clock.now < deadline else {
-                task.cancel()
-                throw SandboxUsageError("the sandbox did not start listening within 60 seconds")
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        guard case .ip4(_, let port) = await server.listeningAddress else {
-            await server.stop()
-            task.cancel()
-            throw SandboxUsageError("the sandbox is not listening on an IPv4 address")
+        let server: ThreadedHTTPServer
+        do {
+            server = try ThreadedHTTPServer(handler: handler, port: options.port)
+        } catch {
+            throw SandboxUsageError(error.description)
         }
         let started = running.withLock { current -> Bool in
             guard current == nil else { return false }
-            current = Running(server: server, task: task, port: port)
+            current = Running(server: server, port: server.port)
             return true
         }
         guard started else {
-            await server.stop()
-            task.cancel()
+            server.stop()
             throw SandboxUsageError("the sandbox is already running")
         }
-        return port
+        return server.port
     }
 
     /// The port while running.
     var port: UInt16? { running.withLock { $0?.port } }
 
-    /// Stops listening and closes every connection. Safe to call when not running.
+    /// Stops listening and closes every connection (answers in flight are dropped), awaited. Safe to call
+    /// when not running.
     public func stop() async {
         guard
             let current = running.withLock({ current -> Running? in
@@ -86,9 +64,7 @@ public final class SandboxServer: Sendable {
                 return current
             })
         else { return }
-        await current.server.stop(timeout: 0.25)
-        current.task.cancel()
-        _ = await current.task.result
+        await current.server.stopAndWait()
     }
 
     /// Requests received since start or the last ``resetRecord()``, oldest first (at most the last

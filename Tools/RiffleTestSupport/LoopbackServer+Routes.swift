@@ -4,9 +4,9 @@ extension LoopbackServer {
     /// The standard routes every loopback server answers (query parameters drive them):
     /// - `/hello`: `hello`.
     /// - `/delay?ms=N`: answers `ok` after N milliseconds.
-    /// - `/gather?n=N`: answers `ok` once N requests are in flight at the same moment (or after 15 s, before a
-    ///   client's default 20 s timeout), so a test sees how many requests a client runs at once, however
-    ///   slow the machine.
+    /// - `/gather?n=N`: answers `ok` once N requests are in flight at the same moment (or, a hang guard, after
+    ///   120 s: a client gathering should allow longer), so a test sees how many requests a client runs at
+    ///   once, however slow the machine.
     /// - `/echo-headers`: the request headers, one `name: value` per line.
     /// - `/echo`: `METHOD body`.
     /// - `/gzip?repeat=N`: `hello gzip ` × N, gzip-encoded.
@@ -16,58 +16,58 @@ extension LoopbackServer {
     /// - `/flaky?key=K&failures=N&code=503&retryAfter=S`: fails N times per key, then `ok`.
     /// - `/redirect?to=URL&code=302`: a redirect to URL.
     /// - `/chain?n=N`: redirects N times along the chain, then `end`.
-    static func addStandardRoutes(to server: HTTPServer, stats: ServerStats) async {
-        func route(_ path: String, _ handler: @escaping @Sendable (RecordedRequest) async -> Reply) async {
-            await server.appendRoute(HTTPRoute(path)) { request in
+    static func addStandardRoutes(to routes: inout RoutedHTTPHandler, stats: ServerStats) {
+        func route(_ path: String, _ handler: @escaping @Sendable (RecordedRequest) async -> Reply) {
+            routes.appendRoute(HTTPRoute(path)) { request in
                 try await respond(to: request, stats: stats, handler)
             }
         }
-        await route("/hello") { _ in Reply(text: "hello") }
-        await route("/delay") { request in
+        route("/hello") { _ in Reply(text: "hello") }
+        route("/delay") { request in
             let milliseconds = Int(request.query("ms") ?? "") ?? 100
             try? await Task.sleep(for: .milliseconds(milliseconds))
             return Reply(text: "ok")
         }
-        await route("/gather") { request in
+        route("/gather") { request in
             let count = Int(request.query("n") ?? "") ?? 2
-            _ = await eventually(timeout: .seconds(15), interval: .milliseconds(5)) { stats.maxConcurrent >= count }
+            _ = await eventually(timeout: .seconds(120), interval: .milliseconds(5)) { stats.maxConcurrent >= count }
             return Reply(text: "ok")
         }
-        await route("/echo-headers") { request in
+        route("/echo-headers") { request in
             Reply(text: request.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n"))
         }
-        await route("/echo") { request in
+        route("/echo") { request in
             Reply(text: request.method + " " + String(decoding: request.body, as: UTF8.self))
         }
-        await route("/gzip") { request in
+        route("/gzip") { request in
             let count = min(Int(request.query("repeat") ?? "") ?? 100, 1_000_000)
             let text = String(repeating: "hello gzip ", count: count)
             return Reply(headers: [("Content-Encoding", "gzip")], body: Gzip.compress(Array(text.utf8)))
         }
-        await route("/bomb") { request in
+        route("/bomb") { request in
             let count = min(Int(request.query("bytes") ?? "") ?? 1 << 20, 1 << 30)
             return Reply(
                 headers: [("Content-Encoding", "gzip")], body: Gzip.compress([UInt8](repeating: 0, count: count)))
         }
-        await route("/big") { request in
+        route("/big") { request in
             let count = min(Int(request.query("bytes") ?? "") ?? 1 << 20, 1 << 30)
             return Reply(body: [UInt8](repeating: UInt8(ascii: "x"), count: count))
         }
-        await route("/status") { request in
+        route("/status") { request in
             statusReply(request, code: Int(request.query("code") ?? "") ?? 500)
         }
-        await route("/flaky") { request in
+        route("/flaky") { request in
             let failures = Int(request.query("failures") ?? "") ?? 1
             let seen = stats.increment("flaky:" + (request.query("key") ?? ""))
             if seen <= failures { return statusReply(request, code: Int(request.query("code") ?? "") ?? 503) }
             return Reply(text: "ok after \(seen - 1) failures")
         }
-        await route("/redirect") { request in
+        route("/redirect") { request in
             Reply(
                 status: Int(request.query("code") ?? "") ?? 302,
                 headers: [("Location", request.query("to") ?? "/hello")])
         }
-        await route("/chain") { request in
+        route("/chain") { request in
             let remaining = Int(request.query("n") ?? "") ?? 0
             if remaining <= 0 { return Reply(text: "end") }
             return Reply(status: 302, headers: [("Location", "/chain?n=\(remaining - 1)")])

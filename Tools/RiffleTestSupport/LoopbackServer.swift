@@ -2,7 +2,8 @@ import FlyingFox
 import FoundationEssentials
 
 /// An HTTP/1.1 server on 127.0.0.1 at a free port, for tests and benchmarks, with a standard set of
-/// routes that misbehave on request (see `LoopbackServer+Routes.swift`) and `stats` of what it saw.
+/// routes that misbehave on request (see `LoopbackServer+Routes.swift`) and `stats` of what it saw. It runs
+/// on threads of its own (`ThreadedHTTPServer`), apart from the cooperative pool the code under test uses.
 package final class LoopbackServer: Sendable {
     /// A canned answer for a custom route.
     package struct Reply: Sendable {
@@ -21,17 +22,11 @@ package final class LoopbackServer: Sendable {
         }
     }
 
-    /// Why a server could not start.
-    enum StartError: Error {
-        case noIPv4Address
-    }
-
     /// The port the server listens on.
     package let port: UInt16
     /// What the server observed.
     package let stats: ServerStats
-    private let server: HTTPServer
-    private let task: Task<Void, any Error>
+    private let server: ThreadedHTTPServer
 
     /// `http://127.0.0.1:PORT`.
     package var baseURL: String { "http://127.0.0.1:\(port)" }
@@ -43,38 +38,32 @@ package final class LoopbackServer: Sendable {
     package static func start(
         routes: [(path: String, handler: @Sendable (RecordedRequest) async -> Reply)] = []
     ) async throws -> LoopbackServer {
-        let server = HTTPServer(
-            address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, pool: NoDelaySocketPool(), logger: .disabled)
+        var handler = RoutedHTTPHandler()
         let stats = ServerStats()
-        for (path, handler) in routes {
-            await server.appendRoute(HTTPRoute(path)) { request in
-                try await respond(to: request, stats: stats) { recorded in await handler(recorded) }
+        for (path, route) in routes {
+            handler.appendRoute(HTTPRoute(path)) { request in
+                try await respond(to: request, stats: stats) { recorded in await route(recorded) }
             }
         }
-        await addStandardRoutes(to: server, stats: stats)
-        let task = Task { try await server.run() }
-        try await server.waitUntilListening()
-        guard case .ip4(_, let port) = await server.listeningAddress else {
-            task.cancel()
-            throw StartError.noIPv4Address
-        }
-        return LoopbackServer(port: port, stats: stats, server: server, task: task)
+        addStandardRoutes(to: &handler, stats: stats)
+        // Listening when this returns: no wait for a task to be scheduled.
+        let server = try ThreadedHTTPServer(handler: handler)
+        return LoopbackServer(port: server.port, stats: stats, server: server)
     }
 
-    private init(port: UInt16, stats: ServerStats, server: HTTPServer, task: Task<Void, any Error>) {
+    private init(port: UInt16, stats: ServerStats, server: ThreadedHTTPServer) {
         self.port = port
         self.stats = stats
         self.server = server
-        self.task = task
     }
 
     deinit {
-        task.cancel()
+        server.stop()
     }
 
     /// Stops the server, dropping its connections.
     package func stop() {
-        task.cancel()
+        server.stop()
     }
 
     /// Records the request in `stats`, runs `body`, and converts its reply.

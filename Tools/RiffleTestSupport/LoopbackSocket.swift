@@ -1,11 +1,11 @@
 import Glibc
 internal import RiffleSystem
 
-/// The socket calls of the raw-socket test server (`RawSocketServer`), over RiffleSystem's `syscall`:
-/// a listener on 127.0.0.1, accept, best-effort send, and the two ways a connection ends abruptly.
+/// The socket calls of the test servers (`RawSocketServer`, `ThreadedHTTPServer`), over RiffleSystem's
+/// `syscall`: a listener on 127.0.0.1, accept, best-effort send, and the two ways a connection ends abruptly.
 enum LoopbackSocket {
-    /// A listening TCP socket on 127.0.0.1 at a free port.
-    static func listen() throws(SystemError) -> (descriptor: Int32, port: UInt16) {
+    /// A listening TCP socket on 127.0.0.1 at `port` (0: a free one).
+    static func listen(port: UInt16 = 0) throws(SystemError) -> (descriptor: Int32, port: UInt16) {
         let descriptor = try syscall(where: "socket") {
             socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         }
@@ -16,7 +16,7 @@ enum LoopbackSocket {
             }
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = 0
+            address.sin_port = port.bigEndian
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
             try syscall(where: "bind") {
                 withUnsafePointer(to: &address) {
@@ -50,6 +50,23 @@ enum LoopbackSocket {
     /// Accepts one connection, or `nil`.
     static func accept(_ descriptor: Int32) -> Int32? {
         try? syscall(where: "accept") { Glibc.accept(descriptor, nil, nil) }
+    }
+
+    /// Accepts one connection: its descriptor and the client's port, or `nil`.
+    static func acceptWithPeer(_ descriptor: Int32) -> (descriptor: Int32, port: UInt16)? {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let client = try? syscall(where: "accept") {
+            withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.accept(descriptor, $0, &length)
+                }
+            }
+        }
+        guard let client else { return nil }
+        // Close-on-exec (Glibc's module has no accept4): a test's child processes do not inherit it.
+        _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+        return (client, UInt16(bigEndian: address.sin_port))
     }
 
     /// Reads what is available: the bytes, or `nil` at end of stream or on error.

@@ -107,7 +107,7 @@ final class Tmux {
     /// Polls the screen until `done` holds, for at most `timeout`; records an issue with the last screen if not.
     @discardableResult
     func waitForScreen(
-        timeout: Duration = .seconds(10), _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
+        timeout: Duration = .seconds(120), _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
         until done: ([String]) -> Bool
     ) async throws -> [String] {
         var rows: [String] = []
@@ -124,7 +124,7 @@ final class Tmux {
     }
 
     /// Polls until the file exists and is non-empty; its contents.
-    func waitForFile(_ name: String, timeout: Duration = .seconds(10)) async throws -> String? {
+    func waitForFile(_ name: String, timeout: Duration = .seconds(120)) async throws -> String? {
         let url = directory.appendingPathComponent(name)
         var text: String?
         let written = await eventually(timeout: timeout, interval: .milliseconds(40)) {

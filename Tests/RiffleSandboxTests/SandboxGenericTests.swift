@@ -1,5 +1,6 @@
 import Foundation
 import RiffleSandbox
+import RiffleTestSupport
 import Testing
 
 @Suite("Sandbox generic GraphQL and REST")
@@ -135,16 +136,13 @@ struct SandboxGenericTests {
         }
     }
 
-    @Test func apolloShapeOverTheRealFixtureMatchesTheTutorial() async throws {
-        guard let launches = SandboxFixtures.path("spacex/v4-launches.json"),
-            let shaped = SandboxFixtures.path("apollo-tutorial/fullstack-shaped-launches.json")
-        else {
-            print("skipped: no ../shared/fixtures next to the package")
-            return
-        }
+    @Test(.enabled(if: SharedFixtures.present, Comment(rawValue: SharedFixtures.missing)))
+    func apolloShapeOverTheRealFixtureMatchesTheTutorial() async throws {
+        let launches = SharedFixtures.path("spacex/v4-launches.json")
+        let shaped = SharedFixtures.path("apollo-tutorial/fullstack-shaped-launches.json")
         try await SandboxHarness.with(
             SandboxOptions(
-                spaceXLaunchesFile: launches, spaceXRocketsFile: SandboxFixtures.path("spacex/v4-rockets.json"))
+                spaceXLaunchesFile: launches, spaceXRocketsFile: SharedFixtures.path("spacex/v4-rockets.json"))
         ) { sandbox in
             let query = "{ launches(pageSize: 500) { hasMore launches { id site mission { name } rocket { name } } } }"
             let served = try await sandbox.graphQL("/graphql", query).json["data"]["launches"]

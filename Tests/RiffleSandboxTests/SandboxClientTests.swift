@@ -107,18 +107,6 @@ enum JSON {
     var keys: Set<String> { if case .object(let members) = self { Set(members.keys) } else { [] } }
 }
 
-/// The package root, found from this file, and the shared fixtures next to it (`../shared/fixtures`).
-enum SandboxFixtures {
-    static let packageRoot = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let directory = packageRoot.deletingLastPathComponent().appending(path: "shared/fixtures")
-
-    static func path(_ relative: String) -> String? {
-        let url = directory.appending(path: relative)
-        return FileManager.default.fileExists(atPath: url.path) ? url.path : nil
-    }
-}
-
 @Suite("Sandbox command line")
 struct SandboxCommandLineTests {
     @Test func parsesEveryOption() throws {

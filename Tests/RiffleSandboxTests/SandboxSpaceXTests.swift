@@ -1,5 +1,6 @@
 import Foundation
 import RiffleSandbox
+import RiffleTestSupport
 import Testing
 
 @Suite("Sandbox SpaceX v4")
@@ -88,14 +89,12 @@ struct SandboxSpaceXTests {
         }
     }
 
-    @Test func servesTheRealFixtureExactly() async throws {
-        guard let launches = SandboxFixtures.path("spacex/v4-launches.json") else {
-            print("skipped: no ../shared/fixtures/spacex/v4-launches.json next to the package")
-            return
-        }
+    @Test(.enabled(if: SharedFixtures.present, Comment(rawValue: SharedFixtures.missing)))
+    func servesTheRealFixtureExactly() async throws {
+        let launches = SharedFixtures.path("spacex/v4-launches.json")
         try await SandboxHarness.with(
             SandboxOptions(
-                spaceXLaunchesFile: launches, spaceXRocketsFile: SandboxFixtures.path("spacex/v4-rockets.json"))
+                spaceXLaunchesFile: launches, spaceXRocketsFile: SharedFixtures.path("spacex/v4-rockets.json"))
         ) { sandbox in
             let expected = JSON(parsing: try Data(contentsOf: URL(filePath: launches))).array.compactMap {
                 $0["id"].string

@@ -14,7 +14,7 @@ import Testing
     /// A steady source (SpaceX launches) and the one that fails (`articles`, on the GraphQL endpoint).
     static func config(_ url: String) -> String {
         SandboxSourceKind.config(
-            [(.spacex, "launches"), (.articles, "articles")], pageSize: 10, sandbox: url, timeout: "5s", retries: 0)
+            [(.spacex, "launches"), (.articles, "articles")], pageSize: 10, sandbox: url, timeout: "60s", retries: 0)
     }
 
     /// The reader (`riffle --config … --no-color`) in a 160×14 pane over a sandbox started with `faults`;
@@ -63,7 +63,7 @@ import Testing
 
             // The server comes back; no key is pressed.
             server.setFaults([])
-            let back = try await tmux.waitForScreen(timeout: .seconds(30), "the source back by its automatic retry") {
+            let back = try await tmux.waitForScreen("the source back by its automatic retry") {
                 Self.prompt($0).contains(/articles \*?\d+/)
             }
             #expect(!Self.prompt(back).contains("failed"), "\(Self.prompt(back))")
@@ -96,10 +96,10 @@ import Testing
             for (number, (fault, words)) in failures.enumerated() {
                 server.setFaults([FaultRule(endpoint: .graphql, requests: .every, fault: fault)])
                 try tmux.press("r")
-                let sent = await eventually(timeout: .seconds(15)) { Self.graphQLRequests(server) == number + 2 }
+                let sent = await eventually { Self.graphQLRequests(server) == number + 2 }
                 #expect(sent, "r number \(number + 1) sent a request (\(Self.graphQLRequests(server)) in all)")
                 // The new failure has reached the reader: `s` shows its words.
-                let shown = try await eventually(timeout: .seconds(15), interval: .milliseconds(300)) {
+                let shown = try await eventually(interval: .milliseconds(300)) {
                     try tmux.press("s")
                     return try tmux.screen().contains { $0.contains("last error: ") && $0.contains(words) }
                 }
@@ -110,7 +110,7 @@ import Testing
 
             server.setFaults([])
             try tmux.press("r")
-            let back = try await tmux.waitForScreen(timeout: .seconds(15), "the source back after r") {
+            let back = try await tmux.waitForScreen("the source back after r") {
                 Self.prompt($0).contains(/articles \*?\d+/)
             }
             #expect(!Self.prompt(back).contains("failed"), "\(Self.prompt(back))")

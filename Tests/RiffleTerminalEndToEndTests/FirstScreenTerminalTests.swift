@@ -6,12 +6,14 @@ import Testing
 /// Issue 17, "the read-ahead never delays the first screen": the built `riffle` in a real
 /// pseudo-terminal (tmux) over an in-process sandbox, with 10-line screens and sources of 10-item pages,
 /// so that the read-ahead (`prefetch: 2`: 40 items; the merge's own too) asks for second pages. The four
-/// first pages are answered after one round trip (400 ms); every later request is held for a minute. The
-/// first screen must appear all the same, in about one round trip: it waits on no second page.
+/// first pages are answered after one round trip (400 ms); every later request is held for ten minutes,
+/// longer than the test waits for anything. The first screen must appear all the same: it waits on no
+/// second page (one that did would not come before the test gave up).
 @Suite(.serialized) struct FirstScreenTerminalTests {
     static let latency = Duration.milliseconds(400)
-    /// How long a request after the first pages is held: longer than any wait below.
-    static let held = Duration.seconds(60)
+    /// How long a request after the first pages is held: far longer than any wait below (the sandbox's
+    /// stop drops the held answers).
+    static let held = Duration.seconds(600)
 
     /// Four sources of the reader benchmark (gitlab, spacex, 2 × graphql), 10 items a page.
     static func config(_ url: String, prefetch: Int) -> String {
@@ -39,18 +41,14 @@ import Testing
                 environment: [
                     "PATH": "/usr/bin:/bin", "HOME": "{dir}", "XDG_CONFIG_HOME": "{dir}/xdg", "LANG": "C.UTF-8",
                 ])
-            // Well within the held minute: a screen that needed a second page would not come.
-            let rows = try await tmux.waitForScreen(timeout: .seconds(30), "the first screen") {
+            // Within the wait, far shorter than the hold: a screen that needed a second page would not come.
+            let rows = try await tmux.waitForScreen("the first screen") {
                 $0.last?.hasPrefix("1–10 ") == true
             }
-            let drawnBy = ContinuousClock.now
             #expect(rows.last?.hasPrefix("1–10 ") == true)
             #expect(rows.contains { $0.hasPrefix("10 ") }, "item 10 on screen: \(rows.joined(separator: "\n"))")
-            let requests = server.requests().sorted { $0.arrival < $1.arrival }
-            let first = try #require(requests.first).arrival
-            #expect(drawnBy - first < Self.held, "drawn \(drawnBy - first) after the first request")
             // The second pages were asked for — the read-ahead was in flight — and are still held.
-            let asked = await eventually(timeout: .seconds(20)) { server.requests().count > 4 }
+            let asked = await eventually { server.requests().count > 4 }
             #expect(asked, "requests: \(server.requests().count)")
             try tmux.press("q")
             let status = try await tmux.waitForFile("status")
