@@ -28,9 +28,10 @@ extension PluginTests {
         /// A plugin's time limit where the test does not wait for it to pass: a hang guard, far above the
         /// time a script takes to start and answer on a loaded machine.
         static let generous = Duration.seconds(60)
-        /// A time limit the test waits for a plugin to pass (one that never answers): long enough that its
-        /// script has surely started and written its stderr first, however busy the machine.
-        static let patience = Duration.seconds(15)
+        /// A time limit the test waits for a plugin to pass (one that never answers). It races the script's
+        /// start and its first stderr line, so it is a hang guard's length (60 s), not a few seconds that a
+        /// busy machine can spend before the script runs.
+        static let patience = Duration.seconds(60)
 
         func source(_ directory: String, _ name: String, _ script: String, timeout: Duration = generous)
             async throws -> ExecutablePluginSource
@@ -92,23 +93,23 @@ extension PluginTests {
 
         @Test func hangIsKilledWithWhatItStarted() async throws {
             let directory = try temporaryDirectory()
-            let script = "#!/bin/sh\nsleep 60 &\necho $! > \(directory)/child\necho waiting >&2\nwait\n"
+            let script = "#!/bin/sh\nsleep 600 &\necho $! > \(directory)/child\necho waiting >&2\nwait\n"
             let bad = try await source(directory, "hang.sh", script, timeout: Self.patience)
             let clock = ContinuousClock()
             let started = clock.now
             let (error, titles) = try await merge(bad: bad, directory: directory)
-            // The message says the 15 s timeout fired (the 60 s sleep would have ended in an answer or an
+            // The message says the 60 s timeout fired (the 600 s sleep would have ended in an answer or an
             // exit); the lower bound says it did not fire early.
             #expect(clock.now - started >= Self.patience, "waited the timeout")
             #expect(titles == ["one", "two", "three"])
-            #expect(error?.message == "plugin \(directory)/hang.sh did not answer within 15s; stderr: waiting")
+            #expect(error?.message == "plugin \(directory)/hang.sh did not answer within 60s; stderr: waiting")
             let child = try #require(
                 Int32(
                     try String(contentsOfFile: directory + "/child", encoding: .utf8).trimmingCharacters(
                         in: .whitespacesAndNewlines)))
             // SIGKILL to the group is sent before the error returns, but the orphaned `sleep` dies when the
-            // kernel next runs it: on a loaded machine, later than this line. Waited for (30 s, well within
-            // its 60 s sleep, so a child left running still fails the test).
+            // kernel next runs it: on a loaded machine, later than this line. Waited for (120 s, well within
+            // its 600 s sleep, so a child left running still fails the test).
             #expect(await eventually { isGone(child) }, "the plugin's own child was killed with it")
         }
 
@@ -200,7 +201,7 @@ extension PluginTests {
             #expect(
                 problems.map(\.description) == [
                     "\(directory)/mute: --describe failed (exit status 4)",
-                    "\(directory)/slow: --describe did not finish within 15s",
+                    "\(directory)/slow: --describe did not finish within 60s",
                 ])
             let counts = try #require(catalog.adapterTypes.first { $0.name == "counts" })
             #expect(counts.description == "Two pages")
