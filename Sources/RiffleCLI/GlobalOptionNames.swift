@@ -37,11 +37,6 @@ struct GlobalOptionNames: Sendable, Equatable {
         self.flags = flags
     }
 
-    init(valued: Set<String>, flags: Set<String>) {
-        self.valued = valued
-        self.flags = flags
-    }
-
     /// A name as it is typed: `--store`, `-v`, `-name` for a long name with a single dash.
     private static func spelling(_ name: JSONValue) -> String? {
         guard let text = name["name"]?.stringValue, !text.isEmpty else { return nil }
