@@ -39,7 +39,8 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Continue after the item whose cursor is this token (an item's \"cursor\" from riffle export).",
-            valueName: "token"))
+            valueName: "token"),
+        transform: AfterToken.parse)
     var after: MergePosition?
 
     @Flag(help: "Only items not yet marked read in the store.")

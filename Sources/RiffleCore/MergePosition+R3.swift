@@ -27,7 +27,17 @@ extension MergePosition {
         /// The anchor's source is written as its index in the configured list, not its name (only with
         /// `finished`). A bit that tokens written before it never set, so they read as they always did.
         static let sourceIndex: UInt64 = 256
-        static let known: UInt64 = 511
+        /// A position without an anchor (nothing emitted yet): only `frontier` and `entries` may be set beside
+        /// it, and the body is the frontier (µs from the epoch) and the entries, each count given when known.
+        static let noAnchor: UInt64 = 512
+        static let known: UInt64 = 1023
+    }
+
+    /// Bits of an entry's flags.
+    enum EntryFlag {
+        static let cursor: UInt64 = 1
+        static let done: UInt64 = 2
+        static let skip: UInt64 = 4
     }
 
     /// The forms of a `finished` set (the low two bits of its form number).
@@ -46,11 +56,23 @@ extension MergePosition {
     /// `finished` (fingerprint, form, then a bitmap to the end of the token, or a source count and a list of
     /// indices or of the other indices, each as the gap after the one before).
     var r3Token: String {
-        guard let anchor else { return r1Token }
+        guard let anchor else { return r3AnchorlessToken }
         let tail = Self.r3Tail(entries: entries, finished: finished)
         let head = Self.r3Head(
             anchor: anchor, frontier: frontier, hasEntries: !entries.isEmpty, hasFinished: finished != nil)
         return Self.r3Text(flags: head.flags, head: head.bytes, tail: tail, encodedTail: nil)
+    }
+
+    /// The token of a position without an anchor: `Flag.noAnchor` and the frontier and entries it has.
+    private var r3AnchorlessToken: String {
+        var flags = Flag.noAnchor
+        if frontier != nil { flags |= Flag.frontier }
+        if !entries.isEmpty { flags |= Flag.entries }
+        var writer = TokenCoding.Writer()
+        writer.varint(flags)
+        if let frontier { writer.signed(frontier.microseconds &- Self.r3Epoch) }
+        Self.writeEntries(entries, into: &writer)
+        return Self.r3Prefix + Base64URL.encode(writer.bytes)
     }
 
     /// The head of an `r3.` token without its flags, and the flags.
@@ -133,21 +155,49 @@ extension MergePosition {
     /// The tail of an `r3.` token: the entries (none: nothing), then `finished`.
     static func r3Tail(entries: some Collection<Entry>, finished: FinishedSources?) -> [UInt8] {
         var writer = TokenCoding.Writer(capacity: 8 + entries.count * 32)
-        if !entries.isEmpty {
-            writer.count(entries.count)
-            for entry in entries {
-                var flags: UInt64 = 0
-                if entry.cursor != nil { flags |= EntryFlag.cursor }
-                if entry.done { flags |= EntryFlag.done }
-                if entry.skip != nil { flags |= EntryFlag.skip }
-                writer.varint(flags)
-                writer.string(entry.name)
-                if let cursor = entry.cursor { writer.string(cursor) }
-                if let skip = entry.skip { writer.count(skip) }
-            }
-        }
+        writeEntries(entries, into: &writer)
         if let finished { writer.raw(r3Encode(finished)) }
         return writer.bytes
+    }
+
+    /// Entries as a token holds them (none: nothing): their count, then each one's flags, name, cursor and
+    /// count when present.
+    static func writeEntries(_ entries: some Collection<Entry>, into writer: inout TokenCoding.Writer) {
+        guard !entries.isEmpty else { return }
+        writer.count(entries.count)
+        for entry in entries {
+            var flags: UInt64 = 0
+            if entry.cursor != nil { flags |= EntryFlag.cursor }
+            if entry.done { flags |= EntryFlag.done }
+            if entry.skip != nil { flags |= EntryFlag.skip }
+            writer.varint(flags)
+            writer.string(entry.name)
+            if let cursor = entry.cursor { writer.string(cursor) }
+            if let skip = entry.skip { writer.count(skip) }
+        }
+    }
+
+    /// A count of entries (at least one), then each, as `writeEntries` writes them.
+    static func readEntries(_ reader: inout TokenCoding.Reader) -> [Entry]? {
+        guard let count = reader.count(limit: reader.remaining), count > 0 else { return nil }
+        var entries: [Entry] = []
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            let known = EntryFlag.cursor | EntryFlag.done | EntryFlag.skip
+            guard let flags = reader.varint(), flags & ~known == 0, let name = reader.string() else { return nil }
+            var cursor: String?
+            if flags & EntryFlag.cursor != 0 {
+                guard let text = reader.string() else { return nil }
+                cursor = text
+            }
+            var skip: Int?
+            if flags & EntryFlag.skip != 0 {
+                guard let count = reader.count(limit: Int(Int32.max)) else { return nil }
+                skip = count
+            }
+            entries.append(Entry(name: name, cursor: cursor, skip: skip, done: flags & EntryFlag.done != 0))
+        }
+        return entries
     }
 
     /// The text of a token from its flags, head and tail (see `withR3Text`), as a `String`.
@@ -250,8 +300,12 @@ extension MergePosition {
     /// numbers out of range and text that is not UTF-8 included).
     init?(r3Bytes bytes: [UInt8]) {
         var reader = TokenCoding.Reader(bytes)
-        guard let flags = reader.varint(), flags & ~Flag.known == 0,
-            flags & (Flag.seconds | Flag.milliseconds) != Flag.seconds | Flag.milliseconds,
+        guard let flags = reader.varint(), flags & ~Flag.known == 0 else { return nil }
+        if flags & Flag.noAnchor != 0 {
+            self.init(anchorlessFlags: flags, &reader)
+            return
+        }
+        guard flags & (Flag.seconds | Flag.milliseconds) != Flag.seconds | Flag.milliseconds,
             flags & Flag.sourceIndex == 0 || flags & Flag.finished != 0, let scaled = reader.signed()
         else { return nil }
         let source: SourceReference
@@ -287,7 +341,7 @@ extension MergePosition {
         }
         var entries: [Entry] = []
         if flags & Flag.entries != 0 {
-            guard let list = Self.readEntries(&reader, countIsFlagged: true) else { return nil }
+            guard let list = Self.readEntries(&reader) else { return nil }
             entries = list
         }
         var finished: FinishedSources?
@@ -304,10 +358,27 @@ extension MergePosition {
         self.init(entries: entries, frontier: frontier, anchor: anchor, finished: finished)
     }
 
+    /// The rest of an anchorless token (`Flag.noAnchor`) after its `flags`.
+    private init?(anchorlessFlags flags: UInt64, _ reader: inout TokenCoding.Reader) {
+        guard flags & ~(Flag.noAnchor | Flag.frontier | Flag.entries) == 0 else { return nil }
+        var frontier: Timestamp?
+        if flags & Flag.frontier != 0 {
+            guard let offset = reader.signed() else { return nil }
+            frontier = Timestamp(microseconds: offset &+ Self.r3Epoch)
+        }
+        var entries: [Entry] = []
+        if flags & Flag.entries != 0 {
+            guard let list = Self.readEntries(&reader) else { return nil }
+            entries = list
+        }
+        guard reader.isAtEnd else { return nil }
+        self.init(entries: entries, frontier: frontier)
+    }
+
     /// The bytes of a `finished` set in an `r3.` token, in its smallest form: a bitmap (to the token's end,
     /// the source count told by its length and the unused bits of its last byte), the indices, or the
     /// indices of the others.
-    static func r3Encode(_ finished: FinishedSources) -> [UInt8] {
+    package static func r3Encode(_ finished: FinishedSources) -> [UInt8] {
         let bitmapLength = (finished.sourceCount + 7) / 8
         var best = TokenCoding.Writer(capacity: bitmapLength + 6)
         best.word(finished.fingerprint)
@@ -353,5 +424,52 @@ extension MergePosition {
             return FinishedSources(fingerprint: fingerprint, sourceCount: sourceCount, indices: indices)
         default: return nil
         }
+    }
+
+    /// Ascending indices as their count, the first, then each one's gap after the one before, less one.
+    static func gaps(_ indices: [Int], into writer: inout TokenCoding.Writer) {
+        writer.count(indices.count)
+        var previous = -1
+        for index in indices {
+            writer.count(index - previous - 1)
+            previous = index
+        }
+    }
+
+    /// Indices written by `gaps`, each below `sourceCount`; `nil` when they are not.
+    static func readGaps(_ reader: inout TokenCoding.Reader, below sourceCount: Int) -> [Int]? {
+        guard let count = reader.count(limit: sourceCount) else { return nil }
+        var listed: [Int] = []
+        listed.reserveCapacity(count)
+        var previous = -1
+        for _ in 0..<count {
+            guard let gap = reader.count(limit: sourceCount) else { return nil }
+            let index = previous + 1 + gap
+            guard index < sourceCount else { return nil }
+            listed.append(index)
+            previous = index
+        }
+        return listed
+    }
+
+    /// The indices below `sourceCount` that ascending `indices` does not hold.
+    static func others(of indices: [Int], below sourceCount: Int) -> [Int] {
+        var others: [Int] = []
+        var next = 0
+        for index in indices {
+            others.append(contentsOf: next..<index)
+            next = index + 1
+        }
+        others.append(contentsOf: next..<max(next, sourceCount))
+        return others
+    }
+
+    /// The indices of the bits set in a bitmap (bit `i % 8` of byte `i / 8`).
+    static func setBits(_ bitmap: ArraySlice<UInt8>) -> [Int] {
+        var indices: [Int] = []
+        for (byteIndex, byte) in bitmap.enumerated() where byte != 0 {
+            for bit in 0..<8 where byte & (1 << UInt8(bit)) != 0 { indices.append(byteIndex * 8 + bit) }
+        }
+        return indices
     }
 }

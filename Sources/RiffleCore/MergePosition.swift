@@ -48,14 +48,15 @@
 /// `r3.` and base64url (no padding) of bytes (``TokenCoding``): first what changes with every item —
 /// flags, the anchor's time, source (name or index), index and id hash, the frontier when it is not the
 /// anchor's time — then the entries and `finished`, which change only when a source moves page or ends
-/// (see `MergePosition+R3`). A position without an anchor (nothing emitted yet) is written in the first format,
-/// `r1.`; `r1.` and `r2.` (the same parts in another layout, every entry with its count) are still read.
+/// (see `MergePosition+R3`). A position without an anchor (nothing emitted yet) is written in the same format,
+/// flagged as such. That is the one format: tokens of the formats before it (`r1.`, `r2.`) are refused with
+/// a message saying so (``ResumeTokenProblem``), not read.
 public struct MergePosition: Sendable, Hashable {
     package struct Entry: Sendable, Hashable {
         /// The source's configured name: a resumed run matches sources by name.
         package var name: String
         /// The cursor that loads the page holding the next item (`nil`: the first page).
-        var cursor: String?
+        package var cursor: String?
         /// Items of that page already consumed; `nil`: up to the first item that sorts after the anchor.
         package var skip: Int?
         /// The source has nothing more (exhausted after its last item).
@@ -168,23 +169,25 @@ public struct MergePosition: Sendable, Hashable {
     /// The most sources a token's `finished` set may speak of (a configuration holds far fewer).
     static let maxSourceCount = 1 << 18
 
-    /// The opaque text form: `r3.` when there is an anchor, `r1.` otherwise.
-    package var token: String { anchor == nil ? r1Token : r3Token }
+    /// The opaque text form (`r3.`).
+    package var token: String { r3Token }
 
-    /// Parses a token made by `token` (either format); `nil` when it is not one.
+    /// Parses a token made by `token`; `nil` when it is not one (``parse(token:)`` says why).
     public init?(token: String) {
-        guard token.utf8.count <= Self.maxTokenLength else { return nil }
-        if token.hasPrefix(Self.r3Prefix) {
-            guard let bytes = Base64URL.decode(token.dropFirst(Self.r3Prefix.count)) else { return nil }
-            self.init(r3Bytes: bytes)
-        } else if token.hasPrefix(Self.r2Prefix) {
-            guard let bytes = Base64URL.decode(token.dropFirst(Self.r2Prefix.count)) else { return nil }
-            self.init(r2Bytes: bytes)
-        } else if token.hasPrefix(Self.r1Prefix) {
-            guard let bytes = Base64URL.decode(token.dropFirst(Self.r1Prefix.count)) else { return nil }
-            self.init(r1JSON: bytes)
-        } else {
-            return nil
+        guard case .success(let position) = Self.parse(token: token) else { return nil }
+        self = position
+    }
+
+    /// Parses a token made by `token`, or says why it is not one: too long, of a format before this one,
+    /// or not a token at all.
+    public static func parse(token: String) -> Result<MergePosition, ResumeTokenProblem> {
+        guard token.utf8.count <= maxTokenLength else { return .failure(.tooLong(limit: maxTokenLength)) }
+        guard token.hasPrefix(r3Prefix) else {
+            let format = ResumeTokenProblem.earlierFormats.first { token.hasPrefix($0 + ".") }
+            return .failure(format.map(ResumeTokenProblem.earlierFormat) ?? .notAToken)
         }
+        guard let bytes = Base64URL.decode(token.dropFirst(r3Prefix.count)), let position = Self(r3Bytes: bytes)
+        else { return .failure(.notAToken) }
+        return .success(position)
     }
 }

@@ -13,10 +13,11 @@ package struct MergedPageable: Pageable {
     package func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
         var position: MergePosition?
         if let cursor {
-            guard let parsed = MergePosition(token: cursor) else {
-                throw SourceError.invalidCursor("not a riffle cursor: \(cursor.prefix(40))")
+            switch MergePosition.parse(token: cursor) {
+            case .success(let parsed): position = parsed
+            case .failure(let problem):
+                throw SourceError.invalidCursor("\(problem): \(cursor.prefix(40))")
             }
-            position = parsed
         }
         let feed = MergedFeed(sources: sources, options: options, resumingAt: position)
         let size = max(1, pageSize)

@@ -118,12 +118,22 @@ import Testing
         #expect(try parse(["export", "--after", position.token], as: ExportCommand.self).after == position)
     }
 
-    @Test(arguments: ["garbage", "r1.", "r1.!!!!", "r1." + String(repeating: "A", count: 70_000)])
+    @Test(arguments: ["garbage", "r3.", "r3.!!!!", "r3." + String(repeating: "A", count: 70_000)])
     func afterRefusesWhatIsNotAToken(text: String) {
         let ending = outcome(["export", "--after", text])
         #expect(ending.exitCode == 64)
         #expect(ending.errorLines.first?.hasPrefix("riffle: Error: The value '") == true)
-        #expect(ending.errorLines.first?.hasSuffix("' is invalid for '--after <token>'") == true)
+        #expect(ending.errorLines.first?.contains("' is invalid for '--after <token>': ") == true)
+    }
+
+    /// A cursor of a format before `r3.` is refused (64), saying so and what to do, not as garbage.
+    @Test(arguments: ["r1.", "r1.!!!!", "r1.eyJzIjpbXX0", "r2.EAIBYQEAAAAJAQEJ"])
+    func afterRefusesAnEarlierFormatSayingSo(text: String) {
+        let ending = outcome(["export", "--after", text])
+        #expect(ending.exitCode == 64)
+        let line = ending.errorLines.first ?? ""
+        #expect(line.contains("format of an earlier riffle, which this version no longer reads"), "\(line)")
+        #expect(line.contains("export again without --after"), "\(line)")
     }
 
     /// A number inside a token that no `Int` holds is refused, not trapped on.

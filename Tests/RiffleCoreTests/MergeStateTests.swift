@@ -225,24 +225,30 @@ import Testing
         #expect(MergePosition(token: empty.token) == empty)
     }
 
-    /// The token's bytes are fixed: tokens printed by earlier runs must still resume.
-    @Test func theTextFormIsFixed() {
-        let position = MergePosition(
-            entries: [.init(name: "a", cursor: "c1", skip: 2, done: false)], frontier: Timestamp(microseconds: 7))
-        #expect(
-            position.token == "r1." + Base64URL.encode(Array(#"{"f":7,"s":[{"c":"c1","i":2,"n":"a","x":false}]}"#.utf8))
-        )
-    }
-
-    @Test func decodingIgnoresUnknownMembersAndRefusesWrongTypes() {
+    /// Tokens of the formats before `r3.` are refused, saying which format they are, whatever they hold.
+    @Test func earlierFormatsAreRefusedByName() {
         func token(_ json: String) -> String { "r1." + Base64URL.encode(Array(json.utf8)) }
-        let decoded = MergePosition(token: token(#"{"f":null,"s":[{"c":null,"i":0,"n":"a","x":true,"z":1}],"v":2}"#))
-        #expect(decoded == MergePosition(entries: [.init(name: "a", cursor: nil, skip: 0, done: true)], frontier: nil))
-        #expect(MergePosition(token: token(#"{"s":[{"i":-1,"n":"a","x":true}]}"#)) == nil)
-        #expect(MergePosition(token: token(#"{"s":[{"i":"0","n":"a","x":true}]}"#)) == nil)
-        #expect(MergePosition(token: token(#"{"s":[{"i":0,"n":"a"}]}"#)) == nil)
-        #expect(MergePosition(token: token(#"{"f":"x","s":[]}"#)) == nil)
-        #expect(MergePosition(token: token(#"[]"#)) == nil)
+        let earlier = [
+            token(#"{"f":7,"s":[{"c":"c1","i":2,"n":"a","x":false}]}"#), token(#"[]"#), "r1.", "r1.!!!",
+        ]
+        for text in earlier {
+            guard case .failure(let problem) = MergePosition.parse(token: text) else {
+                Issue.record("\(text) was read")
+                continue
+            }
+            #expect(problem.earlierFormat == "r1", "\(text)")
+            #expect(problem.description.contains("r1. format of an earlier riffle"))
+        }
+        guard case .failure(let problem) = MergePosition.parse(token: "r2.EAIBYQEAAAAJAQEJ") else {
+            Issue.record("an r2. token was read")
+            return
+        }
+        #expect(problem.earlierFormat == "r2")
+        guard case .failure(let garbage) = MergePosition.parse(token: "x1.e30") else {
+            Issue.record("garbage was read")
+            return
+        }
+        #expect(garbage == .notAToken)
     }
 }
 

@@ -59,6 +59,15 @@ import Testing
                     isFrontier: true),
                 finished: .init(fingerprint: 1, sourceCount: 1000, indices: Array(0..<1000).filter { $0 != 500 }))
         ),
+        ("nothing emitted yet", MergePosition(entries: [], frontier: nil)),
+        (
+            "no anchor, entries and a frontier",
+            MergePosition(
+                entries: [
+                    .init(name: "a", cursor: "c1", skip: 2, done: false),
+                    .init(name: "b", cursor: nil, skip: nil, done: true),
+                ], frontier: Timestamp(microseconds: 7))
+        ),
         (
             "a tail encoded apart",
             MergePosition(
@@ -81,6 +90,8 @@ import Testing
             + "EmSJEmSJEmSJEmSJEmSJEmSJEmSJEmSJEmSJEmSJEmSJEmSJEmSJEmSJEmSJEmSJEmSJEmSJEmSJEmSJEmSJEmSJ"
             + "EmSJEmSJEmSJEmSJEmS",
         "r3.U4LqqsoBAXMAAQAAAAEAAAAC6AcB9AM",
+        "r3.gAQ",
+        "r3.jATx_9GfmMLNBQIFAWECYzECAgFi",
         "r3.yoEAhOqqygEIc291cmNlLTMCKAMIc291cmNlLTAIY3Vyc29yLTABCHNvdXJjZS0xCGN1cnNvci0xAQhzb3VyY"
             + "2UtMghjdXJzb3ItMgEIc291cmNlLTMIY3Vyc29yLTMBCHNvdXJjZS00CGN1cnNvci00AQhzb3VyY2UtNQhjdXJzb"
             + "3ItNQEIc291cmNlLTYIY3Vyc29yLTYDCHNvdXJjZS03CGN1cnNvci03AQhzb3VyY2UtOAhjdXJzb3ItOAEIc291c"
