@@ -12,7 +12,7 @@ public enum Base64URL {
 
     /// Appends the text form of `bytes` to `out`, as ASCII. The text of a concatenation is the texts
     /// concatenated whenever the first part's length is a multiple of 3, which lets a long, rarely
-    /// changing part be encoded once and reused (resume tokens, see `MergeState.token()`).
+    /// changing part be encoded once and reused (resume tokens, see `ResumeTokenEncoder`).
     package static func encode(_ bytes: ArraySlice<UInt8>, appendingTo out: inout [UInt8]) {
         let start = out.count
         let count = encodedCount(bytes.count)

@@ -114,7 +114,7 @@ extension MergePosition {
     /// `source`'s: the one writer of a head. `source` is the anchor's source as `r3Source` writes it (an index
     /// when `sourceIsIndex`); `idHash` is written only with `firstPageIndex`. Taking the anchor's parts rather
     /// than an `Anchor` lets the export write a head per item without making one (its source's name is a
-    /// `String`), from a name encoded once (`MergeState.TokenTail.names`, issue 17).
+    /// `String`), from a name encoded once (`ResumeTokenEncoder.Tail.names`).
     static func r3Head(
         time: Timestamp, source: UnsafeBufferPointer<UInt8>, sourceIsIndex: Bool, firstPageIndex: Int?,
         idHash: UInt32, entrySkip: Int?, isFrontier: Bool, frontier: Timestamp?, hasEntries: Bool,
@@ -246,7 +246,7 @@ extension MergePosition {
     /// shorter tail is not padded.
     ///
     /// `r3Text` makes the `String` from them; the export appends them to its output
-    /// (`MergeState.withTokenBytes`, through `withR3Text(flags:headIn:…)`), without a `String` per item (issue 17).
+    /// (`ResumeTokenEncoder.withTokenBytes`, through `withR3Text(flags:headIn:…)`), without a `String` per item.
     static func withR3Text<Result>(
         flags: UInt64, head: [UInt8], tail: [UInt8], encodedTail: [UInt8]?,
         _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Result

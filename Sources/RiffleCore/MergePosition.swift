@@ -17,7 +17,7 @@
 ///   leaves its count out (`skip` nil): the anchor rule above finds the same place on that page, for the
 ///   same reasons. So an entry changes only when its source moves to another page, and the part of the
 ///   token made of entries is encoded once per such move rather than once per item (see
-///   `MergeState.token()`); the anchor's own source's count goes with the anchor (`entrySkip`);
+///   `ResumeTokenEncoder`); the anchor's own source's count goes with the anchor (`entrySkip`);
 /// - only when the stream is out of order — the anchor is a late item, or a source dropped a duplicate on
 ///   its first page — a source on its first page for which the rule above would not give back exactly what
 ///   was consumed. Sorted sources never need one.

@@ -109,8 +109,8 @@ package struct MergeState: Sendable {
     private var lastEmitted: Emitted?
     /// The id of the last item emitted from a first page, the only anchor that names its item (by its hash,
     /// see `anchorPlace`): read only while `lastEmitted` is on a first page, so set only then. Most items are
-    /// past their source's first page, and reading and keeping each one's id cost a retain and a release per
-    /// item (issue 17).
+    /// past their source's first page, and keeping each one's id would cost a retain and a release per
+    /// item.
     private var lastFirstPageID = ""
     /// The position this run resumed at, which stands until the first item is emitted.
     private let resumedAt: MergePosition?
@@ -118,21 +118,26 @@ package struct MergeState: Sendable {
     private var resumeAnchor: (time: Timestamp, rank: Int)?
     /// The indices of the sources with `pastFirstPage`, `finishedOnFirstPage` and `droppedDuplicates`, each
     /// ascending, so a position looks only at those.
-    private var pastFirstPageSources: [Int] = []
+    package private(set) var pastFirstPageSources: [Int] = []
     private var finishedSources: [Int] = []
     private var irregularSources: [Int] = []
     /// Every source that ended, ascending.
     private var doneSources: [Int] = []
     /// What a token carries as `finished`, made again when it changes: `doneSources` when that fits the
     /// budget (`finishedHoldsDone`), else `finishedSources` when that fits, else nil.
-    private var finishedForToken: MergePosition.FinishedSources?
+    package private(set) var finishedForToken: MergePosition.FinishedSources?
+    /// Counts the changes of `finishedForToken`: a token encoder's kept tail is stale when it was made at
+    /// another one.
+    package private(set) var finishedGeneration = 0
     private var finishedHoldsDone = false
     private let namesFingerprint: UInt32
     /// This run resumed a source other than the anchor's by a count of items to pass over, which may
     /// include items that sort after the anchor: its tokens then give every entry its count.
     private var resumedWithCounts = false
-    /// The tail of the token (entries and `finished`), kept encoded between the changes of its sources.
-    private var tail: TokenTail
+    /// Sources whose token entry may have changed since a token encoder last asked
+    /// (`moveTouchedSources(into:)`), each once.
+    private var touchedSources: [Int] = []
+    private var isTouched: [Bool]
 
     /// A merge over `sources`, from the top or, given `position`, right after the item it was taken at.
     /// Sources not named in `position` start from their first page.
@@ -145,7 +150,7 @@ package struct MergeState: Sendable {
         let names = sources.map(\.name)
         let fingerprint = MergePosition.FinishedSources.fingerprint(names: names)
         self.namesFingerprint = fingerprint
-        self.tail = TokenTail(names: names)
+        self.isTouched = Array(repeating: false, count: sources.count)
         var entries: [String: MergePosition.Entry] = [:]
         for entry in position?.entries ?? [] where entries[entry.name] == nil { entries[entry.name] = entry }
         let anchor = position?.anchor
@@ -265,7 +270,7 @@ package struct MergeState: Sendable {
         // The source's entry in a token's tail (its front page's cursor, or what follows once its buffer is
         // empty: `tailEntry`) can change only when its front left a page; an item taken within a page
         // leaves it as it was.
-        if movedOn { tail.touch(index) }
+        if movedOn { touch(index) }
         settleAfterTaking(index)
         return .item(
             MergedItem(sourceIndex: index, sourceName: hot[index].name, item: item, isLate: isLate))
@@ -292,7 +297,7 @@ package struct MergeState: Sendable {
     /// Delivers the outcome of a load whose page was checked where it landed (`takePageCheck(for:)`).
     package mutating func deliver(_ load: CheckedLoad, to index: Int) {
         slots[index].window = load.window
-        tail.touch(index)
+        touch(index)
         var result = load.result
         if case .success(let page) = result,
             let error = Pager.unusable(page, number: slots[index].pager.pagesLoaded + 1)
@@ -325,7 +330,7 @@ package struct MergeState: Sendable {
     /// Makes a failed source loadable again at the cursor that failed.
     package mutating func retry(source index: Int) {
         guard slots[index].pager.isFailed else { return }
-        tail.touch(index)
+        touch(index)
         slots[index].pager.retry()
         slots[index].status.state = .waiting
         settle(index)
@@ -382,125 +387,52 @@ package struct MergeState: Sendable {
         finishedForToken ?? .init(fingerprint: namesFingerprint, sourceCount: slots.count, indices: [])
     }
 
-    /// `position.token`, made without walking the sources: the tail (entries and `finished`) is kept
-    /// encoded and checked only for the sources that changed since, so an item costs its head and a copy
-    /// of the tail rather than an entry per source past its first page. The same text as `position.token`.
-    package mutating func token() -> String {
-        withTokenBytes { first, second in
-            String(unsafeUninitializedCapacity: first.count + second.count) { text in
-                _ = text.initialize(fromContentsOf: first)
-                _ = UnsafeMutableBufferPointer(rebasing: text[first.count...]).initialize(fromContentsOf: second)
-                return first.count + second.count
-            }
-        }
+    /// Whether a token after the last emitted item may be written by the rule `ResumeTokenEncoder` follows:
+    /// an item was emitted and every entry may leave its count to the anchor rule.
+    package var tokenFollowsTheRule: Bool { lastEmitted.map(entriesMayUseTheRule) ?? false }
+
+    /// The anchor's parts of a token written right after the last emitted item by the anchor rule
+    /// (`tokenFollowsTheRule`), for `ResumeTokenEncoder`, whose tail says whether a source has an entry;
+    /// `nil` before any item. Mutating though it changes nothing: a method of `self` called on an `inout`
+    /// state copies no state.
+    package mutating func tokenSnapshot(anchorHasEntry: (Int) -> Bool) -> TokenSnapshot? {
+        guard let last = lastEmitted else { return nil }
+        let place = anchorPlace(at: last, hasEntry: anchorHasEntry(last.source), byRule: true)
+        return TokenSnapshot(
+            source: last.source, time: last.time, isInOrder: last.isInOrder, firstPageIndex: place.firstPageIndex,
+            idHash: place.firstPageIndex == nil ? 0 : MergePosition.Anchor.hash(id: lastFirstPageID),
+            entrySkip: place.entrySkip, frontier: frontier, hasFinished: finishedForToken != nil)
     }
 
-    /// `body` with the text of `token()` in two parts (see `MergePosition.withR3Text`), the one place it is
-    /// made: the export copies them into its block.
-    package mutating func withTokenBytes<Result>(
-        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Result
-    ) -> Result {
-        guard let last = lastEmitted, entriesMayUseTheRule(last) else {
-            var text = position.token
-            return text.withUTF8 { body($0, UnsafeBufferPointer(start: nil, count: 0)) }
-        }
-        refreshTail()
-        return tokenBytes(after: last, body)
-    }
-
-    /// `withTokenBytes` once the tail is current and its entries leave their counts to the anchor rule: the
-    /// head written straight into scratch on the stack from the anchor's parts (`anchorPlace`, its id hashed
-    /// only when the head holds it) and the source's name encoded once
-    /// (`TokenTail.names`), then the text made there (`MergePosition.withR3Text(flags:headIn:…)`). An item
-    /// so costs its head's bytes, their base64 and a copy of the tail's, without an `Anchor`, an array or a
-    /// retained `String` (issue 17). Mutating though it changes nothing: called from `withTokenBytes` (mutating),
-    /// a non-mutating method was handed a copy of the whole state (520 bytes) per token.
-    private mutating func tokenBytes<Result>(
-        after last: Emitted, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Result
-    ) -> Result {
-        // Everything the closures below need, read first, each part in place: a closure that reads `self`, or
-        // a read of it after a call, made the compiler copy the whole state for every token.
-        let source = last.source
-        let hasEntry = tail.hasEntry[source]
-        let nameStart = tail.nameStarts[source]
-        let nameEnd = tail.nameStarts[source + 1]
-        let hasFinished = finishedForToken != nil
-        let hasEntries = tail.entryCount > 0
-        let frontier = frontier
-        let names = tail.names
-        let tailBytes = tail.bytes
-        let encodedTail = tail.text.isEmpty ? nil : tail.text
-        let place = anchorPlace(at: last, hasEntry: hasEntry, byRule: true)
-        let firstPageIndex = place.firstPageIndex
-        let entrySkip = place.entrySkip
-        let idHash = firstPageIndex == nil ? 0 : MergePosition.Anchor.hash(id: lastFirstPageID)
-        let capacity = MergePosition.r3ScratchCount(
-            headCount: MergePosition.r3HeadBound + nameEnd - nameStart, tail: tailBytes)
-        let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch -> Result? in
-            guard let base = scratch.baseAddress else { preconditionFailure("token scratch without memory") }
-            let headStart = base + MergePosition.r3FlagsRoom
-            var writer = ByteWriter(headStart)
-            let flags = names.withUnsafeBufferPointer { names in
-                MergePosition.r3Head(
-                    time: last.time, source: UnsafeBufferPointer(rebasing: names[nameStart..<nameEnd]),
-                    sourceIsIndex: false, firstPageIndex: firstPageIndex, idHash: idHash, entrySkip: entrySkip,
-                    isFrontier: last.isInOrder, frontier: frontier, hasEntries: hasEntries, hasFinished: hasFinished,
-                    to: &writer)
-            }
-            let headCount = writer.position - headStart
-            if !hasEntries,
-                MergePosition.r3TextCount(flags: flags, headCount: headCount, tail: tailBytes, encodedTail: encodedTail)
-                    > MergePosition.r3SmallTokenLimit
-            {
-                return nil
-            }
-            return MergePosition.withR3Text(
-                flags: flags, headIn: scratch, headCount: headCount, tail: tailBytes, encodedTail: encodedTail, body)
-        }
-        return text ?? tokenBytesNamingByIndex(after: last, body)
-    }
-
-    /// The token of `tokenBytes(after:_:)` when it names the anchor's source by index (see
-    /// `finishedBesideIndex`): the tail is `finished` alone, short, encoded with the head.
-    private func tokenBytesNamingByIndex<Result>(
-        after last: Emitted, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Result
-    ) -> Result {
-        var anchor = anchor(at: last, hasEntry: tail.hasEntry[last.source], byRule: true)
+    /// The anchor after the last emitted item named by its source's index, with the `finished` that goes
+    /// beside it (see `finishedBesideIndex`): for a token whose source's name would take it past
+    /// `MergePosition.r3SmallTokenLimit`. Only after an item (`tokenSnapshot`).
+    package func anchorNamedByIndex(anchorHasEntry: Bool) -> (
+        anchor: MergePosition.Anchor, finished: MergePosition.FinishedSources
+    ) {
+        guard let last = lastEmitted else { preconditionFailure("no item emitted: no anchor") }
+        var anchor = anchor(at: last, hasEntry: anchorHasEntry, byRule: true)
         anchor.source = .index(last.source)
-        let head = MergePosition.r3Head(anchor: anchor, frontier: frontier, hasEntries: false, hasFinished: true)
-        let tail =
-            finishedForToken == nil
-            ? MergePosition.r3Tail(entries: [MergePosition.Entry](), finished: finishedBesideIndex) : tail.bytes
-        return MergePosition.withR3Text(flags: head.flags, head: head.bytes, tail: tail, encodedTail: nil, body)
+        return (anchor, finishedBesideIndex)
     }
 
-    /// Makes `tail` current: unchanged unless the entry of a source touched since differs, or `finished`
-    /// changed (which clears `isValid`).
-    private mutating func refreshTail() {
-        // Most items move no source to another page: nothing to look at, nothing to empty.
-        if !tail.touched.isEmpty {
-            for index in tail.touched {
-                tail.isTouched[index] = false
-                if tail.isValid, tailEntry(for: index, byRule: true) != tail.entries[index] { tail.isValid = false }
-            }
-            tail.touched.removeAll(keepingCapacity: true)
-        }
-        guard !tail.isValid else { return }
-        var entries: [MergePosition.Entry] = []
-        entries.reserveCapacity(max(tail.entryCount, 8))
-        for index in pastFirstPageSources {
-            let entry = tailEntry(for: index, byRule: true)
-            tail.entries[index] = entry
-            tail.hasEntry[index] = entry != nil
-            if let entry { entries.append(entry) }
-        }
-        tail.entryCount = entries.count
-        tail.bytes = MergePosition.r3Tail(entries: entries, finished: finishedForToken)
-        tail.text.removeAll(keepingCapacity: true)
-        if tail.bytes.count >= MergePosition.r3SeparateTail {
-            Base64URL.encode(tail.bytes[...], appendingTo: &tail.text)
-        }
-        tail.isValid = true
+    /// A source's entry in a token's tail by the anchor rule, or `nil` when it needs none.
+    package func tailEntry(for index: Int) -> MergePosition.Entry? { tailEntry(for: index, byRule: true) }
+
+    /// Hands over the sources whose entry may have changed since the last call, emptying the list
+    /// (`sources`' buffer is swapped in for the next ones: no allocation per call).
+    package mutating func moveTouchedSources(into sources: inout [Int]) {
+        guard !touchedSources.isEmpty else { return }
+        for index in touchedSources { isTouched[index] = false }
+        swap(&touchedSources, &sources)
+        touchedSources.removeAll(keepingCapacity: true)
+    }
+
+    /// Notes that `index`'s entry in a token may have changed (its front left a page, a page or a retry came).
+    private mutating func touch(_ index: Int) {
+        guard !isTouched[index] else { return }
+        isTouched[index] = true
+        touchedSources.append(index)
     }
 
     /// Whether entries may leave out their count, the anchor rule finding the same place: the anchor is in
@@ -587,17 +519,17 @@ package struct MergeState: Sendable {
         return MergePosition.r3Encode(set).count <= budget ? set : nil
     }
 
-    /// One source's part of `position`. Emitting an item changes only its own source's entry, and an
-    /// entry does not depend on whether a prefetch has arrived yet, so positions are the same on every
-    /// run over the same data.
     /// `entry(for: index).skip`, read in place: `entry(for:)` copies the whole slot, and the token of every
-    /// exported item asks for it (issue 17).
+    /// exported item asks for it.
     @inline(__always)
     private func entrySkip(for index: Int) -> Int? {
         if let place = slots[index].buffer.firstPlace { return place.index }
         return slots[index].pager.isExhausted ? 0 : slots[index].skipOnNextPage
     }
 
+    /// One source's part of `position`. Emitting an item changes only its own source's entry, and an
+    /// entry does not depend on whether a prefetch has arrived yet, so positions are the same on every
+    /// run over the same data.
     package func entry(for index: Int) -> MergePosition.Entry {
         let slot = slots[index]
         if let place = slot.buffer.firstPlace {
@@ -690,7 +622,7 @@ package struct MergeState: Sendable {
                 Self.insert(index, into: &finishedSources)
             }
             (finishedForToken, finishedHoldsDone) = finishedSet()
-            tail.isValid = false
+            finishedGeneration &+= 1
         }
         let shouldBlock = slots[index].buffer.isEmpty && slots[index].isLive
         if shouldBlock != slots[index].isBlocked {

@@ -123,6 +123,8 @@ public final class MergedFeed: Sendable {
         /// Touched only by the task that runs `body` (see `run(_:)`), so the per-access exclusivity check is
         /// left out: it cost as much as a loser-tree step per item.
         @exclusivity(unchecked) private var state: MergeState
+        /// Writes `state`'s token after each item; touched only by the same task.
+        @exclusivity(unchecked) private var tokens: ResumeTokenEncoder
         /// The inbox's other array, empty, swapped in at each fold (see `foldInbox()`).
         @exclusivity(unchecked) private var spareInbox: [(source: Int, load: MergeState.CheckedLoad)] = []
         /// How many times `next()` found the item it needed on a page not landed yet, and waited: the reader
@@ -135,6 +137,7 @@ public final class MergedFeed: Sendable {
             self.state = MergeState(
                 sources: feed.sources.map { MergeState.SourceInfo(name: $0.name, pageSize: $0.pageSize) },
                 options: feed.options, resumingAt: feed.resumePosition)
+            self.tokens = ResumeTokenEncoder(for: state)
         }
 
         /// The next item, newest first; `nil` when every source has ended. Waits while a source the
@@ -219,14 +222,14 @@ public final class MergedFeed: Sendable {
         /// Where the stream stands, right after the last item `next()` returned.
         var position: MergePosition { state.position }
 
-        /// `position.token`, made at the cost of what changed since the last one (`MergeState.token()`).
-        public var token: String { state.token() }
+        /// `position.token`, made at the cost of what changed since the last one (`ResumeTokenEncoder`).
+        public var token: String { tokens.token(for: &state) }
 
         /// `body` with `token`'s bytes in two parts, valid only during the call, without making the `String`:
-        /// the export's cursor per item (`MergeState.withTokenBytes`).
+        /// the export's cursor per item (`ResumeTokenEncoder.withTokenBytes`).
         /// Not generic: called from another module, a generic one would run unspecialized.
         public func withTokenBytes(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
-            state.withTokenBytes(body)
+            tokens.withTokenBytes(for: &state, body)
         }
 
         /// Every source's status now.

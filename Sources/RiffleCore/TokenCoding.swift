@@ -1,4 +1,4 @@
-/// The byte layer of resume tokens (formats `r2.` and `r3.`, see ``MergePosition``): LEB128 varints, zigzag for signed
+/// The byte layer of resume tokens (`r3.`, see ``MergePosition``): LEB128 varints, zigzag for signed
 /// numbers, length-prefixed UTF-8, little-endian 32-bit words. Binary rather than JSON because a token goes
 /// with every exported item, so every byte counts; reading is bounded by the bytes there are.
 enum TokenCoding {
@@ -7,17 +7,6 @@ enum TokenCoding {
         private(set) var bytes: [UInt8] = []
 
         init(capacity: Int = 64) { bytes.reserveCapacity(capacity) }
-
-        /// A writer over `storage`'s buffer, emptied: a token made for every exported item reuses the last
-        /// one's buffer instead of allocating one (issue 17). `storage` is left empty until `finish(into:)`.
-        init(reusing storage: inout [UInt8], capacity: Int) {
-            swap(&bytes, &storage)
-            bytes.removeAll(keepingCapacity: true)
-            bytes.reserveCapacity(capacity)
-        }
-
-        /// Hands the bytes written to `storage`, without a copy.
-        mutating func finish(into storage: inout [UInt8]) { swap(&bytes, &storage) }
 
         mutating func varint(_ value: UInt64) { varint(value, length: 1) }
 

@@ -239,7 +239,7 @@ private func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] 
     }
 }
 
-// The `r3.` layout, and the tokens the export writes (`MergeState.token()`, the tail kept encoded).
+// The `r3.` layout, and the tokens the export writes (`ResumeTokenEncoder`, the tail kept encoded).
 
 /// Drives a merge with pages arriving in random order, some before they are needed, and takes the export's
 /// token after every item, checking it against `position.token`.
@@ -250,6 +250,7 @@ private func tokensOfRun(
     var pending: [MergeState.LoadRequest] = []
     var items: [MergedItem] = []
     var tokens: [String] = []
+    var encoder = ResumeTokenEncoder(for: state)
     while true {
         pending += state.loadsToStart()
         while !pending.isEmpty, Int.random(in: 0..<3, using: &rng) == 0 {
@@ -261,11 +262,11 @@ private func tokensOfRun(
             items.append(merged)
             // The bytes the export appends (`withTokenBytes`), made first: the same text as `token()` after them.
             var written: [UInt8] = [0x2C]
-            state.withTokenBytes { first, second in
+            encoder.withTokenBytes(for: &state) { first, second in
                 written.append(contentsOf: first)
                 written.append(contentsOf: second)
             }
-            let token = state.token()
+            let token = encoder.token(for: &state)
             #expect(token == state.position.token, "after item \(items.count - 1)")
             #expect(written == [0x2C] + Array(token.utf8), "withTokenBytes after item \(items.count - 1)")
             tokens.append(token)
@@ -399,6 +400,7 @@ extension MergePositionTests {
         let resumedAfter = Set(stride(from: 7, to: whole.items.count, by: whole.items.count / 4))
         var state = MergeState(sources: names.map { MergeState.SourceInfo(name: $0, pageSize: 50) })
         var tokens: [String] = []
+        var encoder = ResumeTokenEncoder(for: state)
         var r1: [Int: MergePosition] = [:]
         _ = drain(
             &state,
@@ -408,7 +410,7 @@ extension MergePositionTests {
                         entries: state.statuses.indices.map(state.entry(for:)), frontier: state.frontier)
                 }
                 var copy = state
-                tokens.append(copy.token())
+                tokens.append(encoder.token(for: &copy))
             }, loader: arrayLoader(sources))
         var resumed: [CheckedResume] = []
         for index in resumedAfter.sorted() {

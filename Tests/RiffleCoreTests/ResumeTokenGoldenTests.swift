@@ -149,13 +149,14 @@ import Testing
         ]
         let infos = sources.indices.map { MergeState.SourceInfo(name: "s\($0)", pageSize: 2) }
         var state = MergeState(sources: infos)
+        var encoder = ResumeTokenEncoder(for: state)
         let loader = arrayLoader(sources)
         var tokens: [String] = []
         var pending: [MergeState.LoadRequest] = []
         while true {
             pending += state.loadsToStart()
             switch state.next() {
-            case .item: tokens.append(state.token())
+            case .item: tokens.append(encoder.token(for: &state))
             case .finished: return tokens
             case .waiting:
                 guard !pending.isEmpty else { return tokens }

@@ -2,7 +2,7 @@ import Foundation
 import RiffleCore
 
 /// `riffle-bench tokens [--sources 10,100,1000] [--items N] [--page N] [--samples N]`: the size of every
-/// resume token (the export's `cursor`, as `MergeState.token()` makes it) of a whole merge, median and max,
+/// resume token (the export's `cursor`, as `ResumeTokenEncoder` makes it) of a whole merge, median and max,
 /// beside a position that lists every source (an entry per source, as the first format's tokens did) at the
 /// same items; the time to make one; and what
 /// resuming costs in loads, each
@@ -75,11 +75,12 @@ enum TokenBenchmark {
         var oldSeconds = 0.0
         let clock = ContinuousClock()
         var state = MergeState(sources: infos)
+        var encoder = ResumeTokenEncoder(for: state)
         let total = sources.map(\.count).reduce(0, +)
         let every = max(1, total / max(1, samples))
         _ = drive(&state, sources) { state, emitted in
             let started = clock.now
-            let token = state.token()
+            let token = encoder.token(for: &state)
             let middle = clock.now
             let oldPosition = MergePosition(
                 entries: state.statuses.indices.map(state.entry(for:)), frontier: state.frontier)
