@@ -9,7 +9,7 @@ enum ExecutableDescription {
 
     /// Runs `path --describe` (argument vector, minimal environment, no stdin) and reads its answer.
     static func describe(
-        path: String, environment: [String: String], timeout: Duration
+        path: String, environment: [String: String], timeout: Duration, clock: any Clock<Duration>
     ) async -> Result<PluginTypeInfo, PluginProblem> {
         func problem(_ message: String) -> Result<PluginTypeInfo, PluginProblem> {
             .failure(PluginProblem(.error, file: path, "--describe " + message))
@@ -24,7 +24,7 @@ enum ExecutableDescription {
             return problem("could not be run: \(error)")
         }
         process.closeInput()
-        let outcome = await process.next(timeout: timeout)
+        let outcome = await process.next(timeout: timeout, clock: clock)
         await process.stop()
         let stderr = PluginText.excerpt(process.stderrTail).map { "; stderr: \($0)" } ?? ""
         switch outcome {

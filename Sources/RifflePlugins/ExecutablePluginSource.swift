@@ -14,6 +14,8 @@ package final class ExecutablePluginSource: Pageable {
     /// The source's params, sent in every request (never in the environment).
     package let params: [String: String]
     package let timeout: Duration
+    /// The clock `timeout` is measured on: the continuous clock, or a test's.
+    let clock: any Clock<Duration>
     /// The plugin's whole environment.
     let environment: [String: String]
     /// Under `-v`: where request lines and the plugin's stderr lines go.
@@ -34,8 +36,10 @@ package final class ExecutablePluginSource: Pageable {
     /// and the plugin's stderr, line by line.
     package init(
         executable: String, params: [String: String], timeout: Duration, environment: [String: String],
-        extraEnvironment: [String: String] = [:], log: PluginLog? = nil
+        extraEnvironment: [String: String] = [:], log: PluginLog? = nil,
+        clock: any Clock<Duration> = ContinuousClock()
     ) {
+        self.clock = clock
         self.executable = executable
         self.params = params
         self.timeout = timeout
@@ -103,7 +107,7 @@ package final class ExecutablePluginSource: Pageable {
         line.append(10)
         process.send(line)
 
-        switch await process.next(timeout: timeout) {
+        switch await process.next(timeout: timeout, clock: clock) {
         case .event(.line(let answer)):
             do {
                 let page = try PluginAnswer.page(from: answer)

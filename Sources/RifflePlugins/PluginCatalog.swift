@@ -109,10 +109,12 @@ public struct PluginCatalog: Sendable {
     ///
     /// With `describing`, only executables of those types are run (`--describe` starts a process: reading
     /// a feed or checking a configuration runs only the plugins its sources use); `nil` describes every
-    /// one, which only `riffle plugins` asks for.
+    /// one, which only `riffle plugins` asks for. `clock` measures `describeTimeout` (a test's clock moves
+    /// when the test says).
     public static func discover(
         directories: [String], configurationPath: String? = nil, environment: [String: String],
-        includeStandard: Bool = true, describeTimeout: Duration = .seconds(5), describing: Set<String>? = nil
+        includeStandard: Bool = true, describeTimeout: Duration = .seconds(5), describing: Set<String>? = nil,
+        clock: any Clock<Duration> = ContinuousClock()
     ) async -> (catalog: PluginCatalog, problems: [PluginProblem]) {
         let standard =
             includeStandard ? standardDirectories(configurationPath: configurationPath, environment: environment) : []
@@ -188,7 +190,8 @@ public struct PluginCatalog: Sendable {
                     (
                         index,
                         await ExecutableDescription.describe(
-                            path: candidate.file, environment: environment, timeout: describeTimeout)
+                            path: candidate.file, environment: environment, timeout: describeTimeout,
+                            clock: clock)
                     )
                 }
             }

@@ -18,13 +18,13 @@ extension PluginProcess {
         wake()
     }
 
-    /// The next event, or `.timedOut` after `timeout`, or `.cancelled` when the task is.
-    func next(timeout: Duration) async -> Outcome {
+    /// The next event, or `.timedOut` after `timeout` on `clock`, or `.cancelled` when the task is.
+    func next(timeout: Duration, clock: any Clock<Duration>) async -> Outcome {
         await withTaskGroup(of: Outcome.self) { group in
             group.addTask { await self.waitForEvent().map(Outcome.event) ?? .cancelled }
             group.addTask {
                 do {
-                    try await Task.sleep(for: timeout)
+                    try await clock.sleep(for: timeout)
                     return .timedOut
                 } catch {
                     return .cancelled

@@ -28,18 +28,18 @@ extension PluginTests {
         /// A plugin's time limit where the test does not wait for it to pass: a hang guard, far above the
         /// time a script takes to start and answer on a loaded machine.
         static let generous = Duration.seconds(60)
-        /// A time limit the test waits for a plugin to pass (one that never answers). It races the script's
-        /// start and its first stderr line, so it is a hang guard's length (60 s), not a few seconds that a
-        /// busy machine can spend before the script runs.
+        /// A time limit a plugin is made to pass (one that never answers): measured on a `SteppedClock` that
+        /// the test moves past it once the plugin has done what comes first, so no busy machine can race it.
         static let patience = Duration.seconds(60)
 
-        func source(_ directory: String, _ name: String, _ script: String, timeout: Duration = generous)
-            async throws -> ExecutablePluginSource
-        {
+        func source(
+            _ directory: String, _ name: String, _ script: String, timeout: Duration = generous,
+            clock: any Clock<Duration> = ContinuousClock()
+        ) async throws -> ExecutablePluginSource {
             let path = try await writeScript(directory, name, script)
             return ExecutablePluginSource(
                 executable: path, params: ["prefix": "n"], timeout: timeout,
-                environment: ProcessInfo.processInfo.environment)
+                environment: ProcessInfo.processInfo.environment, clock: clock)
         }
 
         /// Merges `bad` with the well-behaved plugin; returns the bad source's error and the good one's items.
@@ -93,14 +93,22 @@ extension PluginTests {
 
         @Test func hangIsKilledWithWhatItStarted() async throws {
             let directory = try temporaryDirectory()
-            let script = "#!/bin/sh\nsleep 600 &\necho $! > \(directory)/child\necho waiting >&2\nwait\n"
-            let bad = try await source(directory, "hang.sh", script, timeout: Self.patience)
-            let clock = ContinuousClock()
-            let started = clock.now
-            let (error, titles) = try await merge(bad: bad, directory: directory)
-            // The message says the 60 s timeout fired (the 600 s sleep would have ended in an answer or an
-            // exit); the lower bound says it did not fire early.
-            #expect(clock.now - started >= Self.patience, "waited the timeout")
+            let script =
+                "#!/bin/sh\nsleep 600 &\necho $! > \(directory)/child\necho waiting >&2\n: > \(directory)/ready\nwait\n"
+            let clock = SteppedClock()
+            let bad = try await source(directory, "hang.sh", script, timeout: Self.patience, clock: clock)
+            async let merged = merge(bad: bad, directory: directory)
+            // The plugin has printed its stderr line and riffle waits for its answer on the clock.
+            #expect(
+                await eventually {
+                    FileManager.default.fileExists(atPath: directory + "/ready") && clock.sleepsWaiting == 1
+                })
+            // Just short of the limit nothing fires; at the limit it does.
+            clock.advance(by: Self.patience - .seconds(1))
+            #expect(clock.sleepsWaiting == 1, "the limit did not fire early")
+            clock.advance(by: .seconds(1))
+            let (error, titles) = try await merged
+            // The message says the 60 s limit fired (the 600 s sleep would have ended in an answer or an exit).
             #expect(titles == ["one", "two", "three"])
             #expect(error?.message == "plugin \(directory)/hang.sh did not answer within 60s; stderr: waiting")
             let child = try #require(
@@ -195,9 +203,14 @@ extension PluginTests {
             try await writeScript(directory, "mute", "#!/bin/sh\nexit 4\n")
             try await writeScript(directory, "slow", "#!/bin/sh\nsleep 600\n")
             _ = try writeFile(directory, "README.md", "not a plugin")
-            let (catalog, problems) = await PluginCatalog.discover(
+            let clock = SteppedClock()
+            async let discovered = PluginCatalog.discover(
                 directories: [directory], environment: ProcessInfo.processInfo.environment, includeStandard: false,
-                describeTimeout: Self.patience)
+                describeTimeout: Self.patience, clock: clock)
+            // The three executables' --describe runs have begun, and only one (the slow one) still waits.
+            #expect(await eventually { clock.sleepsBegun == 3 && clock.sleepsWaiting == 1 })
+            clock.advance(by: Self.patience)
+            let (catalog, problems) = await discovered
             #expect(
                 problems.map(\.description) == [
                     "\(directory)/mute: --describe failed (exit status 4)",
