@@ -27,7 +27,8 @@ enum PluginSupport {
             let document = location.flatMap { try? ConfigDocument.read(path: $0.path) }
             (catalog, problems) = await PluginCatalog.discover(
                 directories: document?.pluginDirectories(environment: environment) ?? [],
-                configurationPath: location?.path, environment: environment)
+                configurationPath: location?.path, environment: environment,
+                describeCache: DescribeCache.standard(environment: environment))
         }
         var lines: [String] = []
         for type in catalog.adapterTypes {

@@ -1,3 +1,5 @@
+internal import RiffleSystem
+
 /// A configuration file read and parsed once per run.
 ///
 /// Start-up needs two things from the file before it can be decoded: the `plugins:` directories to search,
@@ -44,6 +46,37 @@ public struct ConfigDocument: Sendable {
         guard let root, let reader = MappingReader(root, ConfigPath(), context), let node = reader.value("plugins")
         else { return [] }
         return Configuration.decodePluginDirectories(node, context, file: path) ?? []
+    }
+
+    /// The `plugins:` directories (as `pluginDirectories(environment:)`) that are not directories, each as an
+    /// error at its entry: a directory named in the file that is not there is a mistake to speak of (a
+    /// typo, a checkout without its plugins), not a place to skip.
+    public func missingPluginDirectories(environment: [String: String]) -> [ConfigDiagnostic] {
+        let context = DecodingContext(file: path, environment: environment)
+        guard let root, let reader = MappingReader(root, ConfigPath(), context), let node = reader.value("plugins"),
+            let entries = node.sequence,
+            let resolved = Configuration.decodePluginDirectories(node, context, file: path),
+            resolved.count == entries.count
+        else { return [] }
+        return zip(entries, resolved).enumerated().compactMap { index, pair in
+            let (entry, directory) = pair
+            guard !FileSystem.isDirectory(directory) else { return nil }
+            let written = entry.scalar?.value ?? directory
+            let shown = written == directory ? Quote.text(directory) : "\(Quote.text(written)) (\(directory))"
+            return ConfigDiagnostic(
+                file: path, mark: entry.mark, path: ConfigPath("plugins").index(index).description,
+                message: "plugin directory \(shown) does not exist: create it, or remove it from plugins:")
+        }
+    }
+
+    /// `defaults.describe_timeout` when the file gives a valid one: how long a plugin's `--describe` may take,
+    /// needed before the file is decoded (the catalogue is built first); `decode` reports a bad value.
+    public func describeTimeout(environment: [String: String]) -> Duration? {
+        let context = DecodingContext(file: path, environment: environment)
+        guard let root, let reader = MappingReader(root, ConfigPath(), context), let node = reader.value("defaults"),
+            let defaults = MappingReader(node, ConfigPath("defaults"), context)
+        else { return nil }
+        return defaults.duration("describe_timeout", in: DefaultSettings.timeoutRange)
     }
 
     /// The `type:` of every source as written: the plugin types whose executables may be started. A type

@@ -96,11 +96,13 @@ extension Configuration {
 
     private static func decodeDefaults(_ node: YAMLNode, _ context: DecodingContext) -> DefaultSettings? {
         guard let reader = MappingReader(node, ConfigPath("defaults"), context) else { return nil }
-        reader.rejectUnknownKeys(["page_size", "timeout", "retries"])
+        reader.rejectUnknownKeys(["page_size", "timeout", "retries", "describe_timeout"])
         var settings = DefaultSettings()
         settings.pageSize = reader.int("page_size", in: DefaultSettings.pageSizeRange) ?? settings.pageSize
         settings.timeout = reader.duration("timeout", in: DefaultSettings.timeoutRange) ?? settings.timeout
         settings.retries = reader.int("retries", in: DefaultSettings.retriesRange) ?? settings.retries
+        settings.describeTimeout =
+            reader.duration("describe_timeout", in: DefaultSettings.timeoutRange) ?? settings.describeTimeout
         return settings
     }
 

@@ -6,14 +6,20 @@ package struct DefaultSettings: Sendable, Hashable {
     package var timeout: Duration
     /// Retries after a failed request (0...10).
     var retries: Int
+    /// How long a plugin's `--describe` may take (its answer is kept, so it runs again only when the file
+    /// changes).
+    package var describeTimeout: Duration
 
     static let pageSizeRange = 1...1000
     static let timeoutRange: ClosedRange<Duration> = .milliseconds(1)...(.seconds(3600))
     static let retriesRange = 0...10
 
-    package init(pageSize: Int = 50, timeout: Duration = .seconds(20), retries: Int = 3) {
+    package init(
+        pageSize: Int = 50, timeout: Duration = .seconds(20), retries: Int = 3, describeTimeout: Duration = .seconds(5)
+    ) {
         self.pageSize = pageSize
         self.timeout = timeout
         self.retries = retries
+        self.describeTimeout = describeTimeout
     }
 }

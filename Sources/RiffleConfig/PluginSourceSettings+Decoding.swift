@@ -2,6 +2,20 @@ extension PluginSourceSettings {
     /// The params of a plugin-type source: only declared ones, every required one, defaults filled in.
     static func decode(_ reader: MappingReader, type: String, info: PluginTypeInfo) -> PluginSourceSettings? {
         let context = reader.context
+        if let why = info.unavailable {
+            // The plugin could not say what it takes: the source stays (and fails, saying why, when read)
+            // rather than the whole configuration failing on "unknown type"; its keys are its params.
+            let given = reader.keys.filter { !SourceSettings.commonKeys.contains($0) }
+            reader.rejectUnknownKeys(SourceSettings.commonKeys, also: given)
+            var params: [String: String] = [:]
+            for name in given {
+                guard let node = reader.value(name),
+                    let value = context.string(node, reader.path.key(name), allowEmpty: true)
+                else { return nil }
+                params[name] = value.text
+            }
+            return PluginSourceSettings(type: type, params: params, pluginFile: info.file, unavailable: why)
+        }
         let declared = info.params.keys.sorted()
         var noun = "param of plugin type \(Quote.text(type))"
         if context.namesPluginFiles { noun += " (defined in \(info.file))" }

@@ -5,10 +5,13 @@ public struct PluginSourceSettings: AdapterSettings {
     public var params: [String: String]
     /// The plugin file that defines the type (a manifest or an executable).
     public var pluginFile: String
+    /// Why the plugin cannot serve the source (see `PluginTypeInfo.unavailable`): reading it fails with this.
+    public var unavailable: String?
 
-    package init(type: String, params: [String: String], pluginFile: String) {
+    package init(type: String, params: [String: String], pluginFile: String, unavailable: String? = nil) {
         self.type = type
         self.params = params
         self.pluginFile = pluginFile
+        self.unavailable = unavailable
     }
 }

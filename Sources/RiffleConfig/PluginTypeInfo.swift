@@ -6,11 +6,17 @@ public struct PluginTypeInfo: Sendable, Hashable {
     var file: String
     public var description: String?
     public var params: [String: PluginParam]
+    /// Why the plugin could not say what it takes (its `--describe` failed or ran out of time): its sources
+    /// are still read from the configuration, every key taken as a param, and each fails with this when read.
+    public var unavailable: String?
 
-    public init(file: String, description: String? = nil, params: [String: PluginParam] = [:]) {
+    public init(
+        file: String, description: String? = nil, params: [String: PluginParam] = [:], unavailable: String? = nil
+    ) {
         self.file = file
         self.description = description
         self.params = params
+        self.unavailable = unavailable
     }
 }
 

@@ -54,11 +54,13 @@ extension PluginCatalog {
     public var adapterTypes: [AdapterType] {
         AdapterType.builtIn
             + plugins.keys.sorted().compactMap { type in
-                plugins[type].map { plugin in
+                plugins[type].flatMap { plugin in
                     let origin: AdapterType.Origin
                     switch plugin.kind {
                     case .manifest: origin = .manifest(file: plugin.file)
                     case .executable: origin = .executable(file: plugin.file)
+                    // Not usable: `riffle plugins` lists its problem instead.
+                    case .undescribed: return nil
                     }
                     return AdapterType(
                         name: type, description: plugin.info.description, params: plugin.info.params, origin: origin)

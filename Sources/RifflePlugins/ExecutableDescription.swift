@@ -7,12 +7,17 @@ enum ExecutableDescription {
     /// The most `--describe` may print.
     static let maxBytes = 1 << 20
 
-    /// Runs `path --describe` (argument vector, minimal environment, no stdin) and reads its answer.
+    /// Runs `path --describe` (argument vector, minimal environment, no stdin) and reads its answer — or
+    /// takes the answer `cache` kept for the file as it is now, and keeps a good new one there.
     static func describe(
-        path: String, environment: [String: String], timeout: Duration, clock: any Clock<Duration>
+        path: String, environment: [String: String], timeout: Duration, clock: any Clock<Duration>,
+        cache: DescribeCache?
     ) async -> Result<PluginTypeInfo, PluginProblem> {
         func problem(_ message: String) -> Result<PluginTypeInfo, PluginProblem> {
             .failure(PluginProblem(.error, file: path, "--describe " + message))
+        }
+        if let kept = cache?.answer(for: path), case .success(let info) = parse(kept, file: path) {
+            return .success(info)
         }
         let process: PluginProcess
         do {
@@ -32,7 +37,9 @@ enum ExecutableDescription {
             if let exit = process.exitDescription, exit != "exit status 0" {
                 return problem("failed (\(exit))\(stderr)")
             }
-            return parse(bytes, file: path).mapError { PluginProblem(.error, file: path, "--describe " + $0.message) }
+            let parsed = parse(bytes, file: path)
+            if case .success = parsed { cache?.keep(bytes, for: path) }
+            return parsed.mapError { PluginProblem(.error, file: path, "--describe " + $0.message) }
         case .event(.oversized):
             return problem("printed more than \(maxBytes >> 20) MiB")
         case .timedOut:

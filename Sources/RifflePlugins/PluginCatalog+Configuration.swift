@@ -13,13 +13,30 @@ extension PluginCatalog {
     /// or every one with `describeAll` (`riffle plugins`); a file that cannot be read or parsed runs none.
     /// A source whose type only an unusable file defines (not executable, unreadable) is told why.
     ///
+    /// A `plugins:` directory that does not exist is an error at its entry (`missingPluginDirectories`). A
+    /// plugin whose `--describe` fails is not: its type stays, and only its sources fail, with why.
+    ///
     /// Throws every problem as one `ConfigError` (exit 78): the configuration's, the instantiation's, and,
     /// when the configuration has problems, the plugin files' errors too (a broken manifest explains an
     /// "unknown type"). On success, `problems` holds the plugin files' errors and warnings for the caller
     /// to print (`riffle check` fails on an error; reading only warns).
+    ///
+    /// `--describe` answers are kept in `describeCache` (the user's cache directory unless given), so an
+    /// unchanged plugin is not run again; `describeTimeout` applies unless the file gives
+    /// `defaults.describe_timeout`.
     public static func loadConfiguration(
         path: String, environment: [String: String], includeStandard: Bool = true,
         describeTimeout: Duration = .seconds(5), describeAll: Bool = false
+    ) async throws(ConfigError) -> (configuration: Configuration, catalog: PluginCatalog, problems: [PluginProblem]) {
+        try await loadConfiguration(
+            path: path, environment: environment, includeStandard: includeStandard, describeTimeout: describeTimeout,
+            describeAll: describeAll, describeCache: DescribeCache.standard(environment: environment))
+    }
+
+    /// `loadConfiguration(path:environment:includeStandard:describeTimeout:describeAll:)` with the cache given.
+    package static func loadConfiguration(
+        path: String, environment: [String: String], includeStandard: Bool = true,
+        describeTimeout: Duration = .seconds(5), describeAll: Bool = false, describeCache: DescribeCache?
     ) async throws(ConfigError) -> (configuration: Configuration, catalog: PluginCatalog, problems: [PluginProblem]) {
         let document: ConfigDocument
         do {
@@ -28,14 +45,16 @@ extension PluginCatalog {
             // Unreadable, or not YAML: the standard plugins' errors still go with the file's.
             let (_, problems) = await discover(
                 directories: [], configurationPath: path, environment: environment, includeStandard: includeStandard,
-                describeTimeout: describeTimeout, describing: [])
+                describeTimeout: describeTimeout, describing: [], describeCache: describeCache)
             throw ConfigError(
                 diagnostics: problems.filter { $0.severity == .error }.map(\.diagnostic) + error.diagnostics)
         }
+        let missing = document.missingPluginDirectories(environment: environment)
         let (catalog, problems) = await discover(
             directories: document.pluginDirectories(environment: environment), configurationPath: path,
-            environment: environment, includeStandard: includeStandard, describeTimeout: describeTimeout,
-            describing: describeAll ? nil : document.sourceTypes)
+            environment: environment, includeStandard: includeStandard,
+            describeTimeout: document.describeTimeout(environment: environment) ?? describeTimeout,
+            describing: describeAll ? nil : document.sourceTypes, describeCache: describeCache)
         let configuration: Configuration
         do {
             configuration = try document.decode(
@@ -46,7 +65,7 @@ extension PluginCatalog {
             let pluginErrors = problems.filter { $0.severity == .error }.map(\.diagnostic)
             throw ConfigError(diagnostics: pluginErrors + error.diagnostics)
         }
-        let invalid = catalog.validate(configuration.sources)
+        let invalid = missing + catalog.validate(configuration.sources)
         guard invalid.isEmpty else { throw ConfigError(diagnostics: invalid) }
         return (configuration, catalog, problems)
     }

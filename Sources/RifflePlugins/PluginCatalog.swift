@@ -19,6 +19,8 @@ public struct PluginCatalog: Sendable {
         package enum Kind: Sendable {
             case manifest(PluginManifest)
             case executable
+            /// An executable whose `--describe` failed: its sources fail with the problem.
+            case undescribed(PluginProblem)
         }
 
         var type: String
@@ -110,11 +112,12 @@ public struct PluginCatalog: Sendable {
     /// With `describing`, only executables of those types are run (`--describe` starts a process: reading
     /// a feed or checking a configuration runs only the plugins its sources use); `nil` describes every
     /// one, which only `riffle plugins` asks for. `clock` measures `describeTimeout` (a test's clock moves
-    /// when the test says).
-    public static func discover(
+    /// when the test says). With `describeCache`, an answer kept for a file as it is now is used instead of
+    /// running it, and good answers are kept.
+    package static func discover(
         directories: [String], configurationPath: String? = nil, environment: [String: String],
         includeStandard: Bool = true, describeTimeout: Duration = .seconds(5), describing: Set<String>? = nil,
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(), describeCache: DescribeCache? = nil
     ) async -> (catalog: PluginCatalog, problems: [PluginProblem]) {
         let standard =
             includeStandard ? standardDirectories(configurationPath: configurationPath, environment: environment) : []
@@ -191,7 +194,7 @@ public struct PluginCatalog: Sendable {
                         index,
                         await ExecutableDescription.describe(
                             path: candidate.file, environment: environment, timeout: describeTimeout,
-                            clock: clock)
+                            clock: clock, cache: describeCache)
                     )
                 }
             }
@@ -218,6 +221,10 @@ public struct PluginCatalog: Sendable {
                         type: candidate.type, file: candidate.file, kind: .executable, info: info)
                 case .failure(let problem)?:
                     problems.append(problem)
+                    // Only this type's sources fail, naming the plugin, rather than every run on "unknown type".
+                    plugins[candidate.type] = Plugin(
+                        type: candidate.type, file: candidate.file, kind: .undescribed(problem),
+                        info: PluginTypeInfo(file: candidate.file, unavailable: problem.diagnostic.message))
                 case nil:
                     break
                 }
@@ -259,6 +266,8 @@ public struct PluginCatalog: Sendable {
             return ExecutablePluginSource(
                 executable: entry.file, params: plugin.params, timeout: source.timeout, environment: environment,
                 log: log)
+        case .undescribed(let problem):
+            return UndescribedPluginSource(executable: entry.file, problem: problem.diagnostic.message)
         }
     }
 

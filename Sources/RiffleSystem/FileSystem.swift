@@ -140,6 +140,32 @@ public enum FileSystem {
         try syscall(where: "rename to \(destination)") { Glibc.rename(source, destination) }
     }
 
+    /// What changes when a file is replaced or written (after following links): its device and inode, size
+    /// and modification time to the nanosecond; `nil` when it cannot be looked at. Whatever is kept of a
+    /// file's content stands while its stamp does.
+    public static func stamp(_ path: String) -> FileStamp? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return FileStamp(
+            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
+            modifiedSeconds: Int64(status.st_mtim.tv_sec), modifiedNanoseconds: Int64(status.st_mtim.tv_nsec))
+    }
+
+    /// Replaces `path` with `bytes` atomically: written to a new file beside it (`mode` less the umask), then
+    /// renamed over it, so a reader sees the old file or the new one, never a part.
+    public static func replace(_ path: String, with bytes: [UInt8], mode: UInt32 = 0o644) throws(SystemError) {
+        let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd = try createExclusive(temporary, mode: mode)
+        do {
+            defer { Descriptor.close(fd) }
+            try Descriptor.writeAll(fd, bytes)
+            try rename(temporary, to: path)
+        } catch {
+            removeQuietly(temporary)
+            throw error
+        }
+    }
+
     /// Removes `path`, quietly: for clean-up after a failure, when there is nothing better to do.
     public static func removeQuietly(_ path: String) { _ = unlink(path) }
 }

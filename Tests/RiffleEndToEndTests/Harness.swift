@@ -78,6 +78,7 @@ enum Harness {
         [
             "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8",
             "XDG_STATE_HOME": work.appendingPathComponent("state").path,
+            "XDG_CACHE_HOME": work.appendingPathComponent("cache").path,
         ]
     }
 

@@ -1,0 +1,106 @@
+import Foundation
+import RiffleSandbox
+import RiffleTestSupport
+import Testing
+
+/// A plugin that cannot describe itself fails only its own sources; its answer is kept between runs; the
+/// limit on it is the configuration's; and a plugin directory the configuration names must be there.
+@Suite(.serialized) struct PluginDescribeEndToEndTests {
+    /// An executable plugin whose `--describe` runs `describe` (shell), and which answers one fixed page.
+    static func plugin(describe: String) -> String {
+        """
+        #!/bin/sh
+        if [ "$1" = "--describe" ]; then
+        \(describe)
+        fi
+        while read -r line; do
+          echo '{"items": [{"id": "1", "time": "2026-01-02T00:00:00Z", "title": "kept"}], "cursor": null, "has_more": false}'
+        done
+
+        """
+    }
+
+    static let goodDescribe = "  echo '{\"description\": \"one page\", \"params\": {}}'\n  exit 0"
+
+    @Test func aPluginWhoseDescribeFailsFailsOnlyItsSources() async throws {
+        try await Harness.withSandbox { sandbox in
+            let config = try await SilentMistakeEndToEndTests.config(
+                sandbox,
+                plugins: [
+                    "good.sh": Self.plugin(describe: Self.goodDescribe),
+                    "broken.sh": Self.plugin(describe: "  echo 'cannot import requests' >&2\n  exit 1"),
+                ],
+                sources: "  - {name: fine, type: good}\n  - {name: bad, type: broken, region: eu}\n")
+            let file = sandbox.directory.appendingPathComponent("my-plugins/broken.sh").path
+            let why = "--describe failed (exit status 1); stderr: cannot import requests"
+            let run = try await Harness.run(["export", "--no-store", "--config", config])
+            #expect(run.status == 2, "\(run.stderr)")
+            #expect(try Harness.jsonArray(run.stdoutBytes).map { $0["title"] } == [.string("kept")])
+            #expect(run.stderr.contains("riffle: warning: \(file): \(why)\n"), "\(run.stderr)")
+            #expect(run.stderr.contains("riffle: source bad failed: plugin \(file) \(why)\n"), "\(run.stderr)")
+            #expect(!run.stderr.contains("unknown type"))
+
+            let check = try await Harness.run(["check", "--config", config])
+            #expect(check.status == 78)
+            #expect(check.stderr.contains("\(file): \(why)"), "\(check.stderr)")
+        }
+    }
+
+    @Test func describeAnswersAreKeptUntilThePluginChanges() async throws {
+        try await Harness.withSandbox { sandbox in
+            let counter = sandbox.directory.appendingPathComponent("described").path
+            let describe = "  echo run >> \(counter)\n" + Self.goodDescribe
+            let config = try await SilentMistakeEndToEndTests.config(
+                sandbox, plugins: ["counted.sh": Self.plugin(describe: describe)],
+                sources: "  - {name: one, type: counted}\n")
+            let cache = ["XDG_CACHE_HOME": sandbox.directory.appendingPathComponent("cache").path]
+            func runs() throws -> Int {
+                try String(contentsOfFile: counter, encoding: .utf8).split(separator: "\n").count
+            }
+            for _ in 0..<3 {
+                let check = try await Harness.run(["check", "--config", config], environment: cache)
+                #expect(check.status == 0, "\(check.stderr)")
+            }
+            #expect(try runs() == 1, "described once, then taken from the cache")
+            // A changed plugin is described again.
+            let file = sandbox.directory.appendingPathComponent("my-plugins/counted.sh").path
+            try await ExecutableFile.write(Self.plugin(describe: describe) + "# changed\n", to: file)
+            let again = try await Harness.run(["check", "--config", config], environment: cache)
+            #expect(again.status == 0, "\(again.stderr)")
+            #expect(try runs() == 2)
+        }
+    }
+
+    @Test func theDescribeLimitIsTheConfigurations() async throws {
+        try await Harness.withSandbox { sandbox in
+            let directory = sandbox.directory.appendingPathComponent("my-plugins").path
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try await ExecutableFile.write(Self.plugin(describe: "  sleep 600"), to: directory + "/slow.sh")
+            let config = try sandbox.config(
+                "defaults: {describe_timeout: 300ms}\nplugins: [./my-plugins]\nsources:\n  - {name: s, type: slow}\n")
+            let run = try await Harness.run(["export", "--no-store", "--config", config])
+            #expect(run.status == 2, "\(run.stderr)")
+            #expect(
+                run.stderr.contains(
+                    "riffle: source s failed: plugin \(directory)/slow.sh --describe did not finish within 300ms"),
+                "\(run.stderr)")
+        }
+    }
+
+    @Test func aMissingPluginDirectoryIsAConfigurationError() async throws {
+        try await Harness.withSandbox { sandbox in
+            let config = try sandbox.config(
+                "plugins:\n  - ./nothere\nsources:\n  - {name: news, type: feed, url: \"\(sandbox.url)/feeds/news.rss\"}\n"
+            )
+            let missing = sandbox.directory.appendingPathComponent("nothere").path
+            for command in [["export", "--no-store"], ["check"]] {
+                let run = try await Harness.run(command + ["--config", config])
+                #expect(run.status == 78, "\(command): \(run.stderr)")
+                #expect(
+                    run.stderr.contains(
+                        "\(config):2:5: plugins[0]: plugin directory \"./nothere\" (\(missing)) does not exist: "
+                            + "create it, or remove it from plugins:"), "\(command): \(run.stderr)")
+            }
+        }
+    }
+}
