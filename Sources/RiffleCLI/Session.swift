@@ -4,6 +4,7 @@ import RiffleHTTP
 import RifflePlugins
 import RiffleSources
 import RiffleStore
+import RiffleStoreKit
 internal import RiffleSystem
 import RiffleTerminal
 
@@ -23,7 +24,7 @@ struct Session {
     let storeOpening: StoreOpening?
     /// The store, when this run uses one and it is open (`nil` with `--no-store`, when it cannot be used,
     /// or while a new store is created alongside the run's first requests: see `storeOpening`).
-    var store: Store? { storeOpening?.opened }
+    var store: (any Store)? { storeOpening?.opened }
     /// `--offline`: every source is read from the store.
     let offline: Bool
     /// The first store failure of the run, told once.
@@ -113,10 +114,11 @@ struct Session {
         }
     }
 
-    /// The store at `path`, opened (and created when missing), or why it cannot be used.
-    private static func open(_ path: String) async -> Result<Store, StoreError> {
+    /// The store at `path`, opened (and created when missing), or why it cannot be used: the one place a
+    /// backend is chosen (a path is an SQLite file).
+    private static func open(_ path: String) async -> Result<any Store, StoreError> {
         do {
-            return .success(try await Store.open(at: path))
+            return .success(try await SQLiteStore.open(at: path))
         } catch {
             return .failure(error)
         }

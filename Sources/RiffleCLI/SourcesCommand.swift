@@ -1,7 +1,7 @@
 import ArgumentParser
 import RiffleConfig
 import RiffleCore
-import RiffleStore
+import RiffleStoreKit
 internal import RiffleSystem
 import RiffleTerminal
 

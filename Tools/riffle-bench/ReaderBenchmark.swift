@@ -6,6 +6,7 @@ import RiffleReaderStore
 import RiffleSandbox
 import RiffleSources
 import RiffleStore
+import RiffleStoreKit
 import RiffleTerminal
 import RiffleTestSupport
 
@@ -103,7 +104,7 @@ enum ReaderBenchmark {
                 group.addTask {
                     let marks: any ReadMarks
                     if storeMarks {
-                        let store = try await Store.open(at: "\(marksDirectory)/mode-\(index).sqlite")
+                        let store = try await SQLiteStore.open(at: "\(marksDirectory)/mode-\(index).sqlite")
                         marks = StoreReadMarks(store: store, trouble: StoreTrouble { print("store: \($0)") })
                     } else {
                         marks = SessionReadMarks()
