@@ -77,7 +77,7 @@ struct Session {
     /// Each chosen feed source and the URL it reads first: what a store's feed memory reads in one go, for
     /// the run's first requests.
     static func feedHeads(_ sources: [SourceSettings]) -> [(source: String, url: String)] {
-        sources.compactMap { source in (source.settings as? FeedSettings).map { (source.name, $0.url) } }
+        sources.compactMap { source in BuiltInAdapters.feedURL(of: source).map { (source.name, $0) } }
     }
 
     /// The store this run uses: `nil` with `--no-store`; a store that cannot be used is one warning and
@@ -211,10 +211,11 @@ struct Session {
         _ = await storeOpening?.store
     }
 
-    /// How the store keeps `source`'s items: the configured limits; feeds keep what fell off their end.
+    /// How the store keeps `source`'s items: the configured limits, and whether its adapter keeps what fell
+    /// off its end (feeds do).
     func policy(for source: SourceSettings) -> SourcePolicy {
         SourcePolicy(
             maxItems: configuration.store.maxItems, keep: configuration.store.keep,
-            keepsFallenOff: source.type == "feed")
+            keepsFallenOff: BuiltInAdapters.keepsFallenOff(source))
     }
 }
