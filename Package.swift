@@ -27,8 +27,9 @@
 //   ─ CSQLite (two C calls GRDB does not make: the WAL's size, no checkpoint at close)
 //   ─ RiffleStoreKit, RiffleCore, RiffleSystem; the CLI opens it in one place (`Session`).
 //
-//   RiffleSystem ─ CSystem: every system call (EINTR, threads, descriptors, spawn, clocks, terminal),
-//   written once; imported by each layer that does I/O, and by RiffleTestSupport.
+//   RiffleSystem ─ CSystem, RiffleCore: every system call (EINTR, threads, descriptors, spawn, clocks, signal
+//   sources, terminal), written once (the wall clock as riffle's time: `Timestamp.now()`); imported by each
+//   layer that does I/O, and by RiffleTestSupport. RiffleCore stays free of it (no I/O).
 //
 //   Tools (under Tools/): riffle-sandbox ─ RiffleSandbox (fake APIs) ─ RiffleTestSupport (its HTTP server on
 //   threads of its own), RiffleCore; riffle-bench (benchmarks);
@@ -83,7 +84,7 @@ let package = Package(
 
         // The system layer: a C shim for what Glibc hides, and the Swift module over it.
         .target(name: "CSystem"),
-        .target(name: "RiffleSystem", dependencies: ["CSystem"], swiftSettings: strict),
+        .target(name: "RiffleSystem", dependencies: ["CSystem", "RiffleCore"], swiftSettings: strict),
 
         // The layers.
         .target(name: "RiffleCore", swiftSettings: strict),
@@ -173,7 +174,7 @@ let package = Package(
 
         // Tests: unit tests per layer; the sandbox's own tests; and, run after them (see the Makefile), the
         // end-to-end tests that run the built binaries, in a pseudo-terminal (tmux) or beside a sandbox.
-        .testTarget(name: "RiffleSystemTests", dependencies: ["RiffleSystem"], swiftSettings: strict),
+        .testTarget(name: "RiffleSystemTests", dependencies: ["RiffleSystem", "RiffleCore"], swiftSettings: strict),
         .testTarget(name: "RiffleCoreTests", dependencies: ["RiffleCore", "RiffleTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "RiffleHTTPTests", dependencies: ["RiffleHTTP", "RiffleTestSupport"],

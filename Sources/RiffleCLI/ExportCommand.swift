@@ -60,7 +60,7 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let sinceTime = since?.resolved(now: Timestamp(microseconds: SystemClock.wallMicroseconds()))
+        let sinceTime = since?.resolved(now: Timestamp.now())
         let need: StoreNeed = unread ? .required(by: "--unread") : markRead ? .required(by: "--mark-read") : .optional
         let session = try await Session.load(global, storeNeed: need, storeAlongside: after == nil)
         let sources = try session.mergeSources(since: sinceTime, resuming: after != nil, limit: items.limit)

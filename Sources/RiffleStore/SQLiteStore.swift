@@ -3,7 +3,7 @@ import Dispatch
 import GRDB
 package import RiffleCore
 package import RiffleStoreKit
-import RiffleSystem
+package import RiffleSystem
 
 /// riffle's store in SQLite (the `Store` backend of today): one file holding, per source, the items riffle has read (the newest version of
 /// each id), the paging position, the last refresh, what the feed adapter keeps, and read marks.
@@ -61,7 +61,7 @@ package final class SQLiteStore: Store {
     /// prefer `open(at:)`). `clock` is for tests.
     package init(
         path: String, busyTimeout: Duration = .seconds(5), marksPerSource: Int = StoreLimits.defaultMarksPerSource,
-        clock: @escaping @Sendable () -> Timestamp = SQLiteStore.systemClock
+        clock: @escaping @Sendable () -> Timestamp = Timestamp.now
     ) throws(StoreError) {
         self.path = path
         self.clock = clock
@@ -122,11 +122,6 @@ package final class SQLiteStore: Store {
                 throw StoreError.unwritable(path, detail: "WAL mode is not available: journal mode \(mode ?? "none")")
             }
         }
-    }
-
-    /// The system's wall clock.
-    package static let systemClock: @Sendable () -> Timestamp = {
-        Timestamp(microseconds: SystemClock.wallMicroseconds())
     }
 
     /// `duration` before `time`, in microseconds since the epoch (the store's time columns): the horizon

@@ -1,6 +1,7 @@
 import RiffleCore
 import RiffleStore
 import RiffleStoreKit
+import RiffleSystem
 import Testing
 
 /// A store backend the behaviour tests run against, through the `Store` protocol alone: a test takes
@@ -21,7 +22,7 @@ struct StoreUnderTest: Sendable, CustomTestStringConvertible {
     /// The SQLite backend, a file in the directory.
     static let sqlite = StoreUnderTest(name: "SQLite") { directory, clock, marksPerSource in
         try SQLiteStore(
-            path: directory + "/s.sqlite", marksPerSource: marksPerSource, clock: clock ?? SQLiteStore.systemClock)
+            path: directory + "/s.sqlite", marksPerSource: marksPerSource, clock: clock ?? Timestamp.now)
     }
 
     var testDescription: String { name }

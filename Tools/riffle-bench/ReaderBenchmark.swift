@@ -260,7 +260,7 @@ enum ReaderBenchmark {
             let reader = FeedReaderUI(
                 sources: pageTrace?.wrap(sources) ?? sources,
                 options: MergeOptions(prefetchThreshold: mode.mergeThreshold),
-                settings: ReaderSettings(lines: lines, prefetchPages: mode.prefetchPages, color: .never),
+                settings: ReaderOptions(lines: lines, prefetchPages: mode.prefetchPages, color: .never),
                 io: TerminalIO(
                     inputFD: fds[0], outputFD: outputFD, isInteractive: true, inputIsTerminal: false,
                     fixedSize: (columns: 100, rows: lines + 1)),
