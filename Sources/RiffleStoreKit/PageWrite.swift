@@ -15,7 +15,7 @@ package struct PageWrite: Sendable {
     package var oldestBefore: Timestamp?
     package var policy: SourcePolicy
     package var feedDocument: DocumentValidators?
-    /// How the page was had from its document (a feed's), kept with it (`Store.keepDocument`).
+    /// How the page was had from its document (a feed's), kept with it in the same transaction.
     package var document: DocumentFetch?
     /// Whether the source's refresh is recorded as ended well with this page (`SourceRun.start`).
     package var recordsRefresh = false
