@@ -6,7 +6,8 @@
 //   riffle (executable: a tiny main)
 //   └─ RiffleCLI (commands, options, exit codes) ─ CSQLite (the SQLite version for --version)
 //        ├─ RiffleReaderStore (the reader's read marks kept in the store; riffle-bench uses it too)
-//        ├─ RiffleStore (SQLite through GRDB: items, positions, read marks, feed state)
+//        ├─ RiffleStore (the SQLite backend, through GRDB: items, positions, read marks, feed state)
+//        ├─ RiffleStoreKit (the `Store` protocol every user of the store holds, and what is built on it)
 //        ├─ RiffleTerminal (reader)
 //        ├─ RiffleExport (JSON formats)
 //        └─ RifflePlugins (manifests, plugin executables)
@@ -19,12 +20,16 @@
 //
 //   RiffleCLI also imports RiffleFeed itself, for `riffle import opml` and `riffle sources --opml`.
 //
-//   RiffleStore ─ GRDB (SQLite: items, positions, read marks, feed state; the only SQL in riffle)
+//   RiffleStoreKit ─ RiffleCore: the `Store` protocol (the seam between riffle and a store backend, no
+//   database types in it) and what is built on any store: recording runs, stored items as pages, the
+//   feed memory, read marks' chunking. The CLI and the reader hold `any Store`.
+//   RiffleStore ─ GRDB (SQLite: `SQLiteStore`, the backend of today; the only SQL in riffle)
 //   ─ CSQLite (two C calls GRDB does not make: the WAL's size, no checkpoint at close)
-//   ─ RiffleCore, RiffleSystem; the CLI opens it and hands the other layers what they need.
+//   ─ RiffleStoreKit, RiffleCore, RiffleSystem; the CLI opens it in one place (`Session`).
 //
-//   RiffleSystem ─ CSystem: every system call (EINTR, threads, descriptors, spawn, clocks, terminal),
-//   written once; imported by each layer that does I/O, and by RiffleTestSupport.
+//   RiffleSystem ─ CSystem, RiffleCore: every system call (EINTR, threads, descriptors, spawn, clocks, signal
+//   sources, terminal), written once (the wall clock as riffle's time: `Timestamp.now()`); imported by each
+//   layer that does I/O, and by RiffleTestSupport. RiffleCore stays free of it (no I/O).
 //
 //   Tools (under Tools/): riffle-sandbox ─ RiffleSandbox (fake APIs) ─ RiffleTestSupport (its HTTP server on
 //   threads of its own), RiffleCore; riffle-bench (benchmarks);
@@ -79,7 +84,7 @@ let package = Package(
 
         // The system layer: a C shim for what Glibc hides, and the Swift module over it.
         .target(name: "CSystem"),
-        .target(name: "RiffleSystem", dependencies: ["CSystem"], swiftSettings: strict),
+        .target(name: "RiffleSystem", dependencies: ["CSystem", "RiffleCore"], swiftSettings: strict),
 
         // The layers.
         .target(name: "RiffleCore", swiftSettings: strict),
@@ -89,10 +94,12 @@ let package = Package(
         .target(name: "RiffleTerminal", dependencies: ["RiffleCore", "RiffleSystem"], swiftSettings: strict),
         .target(name: "RiffleExport", dependencies: ["RiffleCore", "RiffleSystem"], swiftSettings: strict),
         .target(name: "RiffleFeed", dependencies: ["CLibXML2", "RiffleCore"], swiftSettings: strict),
+        .target(name: "RiffleStoreKit", dependencies: ["RiffleCore"], swiftSettings: strict),
         .target(
             name: "RiffleStore",
             dependencies: [
-                "CSQLite", "RiffleCore", "RiffleSystem", .product(name: "GRDB", package: "GRDB.swift"),
+                "CSQLite", "RiffleCore", "RiffleStoreKit", "RiffleSystem",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
         .target(
@@ -105,13 +112,14 @@ let package = Package(
             swiftSettings: strict),
 
         .target(
-            name: "RiffleReaderStore", dependencies: ["RiffleCore", "RiffleStore", "RiffleTerminal"],
+            name: "RiffleReaderStore", dependencies: ["RiffleCore", "RiffleStoreKit", "RiffleTerminal"],
             swiftSettings: strict),
         .target(
             name: "RiffleCLI",
             dependencies: [
                 "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RifflePlugins", "RiffleTerminal",
-                "RiffleExport", "RiffleStore", "RiffleReaderStore", "RiffleSystem", "RiffleFeed", "CSQLite",
+                "RiffleExport", "RiffleStore", "RiffleStoreKit", "RiffleReaderStore", "RiffleSystem", "RiffleFeed",
+                "CSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -142,7 +150,8 @@ let package = Package(
             name: "riffle-bench",
             dependencies: [
                 "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RiffleTerminal", "RiffleExport",
-                "RiffleTestSupport", "RiffleSandbox", "RiffleFeed", "RiffleStore", "RiffleSystem", "RiffleReaderStore",
+                "RiffleTestSupport", "RiffleSandbox", "RiffleFeed", "RiffleStore", "RiffleStoreKit", "RiffleSystem",
+                "RiffleReaderStore",
             ],
             path: "Tools/riffle-bench", swiftSettings: strict),
         .executableTarget(
@@ -152,7 +161,8 @@ let package = Package(
             name: "riffle-config-fuzz", dependencies: ["RiffleConfig", "RiffleCore", "RiffleSources"],
             path: "Tools/riffle-config-fuzz", swiftSettings: strict),
         .executableTarget(
-            name: "riffle-store-probe", dependencies: ["RiffleCore", "RiffleStore"], path: "Tools/riffle-store-probe",
+            name: "riffle-store-probe", dependencies: ["RiffleCore", "RiffleStore", "RiffleStoreKit"],
+            path: "Tools/riffle-store-probe",
             swiftSettings: strict),
         .target(
             name: "RiffleTestSupport",
@@ -164,7 +174,7 @@ let package = Package(
 
         // Tests: unit tests per layer; the sandbox's own tests; and, run after them (see the Makefile), the
         // end-to-end tests that run the built binaries, in a pseudo-terminal (tmux) or beside a sandbox.
-        .testTarget(name: "RiffleSystemTests", dependencies: ["RiffleSystem"], swiftSettings: strict),
+        .testTarget(name: "RiffleSystemTests", dependencies: ["RiffleSystem", "RiffleCore"], swiftSettings: strict),
         .testTarget(name: "RiffleCoreTests", dependencies: ["RiffleCore", "RiffleTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "RiffleHTTPTests", dependencies: ["RiffleHTTP", "RiffleTestSupport"],
@@ -190,7 +200,7 @@ let package = Package(
         .testTarget(
             name: "RiffleStoreTests",
             dependencies: [
-                "RiffleCore", "RiffleExport", "RiffleStore", "RiffleTestSupport",
+                "RiffleCore", "RiffleExport", "RiffleStore", "RiffleStoreKit", "RiffleTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),

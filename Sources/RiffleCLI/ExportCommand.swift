@@ -1,7 +1,7 @@
 import ArgumentParser
 import RiffleCore
 import RiffleExport
-import RiffleStore
+import RiffleStoreKit
 internal import RiffleSystem
 import RiffleTerminal
 
@@ -61,7 +61,7 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let sinceTime = since?.resolved(now: Timestamp(microseconds: SystemClock.wallMicroseconds()))
+        let sinceTime = since?.resolved(now: Timestamp.now())
         let need: StoreNeed = unread ? .required(by: "--unread") : markRead ? .required(by: "--mark-read") : .optional
         let session = try await Session.load(global, storeNeed: need, storeAlongside: after == nil)
         let sources = try session.mergeSources(since: sinceTime, resuming: after != nil, limit: items.limit)
@@ -118,15 +118,9 @@ struct ExportCommand: AsyncParsableCommand {
 extension ExportCommand {
     /// Marks the written items read, after the output was committed (contract section 6). A failure here
     /// is exit 1: the output exists but its items will come again with `--unread`.
-    static func mark(_ written: [ItemVersion], in store: Store) async throws {
-        let keys = written
+    static func mark(_ written: [ItemVersion], in store: any Store) async throws {
         do {
-            var start = 0
-            while start < keys.count {
-                let end = min(start + Store.maxKeysPerCall, keys.count)
-                try await store.markRead(Array(keys[start..<end]))
-                start = end
-            }
+            try await store.markRead(inChunks: written)
         } catch {
             throw CLIFailure.other(
                 "\(UntrustedText.sanitize(error.description)); the output was written but its items were not "

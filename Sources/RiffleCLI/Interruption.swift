@@ -1,4 +1,3 @@
-import Dispatch
 internal import RiffleSystem
 
 /// Runs work that SIGINT or SIGTERM cancel (structured: the work is a child task, cancelled on a
@@ -8,15 +7,13 @@ enum Interruption {
 
     static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         let (signals, sink) = AsyncStream<Signal>.makeStream()
-        let sources = [Signal.interrupt, .terminate].map { signal -> any DispatchSourceSignal in
-            signal.ignore()
-            let source = DispatchSource.makeSignalSource(signal: signal.rawValue)
-            source.setEventHandler { sink.yield(signal) }
-            source.resume()
-            return source
+        let handlers: [(Signal, @Sendable () -> Void)] = [Signal.interrupt, .terminate].map { signal in
+            (signal, { sink.yield(signal) })
         }
+        let sources = SignalSources(handlers)
         defer {
-            for source in sources { source.cancel() }
+            // The signals stay ignored: the command is about to exit, by the work's result or exit 130.
+            sources.cancel(restoringDefaults: false)
             sink.finish()
         }
         return try await withThrowingTaskGroup(of: T?.self) { group in

@@ -27,7 +27,7 @@ struct ReadCommand: AsyncParsableCommand {
         let sources = try storeFirst?.sources() ?? session.mergeSources(limit: items.limit)
         let reader = session.configuration.reader
         let color = ColorChoice.resolveForProcess(noColorFlag: global.noColor)
-        let settings = ReaderSettings(
+        let settings = ReaderOptions(
             lines: reader.lines, prefetchPages: reader.prefetch, color: color,
             links: color.hyperlinksForProcess(configured: reader.links), limit: items.limit)
         let outcome: ReaderOutcome

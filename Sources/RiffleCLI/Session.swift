@@ -4,6 +4,7 @@ import RiffleHTTP
 import RifflePlugins
 import RiffleSources
 import RiffleStore
+import RiffleStoreKit
 internal import RiffleSystem
 import RiffleTerminal
 
@@ -23,7 +24,7 @@ struct Session {
     let storeOpening: StoreOpening?
     /// The store, when this run uses one and it is open (`nil` with `--no-store`, when it cannot be used,
     /// or while a new store is created alongside the run's first requests: see `storeOpening`).
-    var store: Store? { storeOpening?.opened }
+    var store: (any Store)? { storeOpening?.opened }
     /// `--offline`: every source is read from the store.
     let offline: Bool
     /// The first store failure of the run, told once.
@@ -76,7 +77,7 @@ struct Session {
     /// Each chosen feed source and the URL it reads first: what a store's feed memory reads in one go, for
     /// the run's first requests.
     static func feedHeads(_ sources: [SourceSettings]) -> [(source: String, url: String)] {
-        sources.compactMap { source in (source.settings as? FeedSettings).map { (source.name, $0.url) } }
+        sources.compactMap { source in BuiltInAdapters.feedURL(of: source).map { (source.name, $0) } }
     }
 
     /// The store this run uses: `nil` with `--no-store`; a store that cannot be used is one warning and
@@ -113,10 +114,11 @@ struct Session {
         }
     }
 
-    /// The store at `path`, opened (and created when missing), or why it cannot be used.
-    private static func open(_ path: String) async -> Result<Store, StoreError> {
+    /// The store at `path`, opened (and created when missing), or why it cannot be used: the one place a
+    /// backend is chosen (a path is an SQLite file).
+    private static func open(_ path: String) async -> Result<any Store, StoreError> {
         do {
-            return .success(try await Store.open(at: path))
+            return .success(try await SQLiteStore.open(at: path))
         } catch {
             return .failure(error)
         }
@@ -209,10 +211,11 @@ struct Session {
         _ = await storeOpening?.store
     }
 
-    /// How the store keeps `source`'s items: the configured limits; feeds keep what fell off their end.
+    /// How the store keeps `source`'s items: the configured limits, and whether its adapter keeps what fell
+    /// off its end (feeds do).
     func policy(for source: SourceSettings) -> SourcePolicy {
         SourcePolicy(
             maxItems: configuration.store.maxItems, keep: configuration.store.keep,
-            keepsFallenOff: source.type == "feed")
+            keepsFallenOff: BuiltInAdapters.keepsFallenOff(source))
     }
 }

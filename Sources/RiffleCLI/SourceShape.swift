@@ -2,40 +2,23 @@ import RiffleConfig
 import RiffleCore
 
 /// The fingerprint of what decides a source's pages besides the cursor and the page size: its adapter
-/// type, its adapter settings (endpoint, query, variables, filters…) and `--since`. A page kept in the
-/// store is given back to a resumed export only under the same fingerprint (`PageRequest.shape`), so a
-/// changed configuration never gets pages read under the old one.
+/// type, the page identity its settings declare (`AdapterSettings.pageIdentity`: endpoint, query,
+/// variables, filters…) and `--since`. A page kept in the store is given back to a resumed export only
+/// under the same fingerprint (`PageRequest.shape`), so a changed configuration never gets pages read
+/// under the old one.
 ///
-/// Stable across processes: the settings are rendered by reflection with dictionary and set members
-/// sorted (their iteration order is seeded per process), then hashed with FNV-1a. Secret values are left
-/// out of the rendering, so the stored fingerprint says nothing about them.
+/// Stable across processes: the identity's parts sorted by name, each length-prefixed, hashed with FNV-1a.
+/// A value holding one of the run's secrets is left out of the text, so the stored fingerprint says nothing
+/// about it. A store's kept pages are fresh for minutes and only its latest run's are given back, so a
+/// fingerprint that changes with riffle's version costs at most one resumed export's requests, as a
+/// configuration change does; nothing needs migrating.
 enum SourceShape {
-    /// How deep the rendering follows nested values (settings are a few levels deep).
-    static let maxDepth = 24
-
     static func fingerprint(_ source: SourceSettings, since: Timestamp?, secrets: Set<String>) -> Int64 {
         var text = "\(source.type)\u{0}\(since.map { String($0.microseconds) } ?? "-")\u{0}"
-        render(source.settings, into: &text, depth: 0, secrets: secrets)
+        for (name, value) in source.settings.pageIdentity.parts.sorted(by: { $0.key < $1.key }) {
+            let shown = secrets.contains(where: { !$0.isEmpty && value.contains($0) }) ? "<secret>" : value
+            text += "\(name.utf8.count):\(name)\(shown.utf8.count):\(shown)"
+        }
         return Int64(bitPattern: FNV1a.hash(text))
-    }
-
-    private static func render(_ value: Any, into text: inout String, depth: Int, secrets: Set<String>) {
-        let mirror = Mirror(reflecting: value)
-        guard depth < maxDepth, !mirror.children.isEmpty else {
-            if let string = value as? String, secrets.contains(where: { !$0.isEmpty && string.contains($0) }) {
-                text += "<secret>"
-            } else {
-                text += String(reflecting: value)
-            }
-            return
-        }
-        var parts: [String] = []
-        for child in mirror.children {
-            var part = (child.label ?? "") + "="
-            render(child.value, into: &part, depth: depth + 1, secrets: secrets)
-            parts.append(part)
-        }
-        if mirror.displayStyle == .dictionary || mirror.displayStyle == .set { parts.sort() }
-        text += "(" + parts.joined(separator: ",") + ")"
     }
 }

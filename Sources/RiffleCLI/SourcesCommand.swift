@@ -1,7 +1,7 @@
 import ArgumentParser
 import RiffleConfig
 import RiffleCore
-import RiffleStore
+import RiffleStoreKit
 internal import RiffleSystem
 import RiffleTerminal
 
@@ -59,7 +59,7 @@ struct SourcesCommand: AsyncParsableCommand {
             let nameWidth = settings.map { UntrustedText.sanitize($0.name).count }.max() ?? 4
             let typeWidth = settings.map(\.type.count).max() ?? 4
             let hostWidth = settings.map { UntrustedText.sanitize($0.host).count }.max() ?? 4
-            let now = Timestamp(microseconds: SystemClock.wallMicroseconds())
+            let now = Timestamp.now()
             for (source, probe) in zip(settings, probes) {
                 Console.writeOut(
                     [

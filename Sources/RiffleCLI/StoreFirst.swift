@@ -1,6 +1,6 @@
 import RiffleCore
 import RiffleReaderStore
-import RiffleStore
+import RiffleStoreKit
 internal import RiffleSystem
 import RiffleTerminal
 
@@ -10,7 +10,7 @@ import RiffleTerminal
 /// the network, and read marks are the store's.
 struct StoreFirst {
     let session: Session
-    let store: Store
+    let store: any Store
 
     /// Pages a background refresh reads per source at most, looking for what is new.
     static let refreshPageLimit = 5

@@ -72,3 +72,28 @@ public struct GraphQLSettings: AdapterSettings {
         self.fields = fields
     }
 }
+
+extension GraphQLSettings {
+    /// The endpoint, the query and its variables, where items and paging are found, and the headers.
+    public var pageIdentity: PageIdentity {
+        var identity = PageIdentity()
+        identity["endpoint"] = endpoint
+        identity["query"] = query
+        identity["variables"] = JSONValue.object(variables).jsonText
+        identity["items"] = items.description
+        identity["cursor"] = cursor?.description
+        identity["has_more"] = hasMore?.description
+        identity["cursor_variable"] = cursorVariable
+        identity["page_size_variable"] = pageSizeVariable
+        identity["offset_variable"] = offsetVariable
+        identity["fields.id"] = fields.id.description
+        identity["fields.time"] = fields.time.description
+        identity["fields.title"] = fields.title.description
+        identity["fields.url"] = fields.url?.description
+        identity["fields.author"] = fields.author?.description
+        identity["fields.summary"] = fields.summary?.description
+        identity["fields.tags"] = fields.tags?.description
+        identity.add(headers: headers)
+        return identity
+    }
+}

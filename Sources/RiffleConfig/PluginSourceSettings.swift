@@ -15,3 +15,14 @@ public struct PluginSourceSettings: AdapterSettings {
         self.unavailable = unavailable
     }
 }
+
+extension PluginSourceSettings {
+    /// The plugin file and every param (a param holding a credential is masked by the fingerprint, as
+    /// every secret value is).
+    public var pageIdentity: PageIdentity {
+        var identity = PageIdentity()
+        identity["plugin_file"] = pluginFile
+        for (name, value) in params { identity["param." + name] = value }
+        return identity
+    }
+}

@@ -1,32 +1,27 @@
 public import RiffleCore
-public import RiffleStore
+package import RiffleStoreKit
 public import RiffleTerminal
 
 /// The reader's read marks kept in the store (contract section 6): an item shown on a screen stays read
 /// in later runs, and `export --unread` sees it. Should the store fail, the failure is told once and the
 /// marks go on in memory for the rest of the session.
-public struct StoreReadMarks: ReadMarks {
-    let store: Store
+package struct StoreReadMarks: ReadMarks {
+    let store: any Store
     let trouble: StoreTrouble
     /// Where marks go once the store has failed.
     let memory = SessionReadMarks()
 
-    public init(store: Store, trouble: StoreTrouble) {
+    package init(store: any Store, trouble: StoreTrouble) {
         self.store = store
         self.trouble = trouble
     }
 
-    public func unread(among items: [ItemVersion]) async -> Set<ItemVersion> {
+    package func unread(among items: [ItemVersion]) async -> Set<ItemVersion> {
         guard !trouble.isBroken else { return await memory.unread(among: items) }
         do {
             var unread: Set<ItemVersion> = []
-            var start = 0
-            while start < items.count {
-                let slice = Array(items[start..<min(start + Store.maxKeysPerCall, items.count)])
-                let states = try await store.readStates(of: slice)
-                for (mark, read) in zip(slice, states) where !read { unread.insert(mark) }
-                start += slice.count
-            }
+            let states = try await store.readStates(inChunks: items)
+            for (mark, read) in zip(items, states) where !read { unread.insert(mark) }
             _ = await memory.unread(among: items)
             return unread
         } catch {
@@ -35,22 +30,17 @@ public struct StoreReadMarks: ReadMarks {
         }
     }
 
-    public func markRead(_ items: [ItemVersion]) async {
+    package func markRead(_ items: [ItemVersion]) async {
         await memory.markRead(items)
         guard !trouble.isBroken, !items.isEmpty else { return }
         do {
-            var start = 0
-            while start < items.count {
-                let end = min(start + Store.maxKeysPerCall, items.count)
-                try await store.markRead(Array(items[start..<end]))
-                start = end
-            }
+            try await store.markRead(inChunks: items)
         } catch {
             trouble.report(error)
         }
     }
 
-    public func markAllRead(in sources: [String]) async {
+    package func markAllRead(in sources: [String]) async {
         await memory.markAllRead(in: sources)
         guard !trouble.isBroken else { return }
         do {
@@ -60,7 +50,7 @@ public struct StoreReadMarks: ReadMarks {
         }
     }
 
-    public func unreadCounts(in sources: [String]) async -> [String: Int] {
+    package func unreadCounts(in sources: [String]) async -> [String: Int] {
         guard !trouble.isBroken else { return await memory.unreadCounts(in: sources) }
         do {
             let counts = try await store.unreadCounts()

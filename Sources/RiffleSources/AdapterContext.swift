@@ -1,6 +1,6 @@
 public import RiffleCore
 public import RiffleHTTP
-internal import RiffleSystem
+public import RiffleSystem
 
 /// What every built-in adapter is made with, besides its own settings: the HTTP client, `--since`, the
 /// memory of fetched documents (conditional GET, first-seen times) and the clock.
@@ -18,14 +18,11 @@ public struct AdapterContext: Sendable {
 
     public init(
         client: HTTPClient, since: Timestamp? = nil, memory: any DocumentMemory = InMemoryDocumentMemory(),
-        now: @escaping @Sendable () -> Timestamp = AdapterContext.wallClock
+        now: @escaping @Sendable () -> Timestamp = Timestamp.now
     ) {
         self.client = client
         self.since = since
         self.memory = memory
         self.now = now
     }
-
-    /// The system's wall clock.
-    @Sendable public static func wallClock() -> Timestamp { Timestamp(microseconds: SystemClock.wallMicroseconds()) }
 }

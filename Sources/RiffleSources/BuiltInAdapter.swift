@@ -20,12 +20,27 @@ public protocol BuiltInAdapter: SourceTypeDecoder {
     /// Credentials a source holds as given (whether written in the file or taken from the environment):
     /// the HTTP log masks them.
     static func secrets(of settings: Settings) -> [String]
+    /// The web feed (RSS, RDF, Atom, JSON Feed) a source reads, from its first document on: what the store's
+    /// feed memory reads ahead for a run's first requests and what `riffle sources --opml` lists; `nil` for
+    /// a source that is not a feed (the default).
+    static func feedURL(of settings: Settings) -> String?
+    /// Whether items the source no longer lists stay stored: entries fall off the end of a feed, and a
+    /// re-read says nothing about them. `false` by default: re-reading from the head reconciles.
+    static var keepsFallenOff: Bool { get }
     /// The adapter for `source`, whose settings are `settings`, with the session's client, `--since` (which
     /// an adapter may pass to its server as a filter), document memory and clock.
     static func make(_ settings: Settings, for source: SourceSettings, context: AdapterContext) -> any Pageable
 }
 
 extension BuiltInAdapter {
+    public static func feedURL(of settings: Settings) -> String? { nil }
+    public static var keepsFallenOff: Bool { false }
+
+    /// `feedURL(of:)` for a source of this type; `nil` for another type or a source that is not a feed.
+    static func feedURL(ofSource source: SourceSettings) -> String? {
+        settings(of: source).flatMap(feedURL(of:))
+    }
+
     /// `source`'s settings as this type's own; `nil` when the source is of another type.
     static func settings(of source: SourceSettings) -> Settings? {
         source.type == type ? source.settings as? Settings : nil

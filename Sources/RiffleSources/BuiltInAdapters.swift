@@ -24,6 +24,17 @@ public enum BuiltInAdapters {
         adapter(for: source.type)?.host(ofSource: source)
     }
 
+    /// The web feed a source reads (see `BuiltInAdapter.feedURL(of:)`); `nil` for a source that is not a feed.
+    public static func feedURL(of source: SourceSettings) -> String? {
+        adapter(for: source.type)?.feedURL(ofSource: source)
+    }
+
+    /// Whether the store keeps a source's items that it no longer lists (see
+    /// `BuiltInAdapter.keepsFallenOff`); `false` for a plugin type.
+    public static func keepsFallenOff(_ source: SourceSettings) -> Bool {
+        adapter(for: source.type)?.keepsFallenOff ?? false
+    }
+
     /// The credentials of a built-in-type source (see `BuiltInAdapter.secrets(of:)`); `nil` for a plugin type.
     public static func secrets(of source: SourceSettings) -> [String]? {
         adapter(for: source.type)?.secrets(ofSource: source)

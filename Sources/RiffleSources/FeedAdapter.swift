@@ -22,6 +22,11 @@ enum FeedAdapter: BuiltInAdapter {
 
     static func host(of settings: FeedSettings) -> String { HTTPURL.authority(of: settings.url) }
 
+    static func feedURL(of settings: FeedSettings) -> String? { settings.url }
+
+    /// Entries fall off the end of a feed: a re-read says nothing about them.
+    static let keepsFallenOff = true
+
     /// The values of every header but the plain ones: the one rule (`SecretPosition.secrets(in:)`).
     static func secrets(of settings: FeedSettings) -> [String] {
         SecretPosition.secrets(in: settings.headers)

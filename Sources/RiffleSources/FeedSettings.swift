@@ -12,3 +12,13 @@ public struct FeedSettings: AdapterSettings {
         self.headers = headers
     }
 }
+
+extension FeedSettings {
+    /// The feed's address and its headers.
+    public var pageIdentity: PageIdentity {
+        var identity = PageIdentity()
+        identity["url"] = url
+        identity.add(headers: headers)
+        return identity
+    }
+}

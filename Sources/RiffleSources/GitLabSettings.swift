@@ -1,4 +1,4 @@
-internal import RiffleConfig
+package import RiffleConfig
 
 /// A `type: gitlab` source: the issues of one project or one group on a GitLab instance.
 package struct GitLabSettings: AdapterSettings {
@@ -29,5 +29,19 @@ package struct GitLabSettings: AdapterSettings {
         self.scope = scope
         self.state = state
         self.token = token
+    }
+}
+
+extension GitLabSettings {
+    /// The instance, the project or group, and the state; not the token.
+    package var pageIdentity: PageIdentity {
+        var identity = PageIdentity()
+        identity["url"] = url
+        switch scope {
+        case .project(let path): identity["project"] = path
+        case .group(let path): identity["group"] = path
+        }
+        identity["state"] = state.rawValue
+        return identity
     }
 }

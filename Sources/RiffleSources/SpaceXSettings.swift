@@ -1,4 +1,4 @@
-internal import RiffleConfig
+package import RiffleConfig
 
 /// A `type: spacex` source: launches from the SpaceX API (`{url}/v4/launches/query`).
 package struct SpaceXSettings: AdapterSettings {
@@ -18,5 +18,15 @@ package struct SpaceXSettings: AdapterSettings {
     package init(url: String = SpaceXSettings.defaultURL, upcoming: Upcoming = .pastOnly) {
         self.url = url
         self.upcoming = upcoming
+    }
+}
+
+extension SpaceXSettings {
+    /// The API and which launches.
+    package var pageIdentity: PageIdentity {
+        var identity = PageIdentity()
+        identity["url"] = url
+        identity["upcoming"] = upcoming.rawValue
+        return identity
     }
 }

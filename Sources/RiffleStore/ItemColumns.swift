@@ -1,5 +1,6 @@
 import GRDB
 import RiffleCore
+package import RiffleStoreKit
 
 /// How an `Item` maps to the `item` table's columns: times as microseconds, tags and extra as riffle's own
 /// JSON text (`NULL` when empty), so every export field comes back exactly as it went in.

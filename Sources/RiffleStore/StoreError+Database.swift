@@ -1,4 +1,5 @@
 import GRDB
+package import RiffleStoreKit
 import RiffleSystem
 
 extension StoreError {

@@ -26,7 +26,7 @@ public struct FeedReaderUI: Sendable {
 
     var sources: [MergeSource]
     var options: MergeOptions
-    var settings: ReaderSettings
+    var settings: ReaderOptions
     var io: TerminalIO
     /// Which items are read: the store's marks, or `SessionReadMarks` (this session only).
     var readMarks: any ReadMarks
@@ -35,7 +35,7 @@ public struct FeedReaderUI: Sendable {
     var backgroundRefresh: (@Sendable (RefreshInbox) async -> Void)?
 
     public init(
-        sources: [MergeSource], options: MergeOptions, settings: ReaderSettings, io: TerminalIO = .standard,
+        sources: [MergeSource], options: MergeOptions, settings: ReaderOptions, io: TerminalIO = .standard,
         readMarks: any ReadMarks = SessionReadMarks(),
         backgroundRefresh: (@Sendable (RefreshInbox) async -> Void)? = nil
     ) {

@@ -17,7 +17,7 @@ import RiffleCore
 final class InteractiveSession {
     struct Context: Sendable {
         var io: TerminalIO
-        var settings: ReaderSettings
+        var settings: ReaderOptions
         var sources: [MergeSource]
         var feed: MergedFeed
         var pump: AsyncStream<FeedPump.Command>.Continuation

@@ -6,14 +6,10 @@ import Synchronization
 /// handler): SIGWINCH (re-read the size), SIGINT (restore the terminal, then quit cleanly; a second one
 /// ends the process), SIGTERM (restore the terminal and end by the signal at once), SIGTSTP (restore,
 /// stop; single-key mode comes back on SIGCONT). `stop()` cancels the sources (which also releases
-/// the handlers' hold on the watcher) and puts the default dispositions back.
+/// the handlers' hold on the watcher) and puts the default dispositions back. The sources are
+/// `SignalSources`, as the CLI's interruption uses.
 final class SignalWatcher: Sendable {
-    /// Dispatch sources are thread-safe objects; they are only stored and taken under the lock.
-    private struct Installed: @unchecked Sendable {
-        var sources: [(Signal, any DispatchSourceSignal)] = []
-    }
-
-    private let installed = Mutex(Installed())
+    private let sources = Mutex<SignalSources?>(nil)
     private let interruptCount = Atomic<Int>(0)
     private let queue = DispatchQueue(label: "riffle.reader.signals")
 
@@ -51,25 +47,15 @@ final class SignalWatcher: Sendable {
                 }
             ),
         ]
-        var made: [(Signal, any DispatchSourceSignal)] = []
-        for (signal, handler) in handlers {
-            if signal != .windowChange && signal != .continue { signal.ignore() }
-            let source = DispatchSource.makeSignalSource(signal: signal.rawValue, queue: queue)
-            source.setEventHandler(handler: handler)
-            source.resume()
-            made.append((signal, source))
-        }
-        installed.withLock { $0 = Installed(sources: made) }
+        let made = SignalSources(handlers, queue: queue)
+        sources.withLock { $0 = made }
     }
 
     func stop() {
-        let made = installed.withLock { installed in
-            defer { installed = Installed() }
-            return installed
-        }.sources
-        for (signal, source) in made {
-            source.cancel()
-            if signal != .windowChange && signal != .continue { signal.restoreDefault() }
+        let made = sources.withLock { sources in
+            defer { sources = nil }
+            return sources
         }
+        made?.cancel(restoringDefaults: true)
     }
 }

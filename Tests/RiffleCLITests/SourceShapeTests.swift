@@ -41,4 +41,32 @@ import Testing
         #expect(try shape(since: Timestamp(unixSeconds: 1_767_225_600)) != base)
         #expect(try shape(token: "another-secret-value") == base, "secret values are left out")
     }
+
+    /// A built-in type's fingerprint from the identity its settings declare: the project and the state
+    /// decide the pages, the token does not; the store keeps a feed's fallen-off entries, and a feed
+    /// declares its URL, through the adapter registry.
+    @Test func eachAdapterDeclaresWhatDecidesItsPages() throws {
+        func gitlab(project: String = "group/app", state: String = "opened", token: String = "glpat-one") throws
+            -> Int64
+        {
+            let text = """
+                sources:
+                  - {name: issues, type: gitlab, project: \(project), state: \(state), token: \(token)}
+                """
+            let source = try #require(try Configuration.parse(text: text, adapters: BuiltInAdapters.all).sources.first)
+            return SourceShape.fingerprint(source, since: nil, secrets: [token])
+        }
+        let base = try gitlab()
+        #expect(try gitlab(token: "glpat-two") == base)
+        #expect(try gitlab(project: "group/other") != base)
+        #expect(try gitlab(state: "closed") != base)
+        let text = """
+            sources:
+              - {name: lwn, type: feed, url: "https://lwn.net/headlines/rss"}
+              - {name: issues, type: gitlab, project: group/app}
+            """
+        let sources = try Configuration.parse(text: text, adapters: BuiltInAdapters.all).sources
+        #expect(sources.map(BuiltInAdapters.feedURL(of:)) == ["https://lwn.net/headlines/rss", nil])
+        #expect(sources.map(BuiltInAdapters.keepsFallenOff) == [true, false])
+    }
 }

@@ -4,6 +4,7 @@ import RiffleCore
 import RiffleHTTP
 import RiffleSandbox
 import RiffleSources
+import RiffleSystem
 import RiffleTestSupport
 import Synchronization
 import Testing
@@ -12,7 +13,7 @@ extension AdapterSandbox {
     /// A feed source over the sandbox's `/feeds/…` path, with `memory` and a clock.
     func feed(
         _ path: String, name: String = "feed", memory: any DocumentMemory = InMemoryDocumentMemory(),
-        now: @escaping @Sendable () -> Timestamp = AdapterContext.wallClock, headers: [HTTPHeader] = []
+        now: @escaping @Sendable () -> Timestamp = Timestamp.now, headers: [HTTPHeader] = []
     ) -> FeedSource {
         FeedSource(
             settings: FeedSettings(url: base + path, headers: headers), source: name, client: client,
@@ -203,7 +204,7 @@ struct AdapterFeedTests {
 
     @Test func backgroundLoadsWaitForTheServersTime() async throws {
         try await AdapterSandbox.with { sandbox in
-            let clock = ManualClock(AdapterContext.wallClock())
+            let clock = ManualClock(Timestamp.now())
             let source = sandbox.feed("/feeds/rss.xml", now: { clock.now })
             let first = try await source.loadPage(after: nil, pageSize: 50)
             let background = try await FetchIntent.$current.withValue(.background) {
@@ -249,7 +250,7 @@ struct AdapterFeedTests {
                 _ = try await FeedSource(
                     settings: FeedSettings(url: sandbox.base + "/rest/repos/acme/rocket/events"), source: "x",
                     client: sandbox.client, timeout: .seconds(10), retries: 0, memory: InMemoryDocumentMemory(),
-                    now: AdapterContext.wallClock
+                    now: Timestamp.now
                 ).loadPage(after: nil, pageSize: 5)
             }
             #expect(json?.hasSuffix("not a feed: JSON without items") == true, "\(json ?? "")")
@@ -293,7 +294,7 @@ struct AdapterFeedTests {
         func load(_ path: String) async -> Result<Page, SourceError> {
             let source = FeedSource(
                 settings: FeedSettings(url: server.url(path)), source: "hostile", client: client,
-                timeout: .seconds(20), retries: 0, memory: InMemoryDocumentMemory(), now: AdapterContext.wallClock)
+                timeout: .seconds(20), retries: 0, memory: InMemoryDocumentMemory(), now: Timestamp.now)
             do {
                 return .success(try await source.loadPage(after: nil, pageSize: 10))
             } catch let error as SourceError {
@@ -362,7 +363,7 @@ struct AdapterFeedTests {
             settings: FeedSettings(
                 url: first.url("/feed"), headers: [HTTPHeader(name: "Authorization", value: "Bearer t0k")]),
             source: "private", client: client, timeout: .seconds(10), retries: 0, memory: InMemoryDocumentMemory(),
-            now: AdapterContext.wallClock)
+            now: Timestamp.now)
         let drained = try await withResource(client, stop: { await $0.shutdown() }) { _ in
             try await drain(source, pageSize: 10)
         }

@@ -4,6 +4,7 @@ import RiffleTestSupport
 import Testing
 
 @testable import RiffleStore
+@testable import RiffleStoreKit
 
 @Suite struct ConcurrencyTests {
     @Test func twoStoresOnOneFileWriteAtOnce() async throws {
@@ -13,14 +14,14 @@ import Testing
             async let second = Self.write(path: path, source: "two", pages: 60)
             async let reads = Self.readRepeatedly(path: path, times: 60)
             _ = try await (first, second, reads)
-            let store = try await Store.open(at: path)
+            let store = try await SQLiteStore.open(at: path)
             let counts = try await store.summaries().map(\.itemCount)
             #expect(counts == [600, 600])
         }
     }
 
     static func write(path: String, source: String, pages: Int) async throws {
-        let store = try await Store.open(at: path)
+        let store = try await SQLiteStore.open(at: path)
         var run = try await store.beginRun(
             of: StoreSource(name: source, type: "probe"), policy: SourcePolicy(maxItems: nil))
         for index in 0..<pages {
@@ -31,7 +32,7 @@ import Testing
     }
 
     static func readRepeatedly(path: String, times: Int) async throws {
-        let store = try await Store.open(at: path)
+        let store = try await SQLiteStore.open(at: path)
         for _ in 0..<times {
             _ = try await StoredItems(store: store, source: "one").load(after: nil, pageSize: 50)
             _ = try await store.summaries()
@@ -52,7 +53,7 @@ import Testing
             async let first = processes[0].runUntilExit()
             async let second = processes[1].runUntilExit()
             #expect(try await [first, second] == [0, 0])
-            let store = try await Store.open(at: path)
+            let store = try await SQLiteStore.open(at: path)
             let summaries = try await store.summaries()
             #expect(summaries.map(\.itemCount) == [6_000, 6_000])
             #expect(summaries.map(\.lastOutcome) == [.ok, .ok])
@@ -76,7 +77,7 @@ import Testing
                 }
                 let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                 let committed = printed.split(separator: "\n").last.flatMap { Int($0.split(separator: " ")[1]) } ?? 0
-                let store = try await Store.open(at: path)
+                let store = try await SQLiteStore.open(at: path)
                 let stored = try await storedItems(store, "victim-\(round)", pageSize: 1_000)
                 // Whole pages only: every page printed as committed, and at most the one committed after.
                 #expect(stored.count % pageSize == 0)

@@ -4,6 +4,7 @@ import RiffleTestSupport
 import Testing
 
 @testable import RiffleStore
+@testable import RiffleStoreKit
 
 /// Issue 15's store levers: a feed page keeps its document in its own transaction, a head page begins its
 /// run and records the refresh in that same transaction, a run's head feeds are read in one read, and a
@@ -23,7 +24,9 @@ import Testing
 
     /// Records `pages[""]` as the head page of a run of the feed, then `outside` (asked from a cursor the
     /// run did not reach), and waits for the writes.
-    func record(_ pages: [String: Page], outside: String? = nil, in store: Store, trouble: StoreTrouble) async throws {
+    func record(_ pages: [String: Page], outside: String? = nil, in store: any Store, trouble: StoreTrouble)
+        async throws
+    {
         let recorder = RecordingPageable(
             FixedPages(pages: pages), store: store, source: feed, policy: SourcePolicy(keepsFallenOff: true),
             trouble: trouble)
@@ -32,9 +35,11 @@ import Testing
         await recorder.finishWriting()
     }
 
-    @Test func aFeedPageKeepsItsDocumentWithItsItems() async throws {
+    @Test(arguments: StoreUnderTest.all) func aFeedPageKeepsItsDocumentWithItsItems(backend: StoreUnderTest)
+        async throws
+    {
         try await withTemporaryDirectory { directory in
-            let store = try Store(path: directory + "/s.sqlite")
+            let store = try backend.open(in: directory)
             let trouble = StoreTrouble { Issue.record("store trouble: \($0)") }
             let memory = StoreDocumentMemory(opening: StoreOpening(store), trouble: trouble)
             let headPage = documentPage([item("a", at: 30), item("b", at: 20)], url: head, etag: "\"h1\"", next: older)
@@ -58,9 +63,11 @@ import Testing
     /// A kept page is rebuilt from its items in one read: in the document's order, with ids that JSON escapes
     /// and ids that Swift finds equal but SQLite does not (canonically equivalent, other bytes) each given back
     /// as stored.
-    @Test func aKeptPageIsRebuiltInItsOrderWithItsIdsByteForByte() async throws {
+    @Test(arguments: StoreUnderTest.all) func aKeptPageIsRebuiltInItsOrderWithItsIdsByteForByte(backend: StoreUnderTest)
+        async throws
+    {
         try await withTemporaryDirectory { directory in
-            let store = try Store(path: directory + "/s.sqlite")
+            let store = try backend.open(in: directory)
             let trouble = StoreTrouble { Issue.record("store trouble: \($0)") }
             let ids = ["caf\u{E9}", "cafe\u{301}", "q\"uo\\te", "\u{1F600}/x"]
             let items = ids.enumerated().map { item($1, at: 40 - Int64($0) * 10) }
@@ -72,9 +79,11 @@ import Testing
         }
     }
 
-    @Test func theHeadFeedsAreReadAtOnceAndGivenOnce() async throws {
+    @Test(arguments: StoreUnderTest.all) func theHeadFeedsAreReadAtOnceAndGivenOnce(backend: StoreUnderTest)
+        async throws
+    {
         try await withTemporaryDirectory { directory in
-            let store = try Store(path: directory + "/s.sqlite")
+            let store = try backend.open(in: directory)
             let trouble = StoreTrouble { Issue.record("store trouble: \($0)") }
             let first = documentPage([item("a", at: 30), item("b", at: 20)], url: head, etag: "\"h1\"", next: nil)
             try await record(["": first], in: store, trouble: trouble)
@@ -98,16 +107,16 @@ import Testing
             let path = directory + "/s.sqlite"
             let list = StoreSource(name: "list", type: "graphql")
             do {
-                let store = try Store(path: path)
+                let store = try SQLiteStore(path: path)
                 var run = try await store.beginRun(of: list)
                 try await run.commit(page([item("a", at: 2), item("b", at: 1)], hasMore: false))
             }
             #expect(FileManager.default.fileExists(atPath: path + "-wal"), "a short run's WAL is left")
             // More than `walKeptAtClose` bytes of pages.
             let summary = String(repeating: "s", count: 4_000)
-            let pages = 2 * Store.walKeptAtClose / (300 * summary.utf8.count) + 1
+            let pages = 2 * SQLiteStore.walKeptAtClose / (300 * summary.utf8.count) + 1
             do {
-                let store = try Store(path: path)
+                let store = try SQLiteStore(path: path)
                 #expect(ids(try await storedItems(store, "list")) == ["a", "b"], "the next open reads the WAL")
                 var run = try await store.beginRun(of: list, policy: SourcePolicy(keepsFallenOff: true))
                 for number in 0..<pages {
@@ -119,7 +128,7 @@ import Testing
             }
             let removed = await eventually { !FileManager.default.fileExists(atPath: path + "-wal") }
             #expect(removed, "a long run's WAL is checkpointed and removed at close")
-            let store = try Store(path: path)
+            let store = try SQLiteStore(path: path)
             #expect(try await storedItems(store, "list", pageSize: 1_000).count == 2 + pages * 300)
         }
     }

@@ -2,11 +2,12 @@ import RiffleCore
 import Testing
 
 @testable import RiffleStore
+@testable import RiffleStoreKit
 
 @Suite struct ReadMarkTests {
-    @Test func aNewerTimeIsUnreadAgain() async throws {
+    @Test(arguments: StoreUnderTest.all) func aNewerTimeIsUnreadAgain(backend: StoreUnderTest) async throws {
         try await withTemporaryDirectory { directory in
-            let store = try await Store.open(at: directory + "/s.sqlite")
+            let store = try backend.open(in: directory)
             var run = try await store.beginRun(of: StoreSource(name: "gitlab", type: "gitlab"))
             try await run.commit(page([item("a", at: 10), item("b", at: 5)]))
             let a = ItemVersion(source: "gitlab", id: "a", time: item("a", at: 10).time)
@@ -32,9 +33,11 @@ import Testing
         }
     }
 
-    @Test func marksOutliveTheirItemsAndAreBoundedPerSource() async throws {
+    @Test(arguments: StoreUnderTest.all) func marksOutliveTheirItemsAndAreBoundedPerSource(backend: StoreUnderTest)
+        async throws
+    {
         try await withTemporaryDirectory { directory in
-            let store = try Store(path: directory + "/s.sqlite", marksPerSource: 3)
+            let store = try backend.open(in: directory, marksPerSource: 3)
             let keys = (0..<5).map {
                 ItemVersion(source: "cron", id: "i\($0)", time: Timestamp(unixSeconds: Int64($0)))
             }

@@ -3,6 +3,7 @@ import RiffleCore
 import Synchronization
 
 @testable import RiffleStore
+@testable import RiffleStoreKit
 
 /// A fresh directory under the system's temporary directory, removed when the test's body returns.
 func withTemporaryDirectory<R>(_ body: (String) async throws -> R) async throws -> R {
@@ -43,7 +44,9 @@ func page(_ items: [Item], cursor: String? = "next", hasMore: Bool = true) -> Pa
 }
 
 /// Every stored item of `source`, newest first, by paging the store's `Pageable`.
-func storedItems(_ store: Store, _ source: String, unreadOnly: Bool = false, pageSize: Int = 7) async throws -> [Item] {
+func storedItems(_ store: any Store, _ source: String, unreadOnly: Bool = false, pageSize: Int = 7) async throws
+    -> [Item]
+{
     let pageable = StoredItems(store: store, source: source, unreadOnly: unreadOnly)
     var items: [Item] = []
     var cursor: String?

@@ -4,6 +4,7 @@ import RiffleTestSupport
 import Testing
 
 @testable import RiffleStore
+@testable import RiffleStoreKit
 
 /// Issue 15: a store that does not exist yet is created while the first requests go (`StoreOpening`).
 /// Nothing on the reading path waits for it; what was read meanwhile is written, in order, once it is open.
@@ -25,7 +26,7 @@ import Testing
             let gate = Gate()
             let opening = StoreOpening(creating: {
                 await gate.wait()
-                return try? await Store.open(at: path)
+                return try? await SQLiteStore.open(at: path)
             })
             #expect(opening.isNew && opening.opened == nil)
             let trouble = StoreTrouble { Issue.record("store trouble: \($0)") }

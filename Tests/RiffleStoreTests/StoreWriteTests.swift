@@ -3,13 +3,16 @@ import RiffleCore
 import Testing
 
 @testable import RiffleStore
+@testable import RiffleStoreKit
 
 @Suite struct StoreWriteTests {
     let gitlab = StoreSource(name: "gitlab", type: "gitlab")
 
-    @Test func keepsEveryExportFieldAndTheNewestVersion() async throws {
+    @Test(arguments: StoreUnderTest.all) func keepsEveryExportFieldAndTheNewestVersion(backend: StoreUnderTest)
+        async throws
+    {
         try await withTemporaryDirectory { directory in
-            let store = try await Store.open(at: directory + "/s.sqlite")
+            let store = try backend.open(in: directory)
             let full = Item(
                 id: "gid://gitlab/Issue/1", time: Timestamp(microseconds: 1_767_225_600_123_456),
                 title: "Crash\non\tsave",
@@ -31,9 +34,11 @@ import Testing
         }
     }
 
-    @Test func reReadingRemovesUnlistedItemsInsideTheCoveredRangeOnly() async throws {
+    @Test(arguments: StoreUnderTest.all) func reReadingRemovesUnlistedItemsInsideTheCoveredRangeOnly(
+        backend: StoreUnderTest
+    ) async throws {
         try await withTemporaryDirectory { directory in
-            let store = try await Store.open(at: directory + "/s.sqlite")
+            let store = try backend.open(in: directory)
             var first = try await store.beginRun(of: gitlab)
             try await first.commit(page([item("a", at: 100), item("b", at: 90), item("c", at: 80)]))
             try await first.commit(page([item("d", at: 70), item("e", at: 60), item("f", at: 50)]))
@@ -54,9 +59,10 @@ import Testing
         }
     }
 
-    @Test func reachingTheEndCoversEverythingBelow() async throws {
+    @Test(arguments: StoreUnderTest.all) func reachingTheEndCoversEverythingBelow(backend: StoreUnderTest) async throws
+    {
         try await withTemporaryDirectory { directory in
-            let store = try await Store.open(at: directory + "/s.sqlite")
+            let store = try backend.open(in: directory)
             var first = try await store.beginRun(of: gitlab)
             try await first.commit(
                 page([item("a", at: 100), item("b", at: 90), item("c", at: 80)], cursor: nil, hasMore: false))
@@ -70,9 +76,9 @@ import Testing
         }
     }
 
-    @Test func feedSourcesKeepWhatFellOff() async throws {
+    @Test(arguments: StoreUnderTest.all) func feedSourcesKeepWhatFellOff(backend: StoreUnderTest) async throws {
         try await withTemporaryDirectory { directory in
-            let store = try await Store.open(at: directory + "/s.sqlite")
+            let store = try backend.open(in: directory)
             let feed = StoreSource(name: "lwn", type: "feed")
             let policy = SourcePolicy(keepsFallenOff: true)
             var first = try await store.beginRun(of: feed, policy: policy)
@@ -83,9 +89,11 @@ import Testing
         }
     }
 
-    @Test func maxItemsDropsTheOldestAsPagesAreWritten() async throws {
+    @Test(arguments: StoreUnderTest.all) func maxItemsDropsTheOldestAsPagesAreWritten(backend: StoreUnderTest)
+        async throws
+    {
         try await withTemporaryDirectory { directory in
-            let store = try await Store.open(at: directory + "/s.sqlite")
+            let store = try backend.open(in: directory)
             var run = try await store.beginRun(of: gitlab, policy: SourcePolicy(maxItems: 4))
             try await run.commit(page((0..<3).map { item("p1-\($0)", at: Int64(100 - $0)) }))
             #expect(try await storedItems(store, "gitlab").count == 3)
@@ -95,10 +103,10 @@ import Testing
         }
     }
 
-    @Test func keepDropsItemsOlderThanTheHorizon() async throws {
+    @Test(arguments: StoreUnderTest.all) func keepDropsItemsOlderThanTheHorizon(backend: StoreUnderTest) async throws {
         try await withTemporaryDirectory { directory in
             let clock = TestClock()
-            let store = try Store(path: directory + "/s.sqlite", clock: clock.function)
+            let store = try backend.open(in: directory, clock: clock.function)
             let policy = SourcePolicy(maxItems: nil, keep: .seconds(3_600))
             var run = try await store.beginRun(of: gitlab, policy: policy)
             try await run.commit(
@@ -118,7 +126,7 @@ import Testing
 
     @Test func aPageIsOneTransaction() async throws {
         try await withTemporaryDirectory { directory in
-            let store = try await Store.open(at: directory + "/s.sqlite")
+            let store = try await SQLiteStore.open(at: directory + "/s.sqlite")
             var run = try await store.beginRun(of: gitlab)
             try await run.commit(page([item("a", at: 100), item("b", at: 90)], cursor: "after-b"))
             // SQLite itself fails the write on the page's third item.
@@ -144,7 +152,7 @@ import Testing
     @Test func refreshOutcomesAndSummaries() async throws {
         try await withTemporaryDirectory { directory in
             let clock = TestClock()
-            let store = try Store(path: directory + "/s.sqlite", clock: clock.function)
+            let store = try SQLiteStore(path: directory + "/s.sqlite", clock: clock.function)
             var run = try await store.beginRun(of: gitlab)
             try await run.commit(page([item("a", at: 2), item("b", at: 1)]))
             try await run.finish(.ok)
@@ -171,7 +179,7 @@ import Testing
     @Test func feedStateAndFirstSeenTimesSurviveReReads() async throws {
         try await withTemporaryDirectory { directory in
             let clock = TestClock()
-            let store = try Store(path: directory + "/s.sqlite", clock: clock.function)
+            let store = try SQLiteStore(path: directory + "/s.sqlite", clock: clock.function)
             let first = try await store.firstSeen(of: "lwn", entryIDs: ["x", "y"])
             clock.advance(seconds: 600)
             let again = try await store.firstSeen(of: "lwn", entryIDs: ["y", "z"])
@@ -192,9 +200,9 @@ import Testing
         }
     }
 
-    @Test func storedItemsPageByKeysetWithTies() async throws {
+    @Test(arguments: StoreUnderTest.all) func storedItemsPageByKeysetWithTies(backend: StoreUnderTest) async throws {
         try await withTemporaryDirectory { directory in
-            let store = try await Store.open(at: directory + "/s.sqlite")
+            let store = try backend.open(in: directory)
             var run = try await store.beginRun(of: gitlab, policy: SourcePolicy(maxItems: nil))
             let items = (0..<25).map { item("i\(String($0 + 10))", at: Int64($0 / 3)) }
             try await run.commit(page(items))
@@ -211,9 +219,11 @@ import Testing
 
     /// Issue 13 and the README: a source that leaves the configuration keeps what was stored under its name;
     /// a name reused with another adapter type is a new source, and the old one's items and marks go.
-    @Test func aSourceLeftOutIsKeptAndANameReusedWithAnotherTypeStartsAfresh() async throws {
+    @Test(arguments: StoreUnderTest.all) func aSourceLeftOutIsKeptAndANameReusedWithAnotherTypeStartsAfresh(
+        backend: StoreUnderTest
+    ) async throws {
         try await withTemporaryDirectory { directory in
-            let store = try await Store.open(at: directory + "/s.sqlite")
+            let store = try backend.open(in: directory)
             var first = try await store.beginRun(of: gitlab)
             try await first.commit(page([item("a", at: 2), item("b", at: 1)], cursor: nil, hasMore: false))
             let a = ItemVersion(source: "gitlab", id: "a", time: item("a", at: 2).time)

@@ -4,6 +4,7 @@ import Testing
 
 @testable import RiffleExport
 @testable import RiffleStore
+@testable import RiffleStoreKit
 
 /// An adapter's `extra` goes into the store as the JSON text the item holds (`ItemColumns.extraText`, issue
 /// 17), not parsed and written again: held here to give back, stored then read, the item the network view
@@ -82,7 +83,7 @@ import Testing
         #expect(fromNodes.extra == readBack && fromValues.extra == readBack)
 
         try await withTemporaryDirectory { directory in
-            let store = try await Store.open(at: directory + "/s.sqlite")
+            let store = try await SQLiteStore.open(at: directory + "/s.sqlite")
             var run = try await store.beginRun(of: StoreSource(name: "gitlab", type: "gitlab"))
             try await run.commit(page([fromNodes, fromValues, fromDictionary]))
             let stored = try await storedItems(store, "gitlab")

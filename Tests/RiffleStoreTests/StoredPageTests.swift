@@ -3,6 +3,7 @@ import RiffleTestSupport
 import Testing
 
 @testable import RiffleStore
+@testable import RiffleStoreKit
 
 /// The pages a resumed export takes from the store (`Store.freshPage`, `FreshPagesFirst`): only the latest
 /// run's, fresh, asked the same way, with every item still stored as listed; and the reader's pages on a
@@ -14,10 +15,11 @@ import Testing
         PageRequest(cursor: cursor, pageSize: size, shape: shape)
     }
 
-    @Test func aPageComesBackAsItWasReadWhileFresh() async throws {
+    @Test(arguments: StoreUnderTest.all) func aPageComesBackAsItWasReadWhileFresh(backend: StoreUnderTest) async throws
+    {
         try await withTemporaryDirectory { directory in
             let clock = TestClock()
-            let store = try Store(path: directory + "/s.sqlite", clock: clock.function)
+            let store = try backend.open(in: directory, clock: clock.function)
             let full = Item(
                 id: "x", time: Timestamp(unixSeconds: 1_767_225_700), title: "t", url: "https://e/x", author: "a",
                 summary: "s", tags: ["p"], extra: ["iid": .int(3), "w": .double(1.5), "o": .object(["k": .bool(true)])])
@@ -36,14 +38,16 @@ import Testing
             #expect(try await store.freshPage(of: "list", request: request("c2")) == nil)
             #expect(try await store.freshPage(of: "other", request: request(nil)) == nil)
             // Too old.
-            clock.advance(seconds: Int64(Store.pageFreshness.components.seconds) + 1)
+            clock.advance(seconds: Int64(StoreLimits.pageFreshness.components.seconds) + 1)
             #expect(try await store.freshPage(of: "list", request: request(nil)) == nil)
         }
     }
 
-    @Test func onlyTheLatestRunsPagesWithAllTheirItems() async throws {
+    @Test(arguments: StoreUnderTest.all) func onlyTheLatestRunsPagesWithAllTheirItems(backend: StoreUnderTest)
+        async throws
+    {
         try await withTemporaryDirectory { directory in
-            let store = try await Store.open(at: directory + "/s.sqlite")
+            let store = try backend.open(in: directory)
             var run = try await store.beginRun(of: list)
             try await run.commit(page([item("a", at: 100), item("b", at: 90)], cursor: "c1"), request: request(nil))
             try await run.commit(page([item("c", at: 80), item("a2", at: 70)], cursor: "c2"), request: request("c1"))
@@ -77,9 +81,11 @@ import Testing
         }
     }
 
-    @Test func aResumedSourceAsksTheNetworkOnlyForWhatIsNotStored() async throws {
+    @Test(arguments: StoreUnderTest.all) func aResumedSourceAsksTheNetworkOnlyForWhatIsNotStored(
+        backend: StoreUnderTest
+    ) async throws {
         try await withTemporaryDirectory { directory in
-            let store = try await Store.open(at: directory + "/s.sqlite")
+            let store = try backend.open(in: directory)
             let all = InMemorySource(items: (0..<12).map { item("i\($0)", at: Int64(1_000 - $0 * 10)) })
             let network = Counting(all)
             let trouble = StoreTrouble { Issue.record("store trouble: \($0)") }
@@ -101,9 +107,11 @@ import Testing
 
     /// Issue 13: the reader on a terminal takes what is stored at once, and pages past it over the network
     /// from the stored position — not from the head again.
-    @Test func theReaderPagesPastWhatIsStoredFromTheStoredPosition() async throws {
+    @Test(arguments: StoreUnderTest.all) func theReaderPagesPastWhatIsStoredFromTheStoredPosition(
+        backend: StoreUnderTest
+    ) async throws {
         try await withTemporaryDirectory { directory in
-            let store = try await Store.open(at: directory + "/s.sqlite")
+            let store = try backend.open(in: directory)
             let all = InMemorySource(items: (0..<12).map { item("i\($0)", at: Int64(1_000 - $0 * 10)) })
             let network = Counting(all)
             let trouble = StoreTrouble { Issue.record("store trouble: \($0)") }

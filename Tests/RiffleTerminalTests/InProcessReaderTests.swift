@@ -35,7 +35,7 @@ import Testing
         }
         _ = input.utf8CString.withUnsafeBytes { write(inPipe[1], $0.baseAddress, $0.count - 1) }
         close(inPipe[1])
-        let settings = ReaderSettings(
+        let settings = ReaderOptions(
             lines: 5, prefetchPages: 1, color: .never, limit: limit, now: { [now] in now },
             opener: URLOpener { url in
                 opened.append(url)

@@ -105,7 +105,7 @@ import Testing
         let sources = Sources()
         let reader = FeedReaderUI(
             sources: sources.merge, options: MergeOptions(),
-            settings: ReaderSettings(lines: Self.lines, prefetchPages: prefetch, color: .never),
+            settings: ReaderOptions(lines: Self.lines, prefetchPages: prefetch, color: .never),
             io: TerminalIO(
                 inputFD: input[0], outputFD: outputFD, isInteractive: true, inputIsTerminal: false,
                 fixedSize: (columns: 80, rows: Self.lines + 1)))

@@ -76,7 +76,7 @@ import Testing
             try? FileManager.default.removeItem(at: outURL)
         }
         let writeFD = inPipe[1]
-        let settings = ReaderSettings(lines: 5, prefetchPages: 1, color: .never, now: { now }, retryPolicy: retryPolicy)
+        let settings = ReaderOptions(lines: 5, prefetchPages: 1, color: .never, now: { now }, retryPolicy: retryPolicy)
         let reader = FeedReaderUI(
             sources: [
                 MergeSource(name: "steady", pageable: wrap(InMemorySource(items: steady)), pageSize: 5),

@@ -6,6 +6,7 @@ import RiffleReaderStore
 import RiffleSandbox
 import RiffleSources
 import RiffleStore
+import RiffleStoreKit
 import RiffleTerminal
 import RiffleTestSupport
 
@@ -103,7 +104,7 @@ enum ReaderBenchmark {
                 group.addTask {
                     let marks: any ReadMarks
                     if storeMarks {
-                        let store = try await Store.open(at: "\(marksDirectory)/mode-\(index).sqlite")
+                        let store = try await SQLiteStore.open(at: "\(marksDirectory)/mode-\(index).sqlite")
                         marks = StoreReadMarks(store: store, trouble: StoreTrouble { print("store: \($0)") })
                     } else {
                         marks = SessionReadMarks()
@@ -259,7 +260,7 @@ enum ReaderBenchmark {
             let reader = FeedReaderUI(
                 sources: pageTrace?.wrap(sources) ?? sources,
                 options: MergeOptions(prefetchThreshold: mode.mergeThreshold),
-                settings: ReaderSettings(lines: lines, prefetchPages: mode.prefetchPages, color: .never),
+                settings: ReaderOptions(lines: lines, prefetchPages: mode.prefetchPages, color: .never),
                 io: TerminalIO(
                     inputFD: fds[0], outputFD: outputFD, isInteractive: true, inputIsTerminal: false,
                     fixedSize: (columns: 100, rows: lines + 1)),

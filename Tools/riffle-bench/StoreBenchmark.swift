@@ -1,6 +1,7 @@
 import Foundation
 import RiffleSandbox
 import RiffleStore
+import RiffleStoreKit
 import RiffleTestSupport
 
 /// `riffle-bench store [--only screen|write|reader] [--runs N] [--write-runs N] [--reader-runs N] [--quick]
@@ -195,7 +196,7 @@ enum StoreBenchmark {
             let store = context.path("write-\(index).sqlite")
             with.append(try await context.export(config, server: server, options: ["--store", store]))
             let bytes = StoreFill.fileBytes(store)
-            let opened = try await Store.open(at: store)
+            let opened = try await SQLiteStore.open(at: store)
             let items = try await opened.summaries().reduce(0) { $0 + $1.itemCount }
             try opened.close()
             stores.append((bytes, items))

@@ -1,6 +1,7 @@
 import Foundation
 import RiffleCore
 import RiffleStore
+import RiffleStoreKit
 import RiffleSystem
 
 /// A store filled in this process, page by page through `Store.beginRun` and `SourceRun.commit` as riffle
@@ -25,7 +26,7 @@ enum StoreFill {
     /// adapter type `type`), each source one run from its head in pages of ``pageSize``, nothing dropped.
     static func fill(path: String, total: Int, sources: [String], type: String) async throws -> Written {
         let started = SystemClock.monotonicNanoseconds()
-        let store = try await Store.open(at: path)
+        let store = try await SQLiteStore.open(at: path)
         let perSource = total / sources.count
         for (index, name) in sources.enumerated() {
             var run = try await store.beginRun(
@@ -48,7 +49,7 @@ enum StoreFill {
     /// merged newest-first view of `sources`: the seconds that took, open included, and the items read.
     static func firstScreen(path: String, sources: [String], count: Int) async throws -> (seconds: Double, items: Int) {
         let started = SystemClock.monotonicNanoseconds()
-        let store = try await Store.open(at: path)
+        let store = try await SQLiteStore.open(at: path)
         let merged = MergedPageable(
             sources: sources.map {
                 MergeSource(name: $0, pageable: StoredItems(store: store, source: $0), pageSize: pageSize)

@@ -179,7 +179,7 @@ let color = ColorChoice.resolve(
     noColorFlag: arguments.contains("--no-color"), environment: environment, stdoutIsTerminal: isatty(1) == 1)
 let links = color.hyperlinks(
     configured: !arguments.contains("--no-links"), environment: environment, stdoutIsTerminal: isatty(1) == 1)
-let settings = ReaderSettings(
+let settings = ReaderOptions(
     lines: intOption("--lines"), prefetchPages: intOption("--prefetch") ?? 2, color: color, links: links,
     limit: intOption("--limit"), now: { now }, opener: opener)
 let growFile = option("--grow-file")

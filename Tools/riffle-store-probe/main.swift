@@ -1,5 +1,6 @@
 import RiffleCore
 import RiffleStore
+import RiffleStoreKit
 
 // riffle-store-probe: writes pages to a store, for the store's multi-process and kill -9 tests.
 //
@@ -32,7 +33,7 @@ let (path, source) = (arguments[1], arguments[2])
 let start: Int64 = 1_767_225_600  // 2026-01-01T00:00:00Z
 
 do {
-    let store = try await Store.open(at: path)
+    let store = try await SQLiteStore.open(at: path)
     var run = try await store.beginRun(
         of: StoreSource(name: source, type: "probe"), policy: SourcePolicy(maxItems: nil))
     for page in 0..<pages {

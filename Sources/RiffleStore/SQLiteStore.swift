@@ -2,9 +2,10 @@ internal import CSQLite
 import Dispatch
 import GRDB
 package import RiffleCore
-import RiffleSystem
+package import RiffleStoreKit
+package import RiffleSystem
 
-/// riffle's store: one SQLite file holding, per source, the items riffle has read (the newest version of
+/// riffle's store in SQLite (the `Store` backend of today): one file holding, per source, the items riffle has read (the newest version of
 /// each id), the paging position, the last refresh, what the feed adapter keeps, and read marks.
 ///
 /// WAL mode: one writing connection and concurrent read-only ones in this process, and other processes on
@@ -15,9 +16,9 @@ import RiffleSystem
 /// A store that cannot be used throws one `StoreError` naming the file and the reason; the file is never
 /// deleted, truncated or overwritten, whatever it holds. Opening writes nothing to a store that is up to
 /// date, so a store whose damage only a read finds is left as it was (issue 13).
-public final class Store: Sendable {
+package final class SQLiteStore: Store {
     /// The store file, as the caller named it.
-    let path: String
+    package let path: String
     /// Read-only connections for snapshot reads, concurrent with each other and with `writer`. Declared
     /// before `writer`: a store released without `close()` releases them first (stored properties go in
     /// declaration order), so the writer is the last connection, whose close checkpoints the WAL.
@@ -37,25 +38,16 @@ public final class Store: Sendable {
     /// about half a megabyte), whose recovery at the next open reads no more than this.
     static let walKeptAtClose = 4 << 20
 
-    /// Items accepted in one committed page.
-    static let maxItemsPerPage = 10_000
-    /// Items one `loadPage` of a stored source returns at most.
-    static let maxReadPageSize = 1_000
-    /// Keys accepted by one `markRead` or `readStates` call.
-    public static let maxKeysPerCall = 1_000_000
-    /// Read marks kept per source by default.
-    public static let defaultMarksPerSource = 200_000
-
     /// Opens the store at `path`, creating it (and its directory, mode 700; the file mode 600) when
     /// missing, and bringing its schema up to this build's. The file I/O runs on a dispatch queue, off the
     /// cooperative pool.
-    public static func open(
-        at path: String, busyTimeout: Duration = .seconds(5), marksPerSource: Int = Store.defaultMarksPerSource
-    ) async throws(StoreError) -> Store {
-        let result: Result<Store, StoreError> = await withCheckedContinuation { continuation in
+    package static func open(
+        at path: String, busyTimeout: Duration = .seconds(5), marksPerSource: Int = StoreLimits.defaultMarksPerSource
+    ) async throws(StoreError) -> SQLiteStore {
+        let result: Result<SQLiteStore, StoreError> = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 do throws(StoreError) {
-                    let store = try Store(path: path, busyTimeout: busyTimeout, marksPerSource: marksPerSource)
+                    let store = try SQLiteStore(path: path, busyTimeout: busyTimeout, marksPerSource: marksPerSource)
                     continuation.resume(returning: .success(store))
                 } catch {
                     continuation.resume(returning: .failure(error))
@@ -68,14 +60,14 @@ public final class Store: Sendable {
     /// Opens the store at `path` synchronously (blocking file I/O of a few milliseconds; from async code
     /// prefer `open(at:)`). `clock` is for tests.
     package init(
-        path: String, busyTimeout: Duration = .seconds(5), marksPerSource: Int = Store.defaultMarksPerSource,
-        clock: @escaping @Sendable () -> Timestamp = Store.systemClock
+        path: String, busyTimeout: Duration = .seconds(5), marksPerSource: Int = StoreLimits.defaultMarksPerSource,
+        clock: @escaping @Sendable () -> Timestamp = Timestamp.now
     ) throws(StoreError) {
         self.path = path
         self.clock = clock
         self.marksPerSource = max(1, marksPerSource)
         do {
-            try Store.prepareFile(path)
+            try SQLiteStore.prepareFile(path)
             var configuration = Configuration()
             configuration.busyMode = .timeout(
                 Double(busyTimeout.components.seconds) + Double(busyTimeout.components.attoseconds) / 1e18)
@@ -90,7 +82,7 @@ public final class Store: Sendable {
                 try db.execute(sql: "PRAGMA wal_autocheckpoint = 4000")
             }
             writer = try DatabaseQueue(path: path, configuration: configuration)
-            try Store.enterWALMode(writer, path: path)
+            try SQLiteStore.enterWALMode(writer, path: path)
             var readOnly = configuration
             readOnly.readonly = true
             readers = try DatabasePool(path: path, configuration: readOnly)
@@ -114,7 +106,7 @@ public final class Store: Sendable {
             // No connection: `close()` closed it.
             guard let connection = db.sqliteConnection else { return }
             let size = riffle_sqlite3_wal_size(connection)
-            guard size >= 0, size <= Store.walKeptAtClose else { return }
+            guard size >= 0, size <= SQLiteStore.walKeptAtClose else { return }
             _ = riffle_sqlite3_checkpoint_on_close(connection, 0)
         }
     }
@@ -130,11 +122,6 @@ public final class Store: Sendable {
                 throw StoreError.unwritable(path, detail: "WAL mode is not available: journal mode \(mode ?? "none")")
             }
         }
-    }
-
-    /// The system's wall clock.
-    package static let systemClock: @Sendable () -> Timestamp = {
-        Timestamp(microseconds: SystemClock.wallMicroseconds())
     }
 
     /// `duration` before `time`, in microseconds since the epoch (the store's time columns): the horizon
@@ -239,7 +226,7 @@ public final class Store: Sendable {
     }
 }
 
-extension Store {
+extension SQLiteStore {
     /// Copies what the WAL holds into the main file as far as no other process's reader prevents it
     /// (a passive checkpoint: it never waits), then closes the store's connections; any later use throws.
     /// Without it, the connections close when the last reference to the store goes. A checkpoint that

@@ -1,4 +1,4 @@
-public import RiffleCore
+package import RiffleCore
 
 /// A source for a resumed export (`--after`) with a store: each page it needs comes from the store when
 /// the store holds it fresh (`Store.freshPage`: read by the source's latest run from its head, with the
@@ -8,8 +8,8 @@ public import RiffleCore
 ///
 /// A store failure never fails the source: it is reported once to `trouble`, and pages come from the
 /// network from then on. A load cancelled while it reads the store ends as cancelled.
-public struct FreshPagesFirst: Pageable {
-    let store: Store
+package struct FreshPagesFirst: Pageable {
+    let store: any Store
     /// The source's configured name.
     let source: String
     /// The fingerprint of what decides the source's pages besides cursor and page size (`PageRequest`).
@@ -17,7 +17,7 @@ public struct FreshPagesFirst: Pageable {
     let network: any Pageable
     let trouble: StoreTrouble
 
-    public init(store: Store, source: String, shape: Int64, network: any Pageable, trouble: StoreTrouble) {
+    package init(store: any Store, source: String, shape: Int64, network: any Pageable, trouble: StoreTrouble) {
         self.store = store
         self.source = source
         self.shape = shape
@@ -25,7 +25,7 @@ public struct FreshPagesFirst: Pageable {
         self.trouble = trouble
     }
 
-    public func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
+    package func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
         if !trouble.isBroken {
             do {
                 let request = PageRequest(cursor: cursor, pageSize: pageSize, shape: shape)

@@ -1,20 +1,45 @@
 import GRDB
-public import RiffleCore
+package import RiffleCore
+package import RiffleStoreKit
 
-extension Store {
-    /// Starts a read of `source` from its head: records the source (name and adapter type) and numbers the
-    /// run. A name stored with another adapter type is another source: what was stored under it is
-    /// forgotten first. The pages kept of earlier runs are forgotten (see `freshPage`).
-    package func beginRun(of source: StoreSource, policy: SourcePolicy = SourcePolicy()) async throws(StoreError)
-        -> SourceRun
-    {
-        let (sourceID, run) = try await write { db in try Store.begin(db, source: source) }
-        return SourceRun(source: source, policy: policy, store: self, sourceID: sourceID, run: run)
+extension SQLiteStore {
+    package func newRun(of source: StoreSource) async throws(StoreError) -> RunKey {
+        try await write { db in try SQLiteStore.begin(db, source: source) }
     }
 
-    /// `beginRun`'s writes, inside a transaction: the source's row (for its name and type) and the run's
+    package func newRun(
+        of source: StoreSource, committing write: PageWrite
+    ) async throws(StoreError) -> (RunKey, Timestamp?) {
+        let now = clock()
+        return try await self.write { db in
+            var write = write
+            let key = try SQLiteStore.begin(db, source: source)
+            (write.sourceID, write.run) = (key.sourceID, key.run)
+            return (key, try write.apply(db, now: now))
+        }
+    }
+
+    package func commit(_ write: PageWrite) async throws(StoreError) -> Timestamp? {
+        let now = clock()
+        return try await self.write { db in try write.apply(db, now: now) }
+    }
+
+    package func endRun(_ run: RunKey, outcome: RefreshOutcome) async throws(StoreError) {
+        let now = clock().microseconds
+        let error: String? =
+            switch outcome {
+            case .ok: nil
+            case .failed(let reason): String(reason.prefix(4_096))
+            }
+        try await write { db in
+            try db.cachedStatement(sql: "UPDATE source SET refreshed_at = ?, refresh_error = ? WHERE source_id = ?")
+                .execute(arguments: [now, error, run.sourceID])
+        }
+    }
+
+    /// `newRun`'s writes, inside a transaction: the source's row (for its name and type) and the run's
     /// number; the pages kept of earlier runs go.
-    static func begin(_ db: Database, source: StoreSource) throws -> (sourceID: Int64, run: Int64) {
+    static func begin(_ db: Database, source: StoreSource) throws -> RunKey {
         // Cached statements: a run's head page begins one run per source, all on the writer after the answers
         // arrive, so each is prepared once per process rather than once per source.
         try db.cachedStatement(sql: "DELETE FROM source WHERE name = ? AND type <> ? AND type <> ''")
@@ -30,7 +55,7 @@ extension Store {
         else { throw DatabaseError(resultCode: .SQLITE_ERROR, message: "source row vanished") }
         // Only the latest run's pages are given back (`freshPage`): earlier runs' go now.
         try db.cachedStatement(sql: "DELETE FROM page WHERE source_id = ?").execute(arguments: [row[0] as Int64])
-        return (row[0] as Int64, row[1] as Int64)
+        return RunKey(sourceID: row[0] as Int64, run: row[1] as Int64)
     }
 
     /// Where paging `source` goes on past what is stored, or `nil` when nothing was stored for it.
@@ -43,7 +68,7 @@ extension Store {
                     WHERE name = ? AND position_run IS NOT NULL
                     """,
                 arguments: [source]
-            ).map(Store.position(from:))
+            ).map(SQLiteStore.position(from:))
         }
     }
 
@@ -55,7 +80,7 @@ extension Store {
 
     /// Per source, what `riffle sources` shows: items stored, unread, the last refresh and its outcome,
     /// sorted by name. Counting unread items reads each source's items once.
-    public func summaries() async throws(StoreError) -> [SourceSummary] {
+    package func summaries() async throws(StoreError) -> [SourceSummary] {
         try await read { db in
             try Row.fetchAll(
                 db,
@@ -75,16 +100,16 @@ extension Store {
                     name: row[3], type: row[4], itemCount: row[5], unreadCount: row[9],
                     lastRefresh: refreshed.map { Timestamp(microseconds: $0) },
                     lastOutcome: refreshed == nil ? nil : error.map { .failed($0) } ?? .ok,
-                    position: positionRun == nil ? nil : Store.position(from: row))
+                    position: positionRun == nil ? nil : SQLiteStore.position(from: row))
             }
         }
     }
 }
 
-extension Store {
+extension SQLiteStore {
     /// The newest stored item time of each of `sources` that holds any: what a background refresh
     /// compares against to find what is new.
-    public func newestTimes(of sources: [String]) async throws(StoreError) -> [String: Timestamp] {
+    package func newestTimes(of sources: [String]) async throws(StoreError) -> [String: Timestamp] {
         try await read { db in
             var times: [String: Timestamp] = [:]
             let select = try db.cachedStatement(

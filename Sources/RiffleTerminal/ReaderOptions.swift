@@ -1,8 +1,8 @@
 public import RiffleCore
-internal import RiffleSystem
+public import RiffleSystem
 
 /// How the reader behaves: from the config's `reader:` section and the command line.
-public struct ReaderSettings: Sendable {
+public struct ReaderOptions: Sendable {
     /// Items per page; nil: the terminal height less the prompt line (config `reader.lines: auto`).
     var lines: Int?
     /// Pages of items kept pulled from the merge ahead of the page on screen (config `reader.prefetch`),
@@ -24,7 +24,7 @@ public struct ReaderSettings: Sendable {
 
     public init(
         lines: Int? = nil, prefetchPages: Int = 2, color: ColorChoice = .never, links: Bool = false, limit: Int? = nil,
-        now: @escaping @Sendable () -> Timestamp = ReaderSettings.wallClock, opener: URLOpener = .system,
+        now: @escaping @Sendable () -> Timestamp = Timestamp.now, opener: URLOpener = .system,
         refreshPageLimit: Int = 3, retryPolicy: RetryPolicy = RetrySchedule.readerPolicy
     ) {
         self.lines = lines.map { max(1, $0) }
@@ -40,7 +40,4 @@ public struct ReaderSettings: Sendable {
 
     /// Items per page on a terminal of `rows` rows: `lines`, else all rows but the prompt's.
     func screenLines(rows: Int) -> Int { lines ?? max(1, rows - 1) }
-
-    /// The system's wall clock (CLOCK_REALTIME).
-    @Sendable public static func wallClock() -> Timestamp { Timestamp(microseconds: SystemClock.wallMicroseconds()) }
 }

@@ -1,9 +1,10 @@
 import GRDB
-public import RiffleCore
+package import RiffleCore
+package import RiffleStoreKit
 
-extension Store {
+extension SQLiteStore {
     /// For each key, whether it is read, in the same order; one snapshot for all of them.
-    public func readStates(of keys: [ItemVersion]) async throws(StoreError) -> [Bool] {
+    package func readStates(of keys: [ItemVersion]) async throws(StoreError) -> [Bool] {
         try checkKeyCount(keys.count)
         return try await read { db in
             let lookup = try db.cachedStatement(
@@ -19,7 +20,7 @@ extension Store {
     }
 
     /// Marks every key read, in one transaction: all of them or, on an error, none.
-    public func markRead(_ keys: [ItemVersion]) async throws(StoreError) {
+    package func markRead(_ keys: [ItemVersion]) async throws(StoreError) {
         try checkKeyCount(keys.count)
         guard !keys.isEmpty else { return }
         let limit = marksPerSource
@@ -35,22 +36,22 @@ extension Store {
                 if let known = sourceIDs[key.source] {
                     sourceID = known
                 } else {
-                    sourceID = try Store.sourceID(db, name: key.source)
+                    sourceID = try SQLiteStore.sourceID(db, name: key.source)
                     sourceIDs[key.source] = sourceID
                 }
                 try upsert.execute(arguments: [sourceID, key.id, key.time.microseconds])
             }
-            for sourceID in sourceIDs.values { try Store.trimMarks(db, sourceID: sourceID, limit: limit) }
+            for sourceID in sourceIDs.values { try SQLiteStore.trimMarks(db, sourceID: sourceID, limit: limit) }
         }
     }
 
     /// Marks every stored item read (of `sources` only, when given), in one transaction.
-    public func markAllRead(sources: [String]? = nil) async throws(StoreError) {
+    package func markAllRead(sources: [String]?) async throws(StoreError) {
         let limit = marksPerSource
         try await write { db in
             let names = try sources ?? String.fetchAll(db, sql: "SELECT name FROM source")
             for name in names {
-                guard let sourceID = try Store.existingSourceID(db, name: name) else { continue }
+                guard let sourceID = try SQLiteStore.existingSourceID(db, name: name) else { continue }
                 try db.execute(
                     sql: """
                         INSERT INTO read_mark (source_id, item_id, time)
@@ -58,13 +59,13 @@ extension Store {
                         ON CONFLICT (source_id, item_id) DO UPDATE SET time = max(time, excluded.time)
                         """,
                     arguments: [sourceID])
-                try Store.trimMarks(db, sourceID: sourceID, limit: limit)
+                try SQLiteStore.trimMarks(db, sourceID: sourceID, limit: limit)
             }
         }
     }
 
     /// Unread stored items per source name (sources with none are absent).
-    public func unreadCounts() async throws(StoreError) -> [String: Int] {
+    package func unreadCounts() async throws(StoreError) -> [String: Int] {
         try await read { db in
             var counts: [String: Int] = [:]
             let rows = try Row.fetchCursor(
@@ -94,16 +95,16 @@ extension Store {
     }
 
     func checkKeyCount(_ count: Int) throws(StoreError) {
-        guard count <= Store.maxKeysPerCall else {
-            throw .invalidArgument(path, "\(count) read marks at once (at most \(Store.maxKeysPerCall))")
+        guard count <= StoreLimits.maxKeysPerCall else {
+            throw .invalidArgument(path, "\(count) read marks at once (at most \(StoreLimits.maxKeysPerCall))")
         }
     }
 }
 
-extension Store {
+extension SQLiteStore {
     /// Every read mark of `sources`, in one snapshot: what `export --unread` filters with, so that the
     /// stream is not held up by a query per item. At most `marksPerSource` marks per source.
-    public func readMarks(of sources: [String]) async throws(StoreError) -> ReadMarkSet {
+    package func readMarks(of sources: [String]) async throws(StoreError) -> ReadMarkSet {
         try await read { db in
             let select = try db.cachedStatement(
                 sql: """

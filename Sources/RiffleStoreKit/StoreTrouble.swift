@@ -5,23 +5,23 @@ import Synchronization
 ///
 /// Shared by every source's `RecordingPageable` in one process; `report` calls `warn` for the first error
 /// only, and `isBroken` tells the others to stop writing.
-public final class StoreTrouble: Sendable {
+package final class StoreTrouble: Sendable {
     private let first = Mutex<StoreError?>(nil)
     private let warn: @Sendable (StoreError) -> Void
 
     /// `warn` receives the first error (once).
-    public init(warn: @escaping @Sendable (StoreError) -> Void) {
+    package init(warn: @escaping @Sendable (StoreError) -> Void) {
         self.warn = warn
     }
 
     /// Whether a store operation has failed in this run.
-    public var isBroken: Bool { first.withLock { $0 != nil } }
+    package var isBroken: Bool { first.withLock { $0 != nil } }
 
     /// The first failure, if any.
     var error: StoreError? { first.withLock { $0 } }
 
     /// Records `error`; the first one is told.
-    public func report(_ error: StoreError) {
+    package func report(_ error: StoreError) {
         let isFirst = first.withLock { stored in
             guard stored == nil else { return false }
             stored = error

@@ -1,4 +1,4 @@
-public import RiffleCore
+package import RiffleCore
 
 /// A source read over the network whose reads from the head are written to the store as they stream
 /// (contract section 6, "network view, written to the store"): what it returns is exactly what the
@@ -15,7 +15,7 @@ public import RiffleCore
 /// merge goes on, so the store costs the export little wall time. `finishWriting()` waits for what is
 /// queued (the CLI calls it before it exits). A store failure never fails the source: it is reported
 /// once to `trouble` and the source goes on unrecorded.
-public actor RecordingPageable: Pageable {
+package actor RecordingPageable: Pageable {
     /// What the writer does next, in the order the pages were read.
     private enum Write: Sendable {
         /// A page of the current run; `startsRun` when it is the head page of a new run. `request`: what
@@ -44,7 +44,7 @@ public actor RecordingPageable: Pageable {
     /// `shape`: when given, each page is also kept under what it was asked with, for a resumed export
     /// (`FreshPagesFirst`).
     package init(
-        _ base: any Pageable, store: Store, source: StoreSource, policy: SourcePolicy, trouble: StoreTrouble,
+        _ base: any Pageable, store: any Store, source: StoreSource, policy: SourcePolicy, trouble: StoreTrouble,
         endIsSourceEnd: Bool = true, shape: Int64? = nil
     ) {
         self.init(
@@ -54,7 +54,7 @@ public actor RecordingPageable: Pageable {
 
     /// The same over a store that may still be being opened: pages read meanwhile wait in order for it,
     /// and are dropped (as the store's failure, already told, leaves them) when it cannot be opened.
-    public init(
+    package init(
         _ base: any Pageable, opening: StoreOpening, source: StoreSource, policy: SourcePolicy,
         trouble: StoreTrouble, endIsSourceEnd: Bool = true, shape: Int64? = nil
     ) {
@@ -81,7 +81,7 @@ public actor RecordingPageable: Pageable {
         }
     }
 
-    public func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
+    package func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
         let page: Page
         do {
             page = try await base.loadPage(after: cursor, pageSize: pageSize)
@@ -120,14 +120,14 @@ public actor RecordingPageable: Pageable {
 
 /// The writer's side of a `RecordingPageable`: the run being written, one page after another.
 private struct RunWriter {
-    let store: Store
+    let store: any Store
     let source: StoreSource
     let policy: SourcePolicy
     let trouble: StoreTrouble
     let endIsSourceEnd: Bool
     var run: SourceRun?
 
-    init(store: Store, source: StoreSource, policy: SourcePolicy, trouble: StoreTrouble, endIsSourceEnd: Bool) {
+    init(store: any Store, source: StoreSource, policy: SourcePolicy, trouble: StoreTrouble, endIsSourceEnd: Bool) {
         self.store = store
         self.source = source
         self.policy = policy

@@ -1,4 +1,4 @@
-public import RiffleCore
+package import RiffleCore
 import Synchronization
 
 /// The feed adapter's memory kept in the store, so that conditional requests and first-seen times carry
@@ -15,24 +15,24 @@ import Synchronization
 /// store given the run's feeds (`heads`) reads their validators in one read as the memory is made, while
 /// the run gets ready, then each one's kept page (`KeptHeads`); each feed's first request takes them
 /// from there.
-public struct StoreDocumentMemory: DocumentMemory {
+package struct StoreDocumentMemory: DocumentMemory {
     let opening: StoreOpening
     let trouble: StoreTrouble
     let recent = InMemoryDocumentMemory()
     /// What the store kept of each head feed when the run began; `nil` without heads.
     let heads: KeptHeads?
 
-    /// `heads`: the run's feed sources and the URL each reads first (at most `Store.maxEntriesPerCall`;
+    /// `heads`: the run's feed sources and the URL each reads first (at most `StoreLimits.maxEntriesPerCall`;
     /// more are read one by one as they are asked for).
-    public init(opening: StoreOpening, trouble: StoreTrouble, heads: [(source: String, url: String)] = []) {
+    package init(opening: StoreOpening, trouble: StoreTrouble, heads: [(source: String, url: String)] = []) {
         self.opening = opening
         self.trouble = trouble
         self.heads =
-            opening.isNew || heads.isEmpty || heads.count > Store.maxEntriesPerCall
+            opening.isNew || heads.isEmpty || heads.count > StoreLimits.maxEntriesPerCall
             ? nil : KeptHeads(opening: opening, trouble: trouble, heads: heads)
     }
 
-    public func validators(source: String, url: String) async -> DocumentValidators? {
+    package func validators(source: String, url: String) async -> DocumentValidators? {
         if let known = await recent.validators(source: source, url: url) { return known }
         if let heads, let kept = await heads.validators(source: source, url: url) { return kept }
         guard !opening.isNew, !trouble.isBroken, let store = await opening.store else { return nil }
@@ -44,7 +44,7 @@ public struct StoreDocumentMemory: DocumentMemory {
         }
     }
 
-    public func storedPage(source: String, url: String) async -> Page? {
+    package func storedPage(source: String, url: String) async -> Page? {
         if let page = await recent.storedPage(source: source, url: url) { return page }
         if let heads, let kept = await heads.take(source: source, url: url) { return kept }
         guard !opening.isNew, !trouble.isBroken, let store = await opening.store else { return nil }
@@ -57,11 +57,11 @@ public struct StoreDocumentMemory: DocumentMemory {
     }
 
     /// Keeps `page`'s document in this process's memory; the store gets it with the page (see above).
-    public func remember(source: String, page: Page) async {
+    package func remember(source: String, page: Page) async {
         await recent.remember(source: source, page: page)
     }
 
-    public func firstSeen(source: String, entryIDs: [String], now: Timestamp) async -> [String: Timestamp] {
+    package func firstSeen(source: String, entryIDs: [String], now: Timestamp) async -> [String: Timestamp] {
         // A store that could not be opened: this process's memory, as a run without a store has.
         guard let store = await opening.store else {
             return await recent.firstSeen(source: source, entryIDs: entryIDs, now: now)
@@ -71,7 +71,7 @@ public struct StoreDocumentMemory: DocumentMemory {
             do {
                 var start = 0
                 while start < entryIDs.count {
-                    let end = min(start + Store.maxEntriesPerCall, entryIDs.count)
+                    let end = min(start + StoreLimits.maxEntriesPerCall, entryIDs.count)
                     times.merge(try await store.firstSeen(of: source, entryIDs: Array(entryIDs[start..<end]))) { $1 }
                     start = end
                 }

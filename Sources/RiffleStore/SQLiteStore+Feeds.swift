@@ -1,10 +1,8 @@
 import GRDB
 package import RiffleCore
+package import RiffleStoreKit
 
-extension Store {
-    /// Entry ids accepted by one `firstSeen` call.
-    static let maxEntriesPerCall = 10_000
-
+extension SQLiteStore {
     /// The feed adapter's state for one document of `source`, or `nil` when none was saved.
     package func feedDocument(of source: String, url: String) async throws(StoreError) -> DocumentValidators? {
         try await read { db in
@@ -15,7 +13,7 @@ extension Store {
                     JOIN source s ON s.source_id = d.source_id WHERE s.name = ? AND d.url = ?
                     """,
                 arguments: [source, url]
-            ).map { Store.validators($0, url: url) }
+            ).map { SQLiteStore.validators($0, url: url) }
         }
     }
 
@@ -45,13 +43,13 @@ extension Store {
     /// When each entry of `source` was first seen: the time kept from an earlier read, else now (recorded,
     /// so a re-read gives the same time). For entries that carry no date of their own.
     package func firstSeen(of source: String, entryIDs: [String]) async throws(StoreError) -> [String: Timestamp] {
-        guard entryIDs.count <= Store.maxEntriesPerCall else {
-            throw .invalidArgument(path, "\(entryIDs.count) entries at once (at most \(Store.maxEntriesPerCall))")
+        guard entryIDs.count <= StoreLimits.maxEntriesPerCall else {
+            throw .invalidArgument(path, "\(entryIDs.count) entries at once (at most \(StoreLimits.maxEntriesPerCall))")
         }
         guard !entryIDs.isEmpty else { return [:] }
         let now = clock().microseconds
         return try await write { db in
-            let sourceID = try Store.sourceID(db, name: source)
+            let sourceID = try SQLiteStore.sourceID(db, name: source)
             let record = try db.cachedStatement(
                 sql: """
                     INSERT INTO entry_seen (source_id, entry_id, first_seen) VALUES (?, ?, ?)

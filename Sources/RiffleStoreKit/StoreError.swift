@@ -5,7 +5,7 @@
 /// A struct over a private enum, like `SourceError`: callers branch on `kind`, never on the words, and new
 /// reasons can be added without breaking them. Whatever the reason, the store never deleted, truncated
 /// or overwrote the file.
-public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What happened, coarsely: what a caller branches on.
     package enum Kind: Sendable, Hashable {
         /// The file is not a riffle store: not an SQLite database, or another program's database.
@@ -41,7 +41,7 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
 
     private let reason: Reason
     /// The store file, as the caller named it.
-    let path: String
+    package let path: String
 
     private init(_ reason: Reason, path: String) {
         self.reason = reason
@@ -61,7 +61,7 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         let why =
             switch reason {
             case .notADatabase: "not a riffle store (file is not a database)"
@@ -79,21 +79,21 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         return "\(path): \(why)"
     }
 
-    static func notADatabase(_ path: String) -> StoreError { StoreError(.notADatabase, path: path) }
-    static func foreignDatabase(_ path: String) -> StoreError { StoreError(.foreignDatabase, path: path) }
-    static func corrupt(_ path: String, detail: String) -> StoreError {
+    package static func notADatabase(_ path: String) -> StoreError { StoreError(.notADatabase, path: path) }
+    package static func foreignDatabase(_ path: String) -> StoreError { StoreError(.foreignDatabase, path: path) }
+    package static func corrupt(_ path: String, detail: String) -> StoreError {
         StoreError(.corrupt(detail: detail), path: path)
     }
-    static func newerSchema(_ path: String, unknown: [String]) -> StoreError {
+    package static func newerSchema(_ path: String, unknown: [String]) -> StoreError {
         StoreError(.newerSchema(unknown: unknown.sorted()), path: path)
     }
-    static func unwritable(_ path: String, detail: String) -> StoreError {
+    package static func unwritable(_ path: String, detail: String) -> StoreError {
         StoreError(.unwritable(detail: detail), path: path)
     }
-    static func diskFull(_ path: String) -> StoreError { StoreError(.diskFull, path: path) }
-    static func busy(_ path: String) -> StoreError { StoreError(.busy, path: path) }
-    static func invalidArgument(_ path: String, _ detail: String) -> StoreError {
+    package static func diskFull(_ path: String) -> StoreError { StoreError(.diskFull, path: path) }
+    package static func busy(_ path: String) -> StoreError { StoreError(.busy, path: path) }
+    package static func invalidArgument(_ path: String, _ detail: String) -> StoreError {
         StoreError(.invalidArgument(detail), path: path)
     }
-    static func other(_ path: String, _ detail: String) -> StoreError { StoreError(.other(detail), path: path) }
+    package static func other(_ path: String, _ detail: String) -> StoreError { StoreError(.other(detail), path: path) }
 }

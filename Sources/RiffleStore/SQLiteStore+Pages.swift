@@ -1,20 +1,17 @@
 import GRDB
 package import RiffleCore
+package import RiffleStoreKit
 
-extension Store {
-    /// How long after it was read from the network a stored page may stand in for it in a resumed export
-    /// (`--after`): a resume soon after the run it continues gets the pages that run read as they were.
-    package static let pageFreshness: Duration = .seconds(600)
-
+extension SQLiteStore {
     /// The page `source` gave for `request`, rebuilt from the store, when it is fresh: read from the
     /// network by the source's latest run from its head (`beginRun`), no longer than `maxAge` ago, with the
     /// same cursor, page size and shape, and every item it listed still stored as it listed it (no later
     /// page of the run listed one again, retention dropped none). Otherwise `nil`: the page is asked again.
     package func freshPage(
-        of source: String, request: PageRequest, maxAge: Duration = Store.pageFreshness
+        of source: String, request: PageRequest, maxAge: Duration
     ) async throws(StoreError) -> Page? {
         guard let key = request.key else { return nil }
-        let oldestFetch = Store.microseconds(maxAge, before: clock())
+        let oldestFetch = SQLiteStore.microseconds(maxAge, before: clock())
         return try await read { db in
             guard
                 let row = try Row.fetchOne(

@@ -1,4 +1,4 @@
-public import RiffleCore
+package import RiffleCore
 
 /// A source for the reader on a terminal with a store (contract section 6, "store first, then network"):
 /// its first page and those after it come from the store at once; past what is stored, paging goes on
@@ -6,19 +6,19 @@ public import RiffleCore
 ///
 /// Only the first load from the head is the store's: a later one (the reader's `r`) is a refresh and
 /// goes to the network. Cursors say where they lead: `s:` the store, `n:` the network.
-public actor StoreFirstPageable: Pageable {
+package actor StoreFirstPageable: Pageable {
     private let stored: StoredItems
     private let network: any Pageable
     private let trouble: StoreTrouble
     private var headServed = false
 
-    public init(stored: StoredItems, network: any Pageable, trouble: StoreTrouble) {
+    package init(stored: StoredItems, network: any Pageable, trouble: StoreTrouble) {
         self.stored = stored
         self.network = network
         self.trouble = trouble
     }
 
-    public func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
+    package func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
         guard let cursor else {
             if headServed { return try await networkPage(after: nil, pageSize: pageSize) }
             headServed = true

@@ -2,11 +2,11 @@
 ///
 /// When a name comes back with another adapter type, it is another source: what the store held under the
 /// name (items, read marks, position, feed state) is forgotten by the next `beginRun`.
-public struct StoreSource: Sendable, Hashable {
+package struct StoreSource: Sendable, Hashable {
     package var name: String
-    var type: String
+    package var type: String
 
-    public init(name: String, type: String) {
+    package init(name: String, type: String) {
         self.name = name
         self.type = type
     }

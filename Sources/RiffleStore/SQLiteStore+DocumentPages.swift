@@ -1,19 +1,20 @@
 import GRDB
-internal import RiffleCore
+package import RiffleCore
+package import RiffleStoreKit
 
-extension Store {
+extension SQLiteStore {
     /// Keeps what the last `200` of `document` gave `source`: its validators, its items' ids and the page
     /// after it (`Page.document` must be set; other pages are ignored). A `304` keeps the item list and
     /// updates only the validators' next-request time. For a page no run records; a recorded page keeps
     /// its document in its own transaction (`PageWrite`).
-    func rememberDocument(of source: String, page: Page) async throws(StoreError) {
+    package func rememberDocument(of source: String, page: Page) async throws(StoreError) {
         guard let outcome = page.document?.outcome, outcome != .notRequested else { return }
         try await write { db in
             let sourceID =
                 outcome == .fetched
-                ? try Store.sourceID(db, name: source) : try Store.existingSourceID(db, name: source)
+                ? try SQLiteStore.sourceID(db, name: source) : try SQLiteStore.existingSourceID(db, name: source)
             if let sourceID {
-                try Store.keepDocument(
+                try SQLiteStore.keepDocument(
                     db, sourceID: sourceID, page.document, items: page.items, nextCursor: page.nextCursor,
                     hasMore: page.hasMore)
             }
@@ -46,7 +47,7 @@ extension Store {
 
     /// The page the last `200` of `url` gave `source`, rebuilt from the stored items (newest first), or
     /// `nil` when none is kept or one of its items has left the store (then the adapter asks again).
-    func documentPage(of source: String, url: String) async throws(StoreError) -> Page? {
+    package func documentPage(of source: String, url: String) async throws(StoreError) -> Page? {
         try await read { db in
             guard
                 let row = try Row.fetchOne(
@@ -57,7 +58,7 @@ extension Store {
                         """,
                     arguments: [source, url])
             else { return nil }
-            return try Store.keptPage(db, sourceID: row[3], itemIDs: row[0], nextCursor: row[1], hasMore: row[2])
+            return try SQLiteStore.keptPage(db, sourceID: row[3], itemIDs: row[0], nextCursor: row[1], hasMore: row[2])
         }
     }
 
@@ -116,11 +117,11 @@ extension Store {
     /// The validators kept for each of `heads` (a source's name and its feed's URL) that has some, in one
     /// read: what a run's first requests need, read once for all its feeds rather than once per feed. At
     /// most `maxEntriesPerCall` heads.
-    func feedValidators(of heads: [(source: String, url: String)]) async throws(StoreError) -> [String:
+    package func feedValidators(of heads: [(source: String, url: String)]) async throws(StoreError) -> [String:
         DocumentValidators]
     {
-        guard heads.count <= Store.maxEntriesPerCall else {
-            throw .invalidArgument(path, "\(heads.count) feeds at once (at most \(Store.maxEntriesPerCall))")
+        guard heads.count <= StoreLimits.maxEntriesPerCall else {
+            throw .invalidArgument(path, "\(heads.count) feeds at once (at most \(StoreLimits.maxEntriesPerCall))")
         }
         guard !heads.isEmpty else { return [:] }
         return try await read { db in
@@ -132,7 +133,7 @@ extension Store {
             var kept: [String: DocumentValidators] = [:]
             for head in heads {
                 if let row = try Row.fetchOne(select, arguments: [head.source, head.url]) {
-                    kept[head.source] = Store.validators(row, url: head.url)
+                    kept[head.source] = SQLiteStore.validators(row, url: head.url)
                 }
             }
             return kept

@@ -1,19 +1,19 @@
 /// How a source's stored items are reconciled and kept, applied to each page as it is written (never by a
 /// scan of the whole store at start-up).
-public struct SourcePolicy: Sendable, Hashable {
+package struct SourcePolicy: Sendable, Hashable {
     /// The most items kept for the source; beyond it the oldest are dropped. `nil` keeps them all.
-    var maxItems: Int?
+    package var maxItems: Int?
     /// Items older than this (by item time) are dropped; `.zero` keeps them all.
-    var keep: Duration
+    package var keep: Duration
     /// Whether items the source no longer lists stay stored (feed sources: entries fall off the end of a
     /// feed, and a re-read says nothing about them). Otherwise re-reading a run of pages from the head makes
     /// the stored items in the time range those pages cover exactly those pages' items.
-    var keepsFallenOff: Bool
+    package var keepsFallenOff: Bool
 
     /// `store.max_items` default of the contract.
-    public static let defaultMaxItems = 20_000
+    package static let defaultMaxItems = 20_000
 
-    public init(maxItems: Int? = SourcePolicy.defaultMaxItems, keep: Duration = .zero, keepsFallenOff: Bool = false) {
+    package init(maxItems: Int? = SourcePolicy.defaultMaxItems, keep: Duration = .zero, keepsFallenOff: Bool = false) {
         self.maxItems = maxItems
         self.keep = keep
         self.keepsFallenOff = keepsFallenOff
