@@ -68,6 +68,11 @@ struct ExportCommand: AsyncParsableCommand {
         let output = self.output
         let showProgress = Descriptor.isTerminal(2)
         var include: (@Sendable (MergedItem) -> Bool)?
+        // Exactly once, also for runs that overlap (two cron jobs): from reading the read marks to marking
+        // what was written, one such run at a time holds the store.
+        var runLock: FileLock?
+        if unread, markRead, let store = session.store { runLock = try await Self.lockForMarking(store) }
+        defer { withExtendedLifetime(runLock) {} }
         if unread, let store = session.store {
             let marks: ReadMarkSet
             do {
@@ -125,6 +130,27 @@ extension ExportCommand {
             throw CLIFailure.other(
                 "\(UntrustedText.sanitize(error.description)); the output was written but its items were not "
                     + "marked read")
+        }
+    }
+
+    /// How long an `--unread --mark-read` run waits for another one to finish with the store.
+    static let markingPatience = Duration.seconds(300)
+
+    /// The lock beside `store`'s file that `--unread --mark-read` runs take in turn (`STORE.lock`); exit 1
+    /// naming the holder when another run keeps it past `markingPatience`.
+    static func lockForMarking(_ store: any Store) async throws -> FileLock {
+        let path = store.path + ".lock"
+        do {
+            return try await FileLock.acquire(path, patience: markingPatience)
+        } catch .held(let holder) {
+            let who = holder.map { " (process \($0))" } ?? ""
+            throw CLIFailure.other(
+                "another riffle export --unread --mark-read\(who) has held the store \(UntrustedText.sanitize(store.path)) "
+                    + "for \(Int(markingPatience.components.seconds)) s; run again once it has ended")
+        } catch .system(let error) {
+            throw CLIFailure.other(
+                "cannot lock \(UntrustedText.sanitize(path)) for --mark-read: \(UntrustedText.sanitize(error.description))"
+            )
         }
     }
 
