@@ -96,6 +96,12 @@ struct Session {
             try need.goOnWithout(because: "no store file: set HOME or XDG_STATE_HOME, or pass --store PATH")
             return nil
         }
+        if options.store != nil || configuration.store.path != nil,
+            let missing = StoreLocation.missingDirectory(of: path)
+        {
+            try need.goOnWithout(because: UntrustedText.sanitize(missing))
+            return nil
+        }
         if alongside, case .optional = need, !FileSystem.exists(path) {
             return StoreOpening(creating: {
                 switch await open(path) {
