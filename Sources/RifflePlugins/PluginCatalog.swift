@@ -142,10 +142,13 @@ public struct PluginCatalog: Sendable {
                 if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
                     candidates.append(
                         Candidate(type: PluginManifest.typeName(ofFile: name), file: file, isManifest: true))
-                } else if FileSystem.isExecutableFile(file) {
+                } else if FileSystem.isExecutableFile(file),
+                    UnusablePluginFile.reason(file: file, type: executableType(name), executable: true) == nil
+                {
                     candidates.append(Candidate(type: executableType(name), file: file, isManifest: false))
                 } else if isPluginType(executableType(name)),
-                    let reason = UnusablePluginFile.reason(file: file, type: executableType(name))
+                    let reason = UnusablePluginFile.reason(
+                        file: file, type: executableType(name), executable: FileSystem.isExecutableFile(file))
                 {
                     let problem = PluginProblem(.warning, file: file, reason)
                     problems.append(problem)

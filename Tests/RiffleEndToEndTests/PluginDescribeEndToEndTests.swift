@@ -87,6 +87,34 @@ import Testing
         }
     }
 
+    @Test func aScriptWithoutItsHashBangLineOrRunBitIsNamed() async throws {
+        try await Harness.withSandbox { sandbox in
+            let directory = sandbox.directory.appendingPathComponent("my-plugins").path
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let body = "import sys\nprint('{}')\n"
+            try body.write(toFile: directory + "/plain.py", atomically: true, encoding: .utf8)
+            try await ExecutableFile.write(body, to: directory + "/bare.py")
+            let config = try sandbox.config("plugins: [./my-plugins]\nsources:\n  - {name: s, type: bare}\n")
+            let check = try await Harness.run(["check", "--config", config])
+            #expect(check.status == 78, "\(check.stderr)")
+            #expect(
+                check.stderr.contains(
+                    "\(directory)/bare.py: has no #! line: make its first line #!/usr/bin/env python3 to use type bare"),
+                "\(check.stderr)")
+            // Unused, each is still a warning.
+            let other = try sandbox.config(
+                "plugins: [./my-plugins]\nsources:\n  - {name: news, type: feed, url: \"\(sandbox.url)/feeds/rss.xml\"}\n",
+                name: "other.yaml")
+            let run = try await Harness.run(["export", "--no-store", "--config", other])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(
+                run.stderr.contains(
+                    "riffle: warning: \(directory)/plain.py: not executable and has no #! line: make its first line "
+                        + "#!/usr/bin/env python3 and chmod +x it to use type plain"), "\(run.stderr)")
+            #expect(run.stderr.contains("riffle: warning: \(directory)/bare.py: has no #! line"), "\(run.stderr)")
+        }
+    }
+
     @Test func aMissingPluginDirectoryIsAConfigurationError() async throws {
         try await Harness.withSandbox { sandbox in
             let config = try sandbox.config(
