@@ -544,6 +544,10 @@ package struct MergeState: Sendable {
     private mutating func record(_ notes: PageNotes, for index: Int) {
         slots[index].status.skippedItems += notes.skipped
         if slots[index].status.firstSkipReason == nil { slots[index].status.firstSkipReason = notes.firstSkipReason }
+        for path in notes.unmatchedPaths
+        where slots[index].status.unmatchedPaths.count < 10 && !slots[index].status.unmatchedPaths.contains(path) {
+            slots[index].status.unmatchedPaths.append(path)
+        }
         if !notes.warnings.isEmpty {
             slots[index].status.warnings = Array((slots[index].status.warnings + notes.warnings).suffix(5))
         }

@@ -43,6 +43,8 @@ public struct PageNotes: Sendable, Hashable {
     /// the next one, e.g. `has_more was true but data.x.pageInfo.endCursor is missing`: the source
     /// stops early, and the user is told.
     public var missingCursor: String?
+    /// Configured paths the answer did not have at all, e.g. `fields.url: link is on no item of a page` or `has_more: data.x.hasNext is not in the answer`: most likely mistyped, and said once a run.
+    public var unmatchedPaths: [String] = []
 
     public init(
         skipped: Int = 0, firstSkipReason: String? = nil, warnings: [String] = [], missingCursor: String? = nil

@@ -27,6 +27,8 @@ public struct SourceStatus: Sendable, Hashable {
     public var duplicates = 0
     /// Server messages that came with usable data; the latest few.
     public var warnings: [String] = []
+    /// Configured paths a page's answer did not have (`PageNotes.unmatchedPaths`), each once, at most 10.
+    public var unmatchedPaths: [String] = []
     /// Why paging stopped, once it has.
     public var stopReason: Pager.ExhaustedReason?
     /// Why the source stopped before its end, when the answer promised more pages but gave no way to

@@ -98,7 +98,11 @@ public struct GraphQLSource: Pageable {
             items.append(builder.build(id: id, time: time))
         }
         mapping.notes.warnings = response.errors
+        mapping.notes.unmatchedPaths = unmatchedFields(in: list, kept: items)
         let hasMoreFlag = try hasMore(in: data)
+        if let path = settings.hasMore, Self.select(path, data: data) == nil {
+            mapping.notes.unmatchedPaths.append("has_more: \(path) is not in the answer (paging goes by the cursor)")
+        }
         if settings.offsetVariable != nil {
             let offset = cursor.flatMap { Int($0) } ?? 0
             let hasMore = hasMoreFlag ?? (list.count >= min(max(1, pageSize), Self.maxPageSize))
@@ -125,6 +129,23 @@ public struct GraphQLSource: Pageable {
             return "no value at \(path) after a full page of \(listed) items"
         }
         return nil
+    }
+
+    /// The optional fields whose path is on none of a page's items (not even as `null`): a mistyped path,
+    /// which would give items without that field in silence. Looked at only when no kept item has the field.
+    func unmatchedFields(in list: [JSONNode], kept items: [Item]) -> [String] {
+        guard !list.isEmpty else { return [] }
+        let fields = settings.fields
+        let optional: [(name: String, path: FieldPath?, isSet: (Item) -> Bool)] = [
+            ("url", fields.url, { $0.url != nil }), ("author", fields.author, { $0.author != nil }),
+            ("summary", fields.summary, { $0.summary != nil }), ("tags", fields.tags, { !$0.tags.isEmpty }),
+        ]
+        return optional.compactMap { field in
+            guard let path = field.path, !items.contains(where: field.isSet),
+                list.allSatisfy({ $0.select(path.segments[...]) == nil })
+            else { return nil }
+            return "fields.\(field.name): \(path) is on no item of a page"
+        }
     }
 
     /// What the `has_more` path says: true or false; nil when there is no `has_more` or the answer holds

@@ -115,6 +115,24 @@ import Testing
         }
     }
 
+    /// An optional field's path and a `has_more` path that the answers never hold are said, once a run.
+    @Test func pathsThatMatchNothingAreWarnings() async throws {
+        try await Harness.withSandbox(SandboxOptions(itemsPerSource: 45)) { sandbox in
+            let manifest = SilentMistakeEndToEndTests.articlesManifest(hasMore: "data.articles.pageInfo.hasNext")
+                .replacing("url: url}", with: "url: link}")
+            let config = try await SilentMistakeEndToEndTests.config(
+                sandbox, plugins: ["articles.yaml": manifest],
+                sources: "  - {name: docs, type: articles, endpoint: \"\(sandbox.url)/graphql\"}\n")
+            let run = try await Harness.run(["export", "--no-store", "--config", config])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(
+                run.stderr
+                    == "riffle: warning: source docs: fields.url: link is on no item of a page; "
+                    + "has_more: data.articles.pageInfo.hasNext is not in the answer (paging goes by the cursor)\n")
+            #expect(try Harness.jsonArray(run.stdoutBytes).count == 45, "paging went on by the cursor")
+        }
+    }
+
     @Test func aMissingPluginDirectoryIsAConfigurationError() async throws {
         try await Harness.withSandbox { sandbox in
             let config = try sandbox.config(
