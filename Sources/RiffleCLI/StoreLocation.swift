@@ -24,7 +24,8 @@ enum StoreLocation {
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return nil }
         let directory = String(path[..<slash])
         guard !FileSystem.isDirectory(directory) else { return nil }
-        return "store \(path): its directory \(directory) does not exist; create it (mkdir -p \(directory)) "
+        guard !FileSystem.exists(directory) else { return "\(path): \(directory) is not a directory" }
+        return "\(path): its directory \(directory) does not exist; create it (mkdir -p \(directory)) "
             + "or pass another --store"
     }
 }

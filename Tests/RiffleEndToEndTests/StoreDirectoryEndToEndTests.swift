@@ -12,7 +12,7 @@ import Testing
             let missing = sandbox.directory.appendingPathComponent("nonexistent-dir").path
             let store = missing + "/x/s.sqlite"
             let why =
-                "store \(store): its directory \(missing)/x does not exist; create it (mkdir -p \(missing)/x) "
+                "\(store): its directory \(missing)/x does not exist; create it (mkdir -p \(missing)/x) "
                 + "or pass another --store"
             // A command that needs the store stops (exit 1); one that can go without warns and goes on.
             let offline = try await Harness.run(["--store", store, "--offline", "export", "--config", config])

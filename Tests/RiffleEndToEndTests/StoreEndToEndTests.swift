@@ -135,6 +135,9 @@ import Testing
         let directory = try Harness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = directory.appendingPathComponent("state/store.sqlite").path
+        // A directory named with --store must exist: riffle makes only its default location's.
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("state"), withIntermediateDirectories: true)
         let config = directory.appendingPathComponent("config.yaml").path
         let (online, withoutStore) = try await Harness.withSandbox(SandboxOptions(itemsPerSource: 60)) { sandbox in
             try Harness.threeSources.replacingOccurrences(of: "SANDBOX", with: sandbox.url).write(
