@@ -1,3 +1,5 @@
+internal import RiffleBytes
+
 /// One value of a `JSONDocument`: read where it lies, made into a `JSONValue` only when asked (`value`).
 ///
 /// Its answers are the ones the same value parsed by `JSONValue(parsing:)` gives: a member is the last
@@ -361,7 +363,7 @@ public struct JSONNode: Sendable {
             let isName = kind == .asciiName
             document.bytes.withUnsafeBufferPointer { buffer in
                 let text = UnsafeBufferPointer(rebasing: buffer[Int(entry.start + 1)..<Int(entry.end - 1)])
-                if isName || UTF8Sequence.isWellFormed(text) {
+                if isName || ByteScan.isWellFormedUTF8(text) {
                     out.append(contentsOf: text)
                 } else {
                     out.append(contentsOf: JSONParser.decode(text).utf8)
@@ -393,7 +395,7 @@ public struct JSONNode: Sendable {
             }
             let repaired: String? = out.withUnsafeBufferPointer { buffer in
                 let text = UnsafeBufferPointer(rebasing: buffer[start...])
-                return UTF8Sequence.isWellFormed(text) ? nil : JSONParser.decode(text)
+                return ByteScan.isWellFormedUTF8(text) ? nil : JSONParser.decode(text)
             }
             if let repaired {
                 out.removeSubrange(start...)
@@ -416,8 +418,8 @@ public struct JSONNode: Sendable {
             let entry = document.entries[index]
             let written: Bool = document.bytes.withUnsafeBufferPointer { buffer in
                 let text = UnsafeBufferPointer(rebasing: buffer[Int(entry.start + 1)..<Int(entry.end - 1)])
-                guard UTF8Sequence.isWellFormed(text) else { return false }
-                JSONValue.writeString(utf8: text, to: &out)
+                guard ByteScan.isWellFormedUTF8(text) else { return false }
+                JSONString.append(utf8: text, to: &out)
                 return true
             }
             if !written { value.write(to: &out) }

@@ -1,7 +1,9 @@
+internal import RiffleBytes
+
 /// How `JSONDocument` reads a page onto its tape: one loop over the bytes, its place and its open
 /// containers kept in locals (an explicit stack of at most `JSONValue.maxDepth` containers) rather than a
 /// recursive descent whose index lives in the parser's memory. Strings go through the parsers' one scan
-/// (`JSONParser.plainRunEnd`, inlined), numbers through their one grammar (`JSONParser.numberExtent`);
+/// (`JSONString.plainRunEnd`, inlined), numbers through their one grammar (`JSONParser.numberExtent`);
 /// literals and the rest of a string with escapes through `JSONParser`'s own readers.
 ///
 /// It only answers whether the bytes are one well-formed document (by `JSONValue(parsing:)`'s grammar and
@@ -149,14 +151,15 @@ enum JSONTapeReader {
     /// Reads the string whose opening quote is at `index`, to just past its closing quote, and returns its
     /// entry's kind (nil where the value parser would throw): an `asciiName` for a member name without
     /// escapes whose bytes are all ASCII. The run to the first quote, backslash or control character is found
-    /// by the parsers' one scan (`JSONParser.plainRunEnd`, inlined here); a string with escapes is read on by
+    /// by the parsers' one scan (`JSONString.plainRunEnd`, inlined here); a string with escapes is read on by
     /// `parser`'s `unescapeRest`.
     @inline(__always)
     private static func readString(
         _ base: UnsafePointer<UInt8>, _ count: Int, at index: inout Int, name: Bool, parser: inout JSONParser
     ) -> JSONDocument.Kind? {
         var any: UInt64 = 0
-        let position = JSONParser.plainRunEnd(base, count, from: index &+ 1, seen: &any)
+        let position = JSONString.plainRunEnd(
+            UnsafeBufferPointer(start: base, count: count), from: index &+ 1, seen: &any)
         guard position < count else { return nil }
         let stop = base[position]
         if stop == UInt8(ascii: "\"") {

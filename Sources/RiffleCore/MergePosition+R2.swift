@@ -1,3 +1,5 @@
+internal import RiffleBytes
+
 extension MergePosition {
     static let r2Prefix = "r2."
 

@@ -1,3 +1,5 @@
+internal import RiffleBytes
+
 /// The k-way merge of newest-first sources as a pure state machine: no I/O, no clocks, no tasks.
 ///
 /// A driver (``MergedFeed``) asks `loadsToStart()` which pages to fetch, delivers each page or error with
@@ -437,9 +439,7 @@ package struct MergeState: Sendable {
         let capacity = MergePosition.r3ScratchCount(
             headCount: MergePosition.r3HeadBound + nameEnd - nameStart, tail: tailBytes)
         let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch -> Result? in
-            guard let base = scratch.baseAddress else { preconditionFailure("token scratch without memory") }
-            let headStart = base + MergePosition.r3FlagsRoom
-            var writer = ByteWriter(headStart)
+            var writer = ByteWriter(UnsafeMutableBufferPointer(rebasing: scratch[MergePosition.r3FlagsRoom...]))
             let flags = names.withUnsafeBufferPointer { names in
                 MergePosition.r3Head(
                     time: last.time, source: UnsafeBufferPointer(rebasing: names[nameStart..<nameEnd]),
@@ -447,7 +447,7 @@ package struct MergeState: Sendable {
                     isFrontier: last.isInOrder, frontier: frontier, hasEntries: hasEntries, hasFinished: hasFinished,
                     to: &writer)
             }
-            let headCount = writer.position - headStart
+            let headCount = writer.count
             if !hasEntries,
                 MergePosition.r3TextCount(flags: flags, headCount: headCount, tail: tailBytes, encodedTail: encodedTail)
                     > MergePosition.r3SmallTokenLimit

@@ -1,3 +1,4 @@
+import RiffleBytes
 import RiffleCore
 import Testing
 
@@ -37,7 +38,7 @@ import Testing
                 }
             #expect(bytes == text.map { Array($0.utf8) }, "\(field) \(comment)")
             var written: [UInt8] = []
-            _ = item.withUTF8(field) { JSONValue.writeString(utf8: $0, to: &written) }
+            _ = item.withUTF8(field) { JSONString.append(utf8: $0, to: &written) }
             #expect(written == (text.map { DifferentialInputs.referenceEscaped($0) } ?? []), "\(field) \(comment)")
         }
         #expect(item.tagCount == expected.tags.count, "\(comment)")

@@ -1,3 +1,4 @@
+import RiffleBytes
 import RiffleCore
 import RiffleTestSupport
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// `ExportEncoder.writeItem`, which writes an item in parts through `ByteWriter`s into room reserved for
 /// the most each part can take (issue 17), held to the encoder it replaced — written here from the
 /// field-by-field accessors and the array writers — over random items whose texts are full of escapes (so
-/// the reserved room is used up to its worst case); and `ExportBuffer`'s growth. Unsafe code: run under
+/// the reserved room is used up to its worst case); and `ByteBuffer`'s growth. Unsafe code: run under
 /// AddressSanitizer by `make sanitize`.
 @Suite struct ExportEncoderTests {
     /// The former `writeItem`.
@@ -17,7 +18,7 @@ import Testing
         func text(_ field: Item.TextField, named name: String) {
             _ = item.withUTF8(field) { bytes in
                 out.append(contentsOf: name.utf8)
-                JSONValue.writeString(utf8: bytes, to: &out)
+                JSONString.append(utf8: bytes, to: &out)
             }
         }
         out.append(contentsOf: #"{"source":"#.utf8)
@@ -35,7 +36,7 @@ import Testing
             out.append(contentsOf: #","tags":["#.utf8)
             for position in 0..<item.tagCount {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
-                item.withTagUTF8(at: position) { JSONValue.writeString(utf8: $0, to: &out) }
+                item.withTagUTF8(at: position) { JSONString.append(utf8: $0, to: &out) }
             }
             out.append(UInt8(ascii: "]"))
         }
@@ -91,7 +92,7 @@ import Testing
     }
 
     @Test func theBufferGrowsAndKeepsItsBytes() {
-        let buffer = ExportBuffer(capacity: 10)
+        let buffer = ByteBuffer(capacity: 10)
         var expected: [UInt8] = []
         for round in 0..<500 {
             let part = (0..<(round % 37)).map { UInt8(truncatingIfNeeded: $0 &+ round) }
