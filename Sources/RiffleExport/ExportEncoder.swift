@@ -85,18 +85,18 @@ struct ExportEncoder: Sendable {
                 out.put(#","time":""#)
                 item.time.writeRFC3339(to: &out, reusing: &day)
                 out.put(#"","title":"#)
-                JSONString.write(utf8: texts.title, to: &out)
-                if let url = texts.url {
+                texts.writeJSON(.title, to: &out)
+                if texts.has(.url) {
                     out.put(#","url":"#)
-                    JSONString.write(utf8: url, to: &out)
+                    texts.writeJSON(.url, to: &out)
                 }
-                if let author = texts.author {
+                if texts.has(.author) {
                     out.put(#","author":"#)
-                    JSONString.write(utf8: author, to: &out)
+                    texts.writeJSON(.author, to: &out)
                 }
-                if let summary = texts.summary {
+                if texts.has(.summary) {
                     out.put(#","summary":"#)
-                    JSONString.write(utf8: summary, to: &out)
+                    texts.writeJSON(.summary, to: &out)
                 }
                 writeTags(texts, to: &out)
                 out.put(#","cursor":""#)
@@ -104,10 +104,10 @@ struct ExportEncoder: Sendable {
             // A token is `rN.` and base64url: nothing in it needs escaping, so the scan for it is left out.
             writeCursor(out)
             // An adapter's item holds `extra` as the JSON written here; any other is written from its values.
-            if let text = texts.extraJSON {
-                out.write(reserving: text.count + 16) { out in
+            if let count = texts.extraJSONCount {
+                out.write(reserving: count + 16) { out in
                     out.put(#"","extra":"#)
-                    out.put(text)
+                    texts.writeExtraJSON(to: &out)
                     out.put(UInt8(ascii: "}"))
                 }
                 return
@@ -133,7 +133,7 @@ struct ExportEncoder: Sendable {
         out.put(#","tags":["#)
         for position in 0..<texts.tagCount {
             if position > 0 { out.put(UInt8(ascii: ",")) }
-            JSONString.write(utf8: texts.tag(position), to: &out)
+            texts.writeTagJSON(position, to: &out)
         }
         out.put(UInt8(ascii: "]"))
     }
@@ -153,20 +153,20 @@ struct ExportEncoder: Sendable {
             out.write(reserving: bound) { out in
                 out.put(#"{"id":"#)
                 JSONString.write(feedID, to: &out)
-                if let url = texts.url {
+                if texts.has(.url) {
                     out.put(#","url":"#)
-                    JSONString.write(utf8: url, to: &out)
+                    texts.writeJSON(.url, to: &out)
                 }
                 out.put(#","title":"#)
-                JSONString.write(utf8: texts.title, to: &out)
+                texts.writeJSON(.title, to: &out)
                 out.put(#","content_text":"#)
-                JSONString.write(utf8: texts.summary ?? texts.title, to: &out)
+                texts.writeSummaryOrTitleJSON(to: &out)
                 out.put(#","date_published":""#)
                 item.time.writeRFC3339(to: &out, reusing: &day)
                 out.put(UInt8(ascii: "\""))
-                if let author = texts.author {
+                if texts.has(.author) {
                     out.put(#","authors":[{"name":"#)
-                    JSONString.write(utf8: author, to: &out)
+                    texts.writeJSON(.author, to: &out)
                     out.put("}]")
                 }
                 writeTags(texts, to: &out)

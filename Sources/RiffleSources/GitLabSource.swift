@@ -189,7 +189,7 @@ package struct GitLabSource: Pageable {
             builder.appendExtra("milestone", plan.member(IssueField.milestone, in: node, stops: stops))
             builder.appendExtra("notes", plan.member(IssueField.notes, in: node, stops: stops))
             builder.appendExtra("state", plan.member(IssueField.state, in: node, stops: stops))
-            items.append(builder.build(id: id, time: time))
+            items.append(try builder.build(id: id, time: time))
         }
         mapping.notes.warnings = response.errors
         let pageInfo = connection["pageInfo"]

@@ -95,7 +95,7 @@ public struct GraphQLSource: Pageable {
                 builder.set(.summary, at: 5, of: plan, in: element, stops: stops, .nonEmptyText)
             }
             if fields.tags != nil { builder.appendTags(6, of: plan, in: element, stops: stops) }
-            items.append(builder.build(id: id, time: time))
+            items.append(try builder.build(id: id, time: time))
         }
         mapping.notes.warnings = response.errors
         let hasMoreFlag = try hasMore(in: data)

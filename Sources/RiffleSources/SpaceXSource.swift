@@ -123,7 +123,7 @@ package struct SpaceXSource: Pageable {
                 builder.appendExtra(key, plan.member(field, in: launch, stops: stops))
             }
             builder.appendTag(textOf: plan.member(LaunchField.rocket, in: launch, stops: stops), .string)
-            items.append(builder.build(id: id, time: time))
+            items.append(try builder.build(id: id, time: time))
         }
         let hasNext = json["hasNextPage"]?.boolValue == true
         let next = json["nextPage"]?.value.scalarText.flatMap { Int($0) } ?? (page + 1)

@@ -1,8 +1,8 @@
 import RiffleBytes
-import RiffleCore
 import RiffleTestSupport
 import Testing
 
+@testable import RiffleCore
 @testable import RiffleExport
 
 /// `ExportEncoder.writeItem`, which writes an item in parts through `ByteWriter`s into room reserved for
@@ -62,7 +62,7 @@ import Testing
         return (0..<Int(random.next() % 40)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
     }
 
-    @Test func itemsAreTheFormerEncodersBytes() {
+    @Test func itemsAreTheFormerEncodersBytes() throws {
         var random = SplitMix64(seed: 5_050)
         for round in 0..<3_000 {
             let escapes = round % 2 == 0
@@ -81,7 +81,7 @@ import Testing
                 builder.set(.title, text: Self.text(&random, escapes: escapes))
                 builder.appendTag(text: Self.text(&random, escapes: escapes))
                 builder.appendExtra("note", value: .string(Self.text(&random, escapes: escapes)))
-                item = builder.build(id: "b\(round)", time: Timestamp(unixSeconds: Int64(round)), extra: [:])
+                item = try builder.build(id: "b\(round)", time: Timestamp(unixSeconds: Int64(round)), extra: [:])
             }
             let merged = MergedItem(sourceIndex: 0, sourceName: Self.text(&random, escapes: escapes), item: item)
             let cursor = "r3.AbC-_\(round)"
@@ -91,7 +91,7 @@ import Testing
         }
     }
 
-    @Test func theBufferGrowsAndKeepsItsBytes() {
+    @Test func theBufferGrowsAndKeepsItsBytes() throws {
         let buffer = ByteBuffer(capacity: 10)
         var expected: [UInt8] = []
         for round in 0..<500 {
