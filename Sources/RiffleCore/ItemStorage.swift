@@ -3,9 +3,9 @@
 /// end offset (four bytes, little-endian, unaligned), then — for an item an adapter built — `extra` as the
 /// JSON text the export writes (`extraJSON`; the header's dictionary is then empty).
 ///
-/// An item used to be up to seven allocations (a `String` each for id, title, URL, author and summary,
-/// a box for the optional ones, an array of tags), each copy of it several reference counts, and the
-/// encoder read each text back through a getter (issue 17). Here an item from a page is the id's `String`
+/// An item of separate `String`s would be up to seven allocations (a `String` each for id, title, URL,
+/// author and summary, a box for the optional ones, an array of tags), each copy of it several reference
+/// counts, and the encoder would read each text back through a getter. Here an item from a page is the id's `String`
 /// and this buffer, a copy of it one reference count, and the encoder writes each text from these bytes.
 /// The buffer never changes once made: a changed item gets a new one.
 final class ItemStorage: ManagedBuffer<ItemStorage.Header, UInt8> {

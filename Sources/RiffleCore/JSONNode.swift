@@ -259,7 +259,7 @@ public struct JSONNode: Sendable {
     /// The texts of what a dotted path finds, as an item's `tags` take them: the `scalarText` of each
     /// value of `select(segments)`'s list (an array's elements, or the values collected), or of the one
     /// value found — walked in place, without the lists `select` builds (three arrays per item with
-    /// GitHub-shaped labels, issue 17).
+    /// GitHub-shaped labels).
     package func scalarTexts(at segments: ArraySlice<String>) -> [String] {
         var texts: [String] = []
         forEachScalar(at: segments) { found in
@@ -373,8 +373,8 @@ public struct JSONNode: Sendable {
         case .null, .object, .array:
             return false
         case .escapedString:
-            // Unescaped straight into `out`, no `JSONValue` and no `String` on the way (issue 17: a description
-            // with line breaks cost both); the bytes are kept when they are well-formed UTF-8, else replaced
+            // Unescaped straight into `out`, no `JSONValue` and no `String` on the way (a description with line
+            // breaks would cost both); the bytes are kept when they are well-formed UTF-8, else replaced
             // by `String(decoding:)`'s repair of them — either way `stringValue`'s UTF-8.
             let entry = document.entries[index]
             let start = out.count

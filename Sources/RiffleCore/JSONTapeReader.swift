@@ -9,8 +9,8 @@ internal import RiffleBytes
 /// It only answers whether the bytes are one well-formed document (by `JSONValue(parsing:)`'s grammar and
 /// depth limit) and, if they are, writes its tape. It does not say why it refused one: `JSONDocument` then
 /// reads the bytes with the value parser, which throws the error at its offset — one grammar's messages,
-/// written once. The recursive tape parse it replaced (~320 instructions per object member on the large
-/// measuring set, about a quarter of the export's there, issue 17) is the tests' oracle, tape for tape
+/// written once. The recursive tape parse it replaced (its index in memory rather than in a local) is the
+/// tests' oracle, tape for tape
 /// (`JSONTapeReaderTests`), and `JSONDocumentDifferentialTests` holds the errors to the reference parser.
 enum JSONTapeReader {
     typealias Entry = JSONDocument.Entry
@@ -38,7 +38,7 @@ enum JSONTapeReader {
         var index = skipSpace(base, count, from: 0)
         var depth = 0
         // Whether a member's name comes before the value at `index`: one place reads names, written out here
-        // (a call per name, as `readName` was, cost ~20 instructions a member in spilled registers).
+        // rather than in a call per name, which spills the loop's registers at every member.
         var named = false
         while true {
             if named {

@@ -38,7 +38,6 @@ extension JSONValue {
 /// whole parse, so each object costs one allocation (its dictionary, made at its final size) and each
 /// array one (exactly sized), instead of growing buffers per container. Strings are scanned eight bytes
 /// at a time for a quote, a backslash or a control character; integers are read digit by digit.
-/// Export profiles put parsing at a fifth of riffle's CPU per item before these changes (issue 17).
 struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
@@ -97,8 +96,8 @@ struct JSONParser {
     static let nullWord: UInt64 = 0x6C6C_756E
 
     /// Moves over the literal whose `count` bytes are `word` (the first byte lowest); both errors at the
-    /// literal's first byte. The one reader of literals, for values and for the tape: one word compare, where
-    /// a walk over a `StaticString` cost ~96 instructions a literal on the tape (issue 17).
+    /// literal's first byte. The one reader of literals, for values and for the tape: one word compare rather
+    /// than a walk over a `StaticString`.
     @inline(__always)
     mutating func skipLiteral(_ word: UInt64, count: Int) throws(JSONParseError) {
         guard index + count <= bytes.count else { throw fail("unexpected end of input") }
@@ -109,8 +108,7 @@ struct JSONParser {
     }
 
     /// One level deeper, refused past `JSONValue.maxDepth`. Inlined into each container's reading: the
-    /// message is made apart (`tooDeep`), so the check is an add and a compare, not a call (~40
-    /// instructions a container on the tape, issue 17).
+    /// message is made apart (`tooDeep`), so the check is an add and a compare, not a call.
     @inline(__always)
     mutating func enter() throws(JSONParseError) {
         depth += 1
@@ -226,7 +224,7 @@ struct JSONParser {
     /// UTF-8, a lone surrogate as U+FFFD. The bytes between escapes go in a run at a time (`skipPlainRun`),
     /// as received: invalid UTF-8 is left to the caller's decoding to repair. `parseString`'s reading of a
     /// string with escapes, how an item's text is read from one without a `String` on the way, and — not
-    /// `keeping` the bytes, `out` left as it is — how the tape checks one (issue 17): one reader of escapes.
+    /// `keeping` the bytes, `out` left as it is — how the tape checks one: one reader of escapes.
     mutating func unescapeRest(into out: inout [UInt8], keeping: Bool) throws(JSONParseError) {
         while true {
             let run = index
@@ -321,8 +319,7 @@ struct JSONParser {
     /// the integer digits (a lone `0` or a run not starting with one), an optional fraction and an optional
     /// exponent. Returns where it stopped, `isComplete` false when a digit was missing there (after the minus,
     /// the point or the exponent), and whether a fraction or an exponent was read. The tape reader moves over
-    /// numbers with it; `parseNumber` makes their values (issue 17: a value made only to be dropped cost ~100
-    /// instructions a number on the tape).
+    /// numbers with it, without making a value only to drop it; `parseNumber` makes their values.
     @inline(__always)
     static func numberExtent(_ base: UnsafePointer<UInt8>, _ count: Int, from start: Int) -> (
         end: Int, isComplete: Bool, isInteger: Bool

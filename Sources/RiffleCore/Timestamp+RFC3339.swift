@@ -10,7 +10,7 @@ extension Timestamp {
     }
 
     /// `init?(rfc3339:)` over UTF-8 bytes, read where they lie: the JSON adapters parse an item's time
-    /// straight from the received page, without a `String` or an array of its bytes (issue 17).
+    /// straight from the received page, without a `String` or an array of its bytes.
     init?(rfc3339Bytes bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count >= 20, bytes.count <= 64 else { return nil }
         var index = 0
