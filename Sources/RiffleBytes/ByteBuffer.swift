@@ -4,10 +4,13 @@
 /// checks per appended byte. One per export (its block), used by one task at a time.
 public final class ByteBuffer {
     /// `capacity` bytes, of which the first `count` are initialized.
-    @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) @usableFromInline var capacity: Int
+    /// The bytes written (`count`).
+    @exclusivity(unchecked) @usableFromInline var written = 0
+
     /// The bytes written.
-    @exclusivity(unchecked) public private(set) var count = 0
+    public var count: Int { written }
 
     public init(capacity: Int) {
         self.capacity = max(capacity, 64)
@@ -17,14 +20,15 @@ public final class ByteBuffer {
     deinit { base.deallocate() }
 
     /// `body` with a writer at the end whose room is `bound` bytes; what it writes is kept. A write past
-    /// `bound` traps before it happens (`ByteWriter`).
-    @inline(__always)
+    /// `bound` traps before it happens (`ByteWriter`). Inlinable, so that a part's writes are inlined into
+    /// its caller in another module.
+    @inlinable @inline(__always)
     public func write(reserving bound: Int, _ body: (inout ByteWriter) -> Void) {
         precondition(bound >= 0, "byte buffer: negative bound")
         if capacity - count < bound { grow(to: count + bound) }
         var writer = ByteWriter(UnsafeMutableBufferPointer(start: base + count, count: bound))
         body(&writer)
-        count += writer.count
+        written += writer.count
     }
 
     /// Appends a constant.
@@ -52,10 +56,10 @@ public final class ByteBuffer {
     }
 
     /// Forgets the bytes written, keeping the memory.
-    public func removeAll() { count = 0 }
+    public func removeAll() { written = 0 }
 
     /// Moves the bytes to memory of at least `needed` bytes (twice the capacity, when that is more).
-    private func grow(to needed: Int) {
+    @usableFromInline func grow(to needed: Int) {
         let newCapacity = max(needed, capacity * 2)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.initialize(from: base, count: count)
