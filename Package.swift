@@ -17,6 +17,9 @@
 //                  ├─ RiffleFeed   ─ CLibXML2 (libxml2: RSS, RDF, Atom and JSON Feed bodies; OPML)
 //                  └─ RiffleCore   (items, paging, merge, retry policy, JSON, dates, hashes, the
 //                                   document memory seam; no I/O)
+//                       └─ RiffleBytes (the pointer, SIMD and SWAR code of the JSON and export path behind
+//                                   checked types: the byte writer that carries its end, the growable
+//                                   buffer, the JSON string scan and escaper, byte scans, base64url)
 //
 //   RiffleCLI also imports RiffleFeed itself, for `riffle import opml` and `riffle sources --opml`.
 //
@@ -87,12 +90,15 @@ let package = Package(
         .target(name: "RiffleSystem", dependencies: ["CSystem", "RiffleCore"], swiftSettings: strict),
 
         // The layers.
-        .target(name: "RiffleCore", swiftSettings: strict),
+        .target(name: "RiffleBytes", swiftSettings: strict),
+        .target(name: "RiffleCore", dependencies: ["RiffleBytes"], swiftSettings: strict),
         .target(name: "RiffleHTTP", dependencies: ["CCurl", "RiffleCore", "RiffleSystem"], swiftSettings: strict),
         .target(
-            name: "RiffleConfig", dependencies: ["CLibYAML", "RiffleCore", "RiffleSystem"], swiftSettings: strict),
+            name: "RiffleConfig", dependencies: ["CLibYAML", "RiffleBytes", "RiffleCore", "RiffleSystem"],
+            swiftSettings: strict),
         .target(name: "RiffleTerminal", dependencies: ["RiffleCore", "RiffleSystem"], swiftSettings: strict),
-        .target(name: "RiffleExport", dependencies: ["RiffleCore", "RiffleSystem"], swiftSettings: strict),
+        .target(
+            name: "RiffleExport", dependencies: ["RiffleBytes", "RiffleCore", "RiffleSystem"], swiftSettings: strict),
         .target(name: "RiffleFeed", dependencies: ["CLibXML2", "RiffleCore"], swiftSettings: strict),
         .target(name: "RiffleStoreKit", dependencies: ["RiffleCore"], swiftSettings: strict),
         .target(
@@ -127,7 +133,7 @@ let package = Package(
         // Executables.
         // Linked with the Swift runtime and Foundation (which GRDB and the argument parser bring) statically on
         // Linux: the dynamic loader then resolves a few system libraries instead of the toolchain's dozen,
-        // which was most of riffle's start-up (issue 13: the offline first screen), and the installed binary
+        // which was most of riffle's start-up (and of the offline first screen), and the installed binary
         // needs no Swift toolchain beside it.
         .executableTarget(
             name: "riffle", dependencies: ["RiffleCLI"], swiftSettings: strict,
@@ -138,7 +144,7 @@ let package = Package(
         .target(
             name: "RiffleSandbox",
             dependencies: [
-                "RiffleCore", "RiffleTestSupport",
+                "RiffleBytes", "RiffleCore", "RiffleTestSupport",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "GraphQL", package: "GraphQL"),
             ],
@@ -175,11 +181,15 @@ let package = Package(
         // Tests: unit tests per layer; the sandbox's own tests; and, run after them (see the Makefile), the
         // end-to-end tests that run the built binaries, in a pseudo-terminal (tmux) or beside a sandbox.
         .testTarget(name: "RiffleSystemTests", dependencies: ["RiffleSystem", "RiffleCore"], swiftSettings: strict),
-        .testTarget(name: "RiffleCoreTests", dependencies: ["RiffleCore", "RiffleTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "RiffleCoreTests", dependencies: ["RiffleBytes", "RiffleCore", "RiffleTestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "RiffleHTTPTests", dependencies: ["RiffleHTTP", "RiffleTestSupport"],
             swiftSettings: strict),
-        .testTarget(name: "RiffleConfigTests", dependencies: ["RiffleConfig", "RiffleSources"], swiftSettings: strict),
+        .testTarget(
+            name: "RiffleConfigTests", dependencies: ["RiffleBytes", "RiffleConfig", "RiffleSources"],
+            swiftSettings: strict),
         .testTarget(
             name: "RiffleSourcesTests",
             dependencies: [
@@ -193,7 +203,8 @@ let package = Package(
             name: "RiffleTerminalTests", dependencies: ["RiffleTerminal", "RiffleTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "RiffleExportTests", dependencies: ["RiffleExport", "RiffleTestSupport"], swiftSettings: strict),
+            name: "RiffleExportTests", dependencies: ["RiffleBytes", "RiffleExport", "RiffleTestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "RiffleFeedTests", dependencies: ["RiffleFeed", "RiffleCore", "RiffleTestSupport"],
             swiftSettings: strict),

@@ -1,3 +1,4 @@
+internal import RiffleBytes
 import RiffleCore
 
 /// Checks on the raw bytes of a file, made before libyaml sees them: size, NUL bytes, UTF-8.
@@ -51,7 +52,7 @@ enum InputCheck {
                 index += 1
                 continue
             }
-            guard let length = UTF8Sequence.length(at: index, in: bytes) else {
+            guard let length = ByteScan.utf8SequenceLength(at: index, in: bytes) else {
                 return (ByteScan.firstIndex(of: 0, in: bytes, from: index), index)
             }
             index += length

@@ -1,3 +1,5 @@
+internal import RiffleBytes
+
 /// Lets `${VAR}` stand unquoted inside YAML flow collections, as in the contract's own example
 /// `{name: swift, type: github-issues, token: ${GITHUB_TOKEN}}`: in flow context `{` and `}` end a plain
 /// scalar, so libyaml alone rejects it. Before parsing, the braces of each `${NAME}` / `${NAME:-default}`

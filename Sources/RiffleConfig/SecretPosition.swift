@@ -1,3 +1,5 @@
+internal import RiffleBytes
+
 /// Where a configured value is a secret: masked in `-v` logs and never printed.
 ///
 /// Only values in secret positions are secrets — header values, and keys named like a credential

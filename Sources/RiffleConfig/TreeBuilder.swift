@@ -1,3 +1,5 @@
+internal import RiffleBytes
+
 /// Builds a flattened `YAMLTree` from parser events, enforcing the limits as it goes.
 ///
 /// Pure Swift, fed by `YAMLDocument` (the only code that talks to libyaml). Nodes are appended to one

@@ -1,3 +1,4 @@
+internal import RiffleBytes
 import RiffleCore
 
 /// The syntax of typed values: whole numbers, durations, booleans, URLs, names, dotted paths.

@@ -1,15 +1,18 @@
+public import RiffleBytes
+
 extension Item {
-    /// An item's texts as UTF-8 bytes, all found at once: the export writes every text of every item, and
-    /// reaching each through `withUTF8` looked the buffer and its header up again per field (issue 17).
-    /// Valid only during the `withTexts` call that gives it.
+    /// An item's texts, all found at once, for the export to write: it writes every text of every item, and
+    /// reaching each on its own looks the buffer and its header up again per field. The bytes are reached
+    /// only through the writers below, each into a `ByteWriter` that checks its room. Valid only during the
+    /// `withTexts` call that gives it.
     public struct Texts {
-        public let title: UnsafeBufferPointer<UInt8>
+        let title: UnsafeBufferPointer<UInt8>
         /// `nil` when absent (an empty text is present).
-        public let url: UnsafeBufferPointer<UInt8>?
-        public let author: UnsafeBufferPointer<UInt8>?
-        public let summary: UnsafeBufferPointer<UInt8>?
-        /// `extra` as JSON text, when the item holds it so (`Item.withExtraJSON`).
-        public let extraJSON: UnsafeBufferPointer<UInt8>?
+        let url: UnsafeBufferPointer<UInt8>?
+        let author: UnsafeBufferPointer<UInt8>?
+        let summary: UnsafeBufferPointer<UInt8>?
+        /// `extra` as JSON text, when the item holds it so (`Item.extraJSONText`).
+        let extraJSON: UnsafeBufferPointer<UInt8>?
         public let tagCount: Int
         /// The bytes of all the texts, tags included: with `tagCount`, a bound of what writing them takes.
         public let textByteCount: Int
@@ -58,8 +61,46 @@ extension Item {
             tagsStart = Int(summaryEnd)
         }
 
+        /// Whether `field` is present (the title always is; an empty text is present).
+        public func has(_ field: TextField) -> Bool { bytes(field) != nil }
+
+        /// `field`'s bytes, `nil` when it is absent.
+        private func bytes(_ field: TextField) -> UnsafeBufferPointer<UInt8>? {
+            switch field {
+            case .title: return title
+            case .url: return url
+            case .author: return author
+            case .summary: return summary
+            }
+        }
+
+        /// Writes `field` as a JSON string (`JSONString.write`); nothing when it is absent. Needs
+        /// `JSONString.bound` of its bytes.
+        public func writeJSON(_ field: TextField, to out: inout ByteWriter) {
+            guard let bytes = bytes(field) else { return }
+            JSONString.write(utf8: bytes, to: &out)
+        }
+
+        /// Writes the summary as a JSON string, else the title (JSON Feed's `content_text`).
+        public func writeSummaryOrTitleJSON(to out: inout ByteWriter) {
+            JSONString.write(utf8: summary ?? title, to: &out)
+        }
+
+        /// Writes tag `index` (below `tagCount`) as a JSON string.
+        public func writeTagJSON(_ index: Int, to out: inout ByteWriter) {
+            JSONString.write(utf8: tag(index), to: &out)
+        }
+
+        /// The length of `extra`'s JSON text when the item holds it so; `nil` when `extra` is a dictionary.
+        public var extraJSONCount: Int? { extraJSON?.count }
+
+        /// Writes `extra`'s JSON text as it is, when the item holds it so (`extraJSONCount` bytes).
+        public func writeExtraJSON(to out: inout ByteWriter) {
+            if let extraJSON { out.put(extraJSON) }
+        }
+
         /// Tag `index`'s bytes (`index` below `tagCount`).
-        public func tag(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        func tag(_ index: Int) -> UnsafeBufferPointer<UInt8> {
             precondition(index >= 0 && index < tagCount, "tag index out of range")
             guard let base, let tagEnds else { return UnsafeBufferPointer(start: nil, count: 0) }
             let range = ItemStorage.tagRange(index, tagsStart: tagsStart, tagEnds: tagEnds)

@@ -53,7 +53,12 @@ public struct Item: Sendable, Hashable {
         if let author { builder.set(.author, text: author) }
         if let summary { builder.set(.summary, text: summary) }
         for tag in tags { builder.appendTag(text: tag) }
-        self = builder.build(id: id, time: time, extra: extra)
+        // Texts of 4 GiB or more held in `String`s: a caller's bug, not a page's (a page is refused far below).
+        do {
+            self = try builder.build(id: id, time: time, extra: extra)
+        } catch {
+            preconditionFailure("\(error)")
+        }
     }
 
     init(time: Timestamp, storage: ItemStorage) {
@@ -111,17 +116,45 @@ public struct Item: Sendable, Hashable {
     /// the item is built (an absent field is omitted, never `null`, in the export — contract section 3).
     /// An adapter's item keeps it as the JSON text the export writes (`withExtraJSON`): read here, that text
     /// is parsed again, so a value is what the store gives back (an integral `3.0` reads as the integer 3).
+    /// That text is written only by `ItemBuilder`, and always reads; were it ever not to, reading `extra`
+    /// stops the program with `readExtra`'s error rather than giving an empty `extra`.
     public var extra: [String: JSONValue] {
-        get { storage?.extra ?? [:] }
+        get {
+            do {
+                return try readExtra()
+            } catch {
+                preconditionFailure("\(error)")
+            }
+        }
         set { remake(extra: newValue) }
+    }
+
+    /// `extra`, or the error that its JSON text does not read back as an object.
+    public func readExtra() throws(ItemExtraError) -> [String: JSONValue] {
+        guard let storage else { return [:] }
+        return try storage.readExtra()
+    }
+
+    /// `storage`'s `extra` as `extra` reads it: stops the program on an unreadable text (see `extra`).
+    static func readExtra(_ storage: ItemStorage) -> [String: JSONValue] {
+        do {
+            return try storage.readExtra()
+        } catch {
+            preconditionFailure("\(error)")
+        }
     }
 
     /// Calls `body` with `extra` written as JSON (`JSONValue.object(extra).write`'s bytes), valid only
     /// during the call, when the item holds it so — an adapter's item, built with `ItemBuilder.appendExtra`;
     /// `nil` otherwise (then `extra` is to be written).
-    public func withExtraJSON<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    func withExtraJSON<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         storage?.withExtraJSON(body)
     }
+
+    /// `extra` as the JSON text the export writes (`JSONValue.object(extra).write`'s bytes), when the item
+    /// holds it so — an adapter's item, built with `ItemBuilder.appendExtra`; `nil` otherwise (then `extra` is
+    /// to be written).
+    public var extraJSONText: String? { withExtraJSON { String(decoding: $0, as: UTF8.self) } }
 
     /// The buffer of a stored item, for `withTexts`; `nil` for a plain one.
     var storedBuffer: ItemStorage? { storage }
@@ -130,7 +163,7 @@ public struct Item: Sendable, Hashable {
     public var tagCount: Int { storage?.tagCount ?? 0 }
 
     /// Calls `body` with `field`'s UTF-8 bytes, valid only during the call; `nil` when the field is absent.
-    public func withUTF8<R>(_ field: TextField, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    func withUTF8<R>(_ field: TextField, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         switch self.body {
         case .plain(_, var title):
             guard field == .title else { return nil }
@@ -142,7 +175,7 @@ public struct Item: Sendable, Hashable {
     }
 
     /// Calls `body` with tag `index`'s UTF-8 bytes (`index` below `tagCount`), valid only during the call.
-    public func withTagUTF8<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    func withTagUTF8<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         guard let storage else { preconditionFailure("tag \(index) of an item without tags") }
         return storage.withBytes(storage.tagRange(index), body)
     }

@@ -3,7 +3,7 @@
 /// copies them into the item's buffer. One builder serves a whole page: its buffers are kept between items.
 ///
 /// Its texts are the ones the `String` way gives (`JSONNode.scalarText`, `stringValue`): the adapters
-/// read a page through it instead of making a `String` per field (issue 17).
+/// read a page through it instead of making a `String` per field.
 public struct ItemBuilder {
     private var bytes: [UInt8] = []
     private var title: Range<Int>?
@@ -13,6 +13,11 @@ public struct ItemBuilder {
     private var tags: [Range<Int>] = []
     /// `extra` as JSON text (`appendExtra`), without its closing brace; empty when none was added.
     private var extraJSON: [UInt8] = []
+    /// Each member of `extraJSON`: its name and where its text (`"name":value`) starts, in the order added.
+    private var extraMembers: [(name: String, start: Int)] = []
+    /// Whether a member was added out of `String`'s order, or twice: `build` then sorts them and keeps the
+    /// last of each name.
+    private var extraUnsorted = false
 
     /// Which text of a JSON value a field takes.
     public enum Reading: Sendable {
@@ -34,15 +39,13 @@ public struct ItemBuilder {
     /// Forgets the fields set so far; the buffers are kept for the next item.
     ///
     /// A buffer already empty is left alone: `build` resets and the adapters reset again before each item,
-    /// and emptying an array keeping its capacity goes through `replaceSubrange`, ~80 instructions even
-    /// when there is nothing to remove (issue 17).
+    /// and emptying an array keeping its capacity costs a call even when there is nothing to remove.
     public mutating func reset() {
         if !bytes.isEmpty { bytes.removeAll(keepingCapacity: true) }
         if !tags.isEmpty { tags.removeAll(keepingCapacity: true) }
         if !extraJSON.isEmpty { extraJSON.removeAll(keepingCapacity: true) }
-        #if DEBUG
-            lastExtraName = nil
-        #endif
+        if !extraMembers.isEmpty { extraMembers.removeAll(keepingCapacity: true) }
+        extraUnsorted = false
         title = nil
         url = nil
         author = nil
@@ -125,11 +128,12 @@ public struct ItemBuilder {
 
     /// Adds the member `name` of `extra` with `node`'s value, written at once as the JSON the export writes
     /// for it — the bytes `JSONValue.object(extra).write` gives, without the dictionary, its hashing and the
-    /// sort of its keys per item (issue 17). Nothing is added for a missing or `null` node, nor for a
+    /// sort of its keys per item. Nothing is added for a missing or `null` node, nor for a
     /// number too large for a `Double` (JSON cannot hold it: it would be written `null`), and such members
     /// of nested objects are dropped, as `build(extra:)` drops them — an absent field is omitted, never
-    /// `null` (contract section 3), so the text reads back as the same value. Members must come in the
-    /// order `JSONValue.write` sorts keys in (`String`'s `<`), each name once.
+    /// `null` (contract section 3), so the text reads back as the same value. Members added in the order
+    /// `JSONValue.write` sorts keys in (`String`'s `<`), each name once, are written as they come; any other
+    /// order is sorted by `build`, and of a name added twice the last is kept, as a dictionary would.
     public mutating func appendExtra(_ name: String, _ node: JSONNode?) {
         guard let node, !node.isNull else { return }
         if node.kind == .number {
@@ -154,7 +158,7 @@ public struct ItemBuilder {
     /// Adds the member `name` of `extra`: an object of the string members `pairs` gives (GitLab's label
     /// colours, `{label: "#hex"}`), written straight from the page's bytes with its keys sorted as
     /// `JSONValue.write` sorts them — the bytes the dictionary `[pair.name: .string(pair.value)]` gives,
-    /// without that dictionary per item (issue 17). A pair whose value is not a string is skipped; of pairs
+    /// without that dictionary per item. A pair whose value is not a string is skipped; of pairs
     /// with one name the last wins, as assigning them to the dictionary in order would. Nothing is added
     /// when no pair is left. `pairs` is sorted in place (a caller keeps it for the next item).
     public mutating func appendExtra(_ name: String, stringMembers pairs: inout [(name: String, value: JSONNode)]) {
@@ -180,28 +184,46 @@ public struct ItemBuilder {
         extraJSON.append(UInt8(ascii: "}"))
     }
 
-    /// Opens the object or separates the member, then writes `"name":`.
+    /// Opens the object or separates the member, then writes `"name":`, noting where the member starts and
+    /// whether it breaks the order.
     private mutating func startExtraMember(_ name: String) {
-        assert(lastExtraName.map { $0 < name } ?? true, "extra members out of order: \(name)")
+        if let last = extraMembers.last, !(last.name < name) { extraUnsorted = true }
         extraJSON.append(extraJSON.isEmpty ? UInt8(ascii: "{") : UInt8(ascii: ","))
+        if extraMembers.capacity == 0 { extraMembers.reserveCapacity(8) }
+        extraMembers.append((name, extraJSON.count))
         JSONValue.writeString(name, to: &extraJSON)
         extraJSON.append(UInt8(ascii: ":"))
-        #if DEBUG
-            lastExtraName = name
-        #endif
     }
 
-    #if DEBUG
-        /// The last member name `appendExtra` added, to check their order.
-        private var lastExtraName: String?
-    #else
-        private var lastExtraName: String? { nil }
-    #endif
+    /// `extraJSON` with its members sorted by name and, of each name, the last added kept (each member's text
+    /// moved whole: the bytes a dictionary of them would write).
+    private mutating func sortExtraMembers() {
+        let ends = extraMembers.indices.map {
+            $0 + 1 < extraMembers.count ? extraMembers[$0 + 1].start - 1 : extraJSON.count
+        }
+        var order = Array(extraMembers.indices)
+        order.sort {
+            extraMembers[$0].name != extraMembers[$1].name ? extraMembers[$0].name < extraMembers[$1].name : $0 < $1
+        }
+        var sorted: [UInt8] = [UInt8(ascii: "{")]
+        sorted.reserveCapacity(extraJSON.count)
+        for (place, member) in order.enumerated() {
+            if place + 1 < order.count, extraMembers[order[place + 1]].name == extraMembers[member].name { continue }
+            if sorted.count > 1 { sorted.append(UInt8(ascii: ",")) }
+            sorted.append(contentsOf: extraJSON[extraMembers[member].start..<ends[member]])
+        }
+        extraJSON = sorted
+    }
 
     /// The item of the fields set (an unset title is empty), with `extra`'s `null` members dropped; the
-    /// builder is reset for the next one. `extra` is for an item without `appendExtra`'s members.
-    public mutating func build(id: String, time: Timestamp, extra: [String: JSONValue] = [:]) -> Item {
+    /// builder is reset for the next one. `extra` is for an item without `appendExtra`'s members. Throws when
+    /// the item's texts and `extra` together pass 4 GiB, which its offsets cannot address (a page decides
+    /// that, so it is an error of the page, not a trap).
+    public mutating func build(id: String, time: Timestamp, extra: [String: JSONValue] = [:]) throws(SourceError)
+        -> Item
+    {
         precondition(extra.isEmpty || extraJSON.isEmpty, "extra given both as members and as a dictionary")
+        if extraUnsorted { sortExtraMembers() }
         if !extraJSON.isEmpty { extraJSON.append(UInt8(ascii: "}")) }
         let storage = bytes.withUnsafeBufferPointer { texts in
             extraJSON.withUnsafeBufferPointer { extraJSON in
@@ -212,6 +234,7 @@ public struct ItemBuilder {
             }
         }
         reset()
+        guard let storage else { throw SourceError("item \(id): its texts pass the 4 GiB an item can hold") }
         return Item(time: time, storage: storage)
     }
 

@@ -27,7 +27,7 @@ struct ItemQueue: Sendable {
     private var front = Chunk.none
     /// The index at which taking an item moves the front on: the front page's count while it has no dropped
     /// items, else 0 (every item then moves on, see `popFirst()`). Kept beside `front` so that taking an item
-    /// reads neither the page array's header nor the dropped set's storage (issue 17).
+    /// reads neither the page array's header nor the dropped set's storage.
     private var frontQuietEnd = 0
     /// Live items left.
     private(set) var count = 0
@@ -72,7 +72,7 @@ struct ItemQueue: Sendable {
     /// `items[index]`, read through the array's buffer: the merge reads the front page's items by an index
     /// the queue keeps below the page's count (while `count > 0`, `front.next < front.items.count`), so the
     /// array's own bounds check — a load of its header, a cache line apart from the items, missed per item
-    /// once hundreds of sources take turns — is left out (issue 17). Checked in debug builds.
+    /// once hundreds of sources take turns — is left out. Checked in debug builds.
     @inline(__always)
     private static func item(at index: Int, in items: [Item]) -> Item {
         items.withUnsafeBufferPointer { $0[index] }

@@ -3,9 +3,9 @@
 /// end offset (four bytes, little-endian, unaligned), then — for an item an adapter built — `extra` as the
 /// JSON text the export writes (`extraJSON`; the header's dictionary is then empty).
 ///
-/// An item used to be up to seven allocations (a `String` each for id, title, URL, author and summary,
-/// a box for the optional ones, an array of tags), each copy of it several reference counts, and the
-/// encoder read each text back through a getter (issue 17). Here an item from a page is the id's `String`
+/// An item of separate `String`s would be up to seven allocations (a `String` each for id, title, URL,
+/// author and summary, a box for the optional ones, an array of tags), each copy of it several reference
+/// counts, and the encoder would read each text back through a getter. Here an item from a page is the id's `String`
 /// and this buffer, a copy of it one reference count, and the encoder writes each text from these bytes.
 /// The buffer never changes once made: a changed item gets a new one.
 final class ItemStorage: ManagedBuffer<ItemStorage.Header, UInt8> {
@@ -42,13 +42,13 @@ final class ItemStorage: ManagedBuffer<ItemStorage.Header, UInt8> {
 
     /// A buffer holding `texts`' bytes at the given ranges (each within `texts`), in the order of the
     /// header; `nil` ranges are absent fields. `extraJSON`, when not empty, is `extra` written as JSON (an
-    /// object, as `JSONValue.write` writes it; `extra` is then empty). The total must fit in 32 bits (page
-    /// bodies are limited far below it).
+    /// object, as `JSONValue.write` writes it; `extra` is then empty). `nil` when an offset does not fit the
+    /// header's 32 bits.
     static func make(
         id: String, extra: [String: JSONValue], texts: UnsafeBufferPointer<UInt8>, title: Range<Int>,
         url: Range<Int>?, author: Range<Int>?, summary: Range<Int>?, tags: [Range<Int>],
         extraJSON: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0)
-    ) -> ItemStorage {
+    ) -> ItemStorage? {
         var present: UInt8 = 0
         if url != nil { present |= Item.TextField.url.bit }
         if author != nil { present |= Item.TextField.author.bit }
@@ -60,16 +60,20 @@ final class ItemStorage: ManagedBuffer<ItemStorage.Header, UInt8> {
         var textCount = summaryEnd
         for tag in tags { textCount += tag.count }
         let extraJSONStart = textCount + 4 * tags.count
-        // The header made where it is stored: one made beforehand and copied in cost a retain and a release
-        // of the id and of `extra` per item (issue 17).
+        // Every offset below the total fits when the total does; the tags' ends are below `textCount`.
+        guard UInt32(exactly: extraJSONStart + extraJSON.count) != nil, let textEnd = UInt32(exactly: textCount),
+            let tagCount = UInt32(exactly: tags.count), let extraJSONCount = UInt32(exactly: extraJSON.count),
+            let titleEnd = UInt32(exactly: titleEnd), let urlEnd = UInt32(exactly: urlEnd),
+            let authorEnd = UInt32(exactly: authorEnd), let summaryEnd = UInt32(exactly: summaryEnd)
+        else { return nil }
+        // The header made where it is stored: one made beforehand and copied in costs a retain and a release
+        // of the id and of `extra` per item.
         let buffer = unsafeDowncast(
             create(minimumCapacity: extraJSONStart + extraJSON.count) { _ in
                 Header(
-                    id: id, extra: extra, titleEnd: UInt32(truncatingIfNeeded: titleEnd),
-                    urlEnd: UInt32(truncatingIfNeeded: urlEnd), authorEnd: UInt32(truncatingIfNeeded: authorEnd),
-                    summaryEnd: UInt32(truncatingIfNeeded: summaryEnd),
-                    textCount: UInt32(truncatingIfNeeded: textCount), tagCount: UInt32(truncatingIfNeeded: tags.count),
-                    extraJSONCount: UInt32(truncatingIfNeeded: extraJSON.count), present: present)
+                    id: id, extra: extra, titleEnd: titleEnd, urlEnd: urlEnd, authorEnd: authorEnd,
+                    summaryEnd: summaryEnd, textCount: textEnd, tagCount: tagCount, extraJSONCount: extraJSONCount,
+                    present: present)
             }, to: ItemStorage.self)
         buffer.withUnsafeMutablePointerToElements { elements in
             var end = 0
@@ -84,6 +88,7 @@ final class ItemStorage: ManagedBuffer<ItemStorage.Header, UInt8> {
             copy(summary)
             for (position, tag) in tags.enumerated() {
                 copy(tag)
+                // Below `textCount`, checked to fit above.
                 let offset = UInt32(truncatingIfNeeded: end).littleEndian
                 UnsafeMutableRawPointer(elements + textCount + 4 * position).storeBytes(of: offset, as: UInt32.self)
             }
@@ -114,14 +119,22 @@ final class ItemStorage: ManagedBuffer<ItemStorage.Header, UInt8> {
 
     /// The item's `extra`: the dictionary, or its JSON text read again (as the store reads it back). The
     /// text holds no `null` member (`ItemBuilder.appendExtra` leaves them out, and numbers too large for a
-    /// `Double` with them); dropping them again here costs one walk.
-    var extra: [String: JSONValue] {
-        let written: [String: JSONValue]?? = withExtraJSON { bytes in
-            // Written by `JSONValue.write`: it parses; anything else would be a bug, and reads as empty.
-            guard case .object(let members)? = try? JSONValue(parsing: Array(bytes)) else { return [:] }
-            return JSONValue.droppingNullMembers(members)
+    /// `Double` with them); dropping them again here costs one walk. A text that does not read back as an
+    /// object is an error, never an empty `extra`.
+    func readExtra() throws(ItemExtraError) -> [String: JSONValue] {
+        let written: Result<[String: JSONValue], ItemExtraError>? = withExtraJSON { bytes in
+            let parsed: JSONValue
+            do {
+                parsed = try JSONValue(parsing: Array(bytes))
+            } catch {
+                return .failure(ItemExtraError(id: id, reason: "\(error)"))
+            }
+            guard case .object(let members) = parsed else {
+                return .failure(ItemExtraError(id: id, reason: "not an object"))
+            }
+            return .success(JSONValue.droppingNullMembers(members))
         }
-        if let written { return written ?? [:] }
+        if let written { return try written.get() }
         return withUnsafeMutablePointerToHeader { $0.pointee.extra }
     }
 
@@ -140,7 +153,7 @@ final class ItemStorage: ManagedBuffer<ItemStorage.Header, UInt8> {
     func hasSameExtra(as other: ItemStorage) -> Bool {
         let sameText: Bool?? = withExtraJSON { mine in other.withExtraJSON { mine.elementsEqual($0) } }
         if case true?? = sameText { return true }
-        return extra == other.extra
+        return Item.readExtra(self) == Item.readExtra(other)
     }
 
     /// How many tags there are.

@@ -1,3 +1,5 @@
+internal import RiffleBytes
+
 /// One value of a `JSONDocument`: read where it lies, made into a `JSONValue` only when asked (`value`).
 ///
 /// Its answers are the ones the same value parsed by `JSONValue(parsing:)` gives: a member is the last
@@ -257,7 +259,7 @@ public struct JSONNode: Sendable {
     /// The texts of what a dotted path finds, as an item's `tags` take them: the `scalarText` of each
     /// value of `select(segments)`'s list (an array's elements, or the values collected), or of the one
     /// value found — walked in place, without the lists `select` builds (three arrays per item with
-    /// GitHub-shaped labels, issue 17).
+    /// GitHub-shaped labels).
     package func scalarTexts(at segments: ArraySlice<String>) -> [String] {
         var texts: [String] = []
         forEachScalar(at: segments) { found in
@@ -361,7 +363,7 @@ public struct JSONNode: Sendable {
             let isName = kind == .asciiName
             document.bytes.withUnsafeBufferPointer { buffer in
                 let text = UnsafeBufferPointer(rebasing: buffer[Int(entry.start + 1)..<Int(entry.end - 1)])
-                if isName || UTF8Sequence.isWellFormed(text) {
+                if isName || ByteScan.isWellFormedUTF8(text) {
                     out.append(contentsOf: text)
                 } else {
                     out.append(contentsOf: JSONParser.decode(text).utf8)
@@ -371,8 +373,8 @@ public struct JSONNode: Sendable {
         case .null, .object, .array:
             return false
         case .escapedString:
-            // Unescaped straight into `out`, no `JSONValue` and no `String` on the way (issue 17: a description
-            // with line breaks cost both); the bytes are kept when they are well-formed UTF-8, else replaced
+            // Unescaped straight into `out`, no `JSONValue` and no `String` on the way (a description with line
+            // breaks would cost both); the bytes are kept when they are well-formed UTF-8, else replaced
             // by `String(decoding:)`'s repair of them — either way `stringValue`'s UTF-8.
             let entry = document.entries[index]
             let start = out.count
@@ -393,7 +395,7 @@ public struct JSONNode: Sendable {
             }
             let repaired: String? = out.withUnsafeBufferPointer { buffer in
                 let text = UnsafeBufferPointer(rebasing: buffer[start...])
-                return UTF8Sequence.isWellFormed(text) ? nil : JSONParser.decode(text)
+                return ByteScan.isWellFormedUTF8(text) ? nil : JSONParser.decode(text)
             }
             if let repaired {
                 out.removeSubrange(start...)
@@ -416,8 +418,8 @@ public struct JSONNode: Sendable {
             let entry = document.entries[index]
             let written: Bool = document.bytes.withUnsafeBufferPointer { buffer in
                 let text = UnsafeBufferPointer(rebasing: buffer[Int(entry.start + 1)..<Int(entry.end - 1)])
-                guard UTF8Sequence.isWellFormed(text) else { return false }
-                JSONValue.writeString(utf8: text, to: &out)
+                guard ByteScan.isWellFormedUTF8(text) else { return false }
+                JSONString.append(utf8: text, to: &out)
                 return true
             }
             if !written { value.write(to: &out) }

@@ -1,14 +1,16 @@
+internal import RiffleBytes
+
 /// How `JSONDocument` reads a page onto its tape: one loop over the bytes, its place and its open
 /// containers kept in locals (an explicit stack of at most `JSONValue.maxDepth` containers) rather than a
 /// recursive descent whose index lives in the parser's memory. Strings go through the parsers' one scan
-/// (`JSONParser.plainRunEnd`, inlined), numbers through their one grammar (`JSONParser.numberExtent`);
+/// (`JSONString.plainRunEnd`, inlined), numbers through their one grammar (`JSONParser.numberExtent`);
 /// literals and the rest of a string with escapes through `JSONParser`'s own readers.
 ///
 /// It only answers whether the bytes are one well-formed document (by `JSONValue(parsing:)`'s grammar and
 /// depth limit) and, if they are, writes its tape. It does not say why it refused one: `JSONDocument` then
 /// reads the bytes with the value parser, which throws the error at its offset — one grammar's messages,
-/// written once. The recursive tape parse it replaced (~320 instructions per object member on the large
-/// measuring set, about a quarter of the export's there, issue 17) is the tests' oracle, tape for tape
+/// written once. The recursive tape parse it replaced (its index in memory rather than in a local) is the
+/// tests' oracle, tape for tape
 /// (`JSONTapeReaderTests`), and `JSONDocumentDifferentialTests` holds the errors to the reference parser.
 enum JSONTapeReader {
     typealias Entry = JSONDocument.Entry
@@ -36,7 +38,7 @@ enum JSONTapeReader {
         var index = skipSpace(base, count, from: 0)
         var depth = 0
         // Whether a member's name comes before the value at `index`: one place reads names, written out here
-        // (a call per name, as `readName` was, cost ~20 instructions a member in spilled registers).
+        // rather than in a call per name, which spills the loop's registers at every member.
         var named = false
         while true {
             if named {
@@ -149,14 +151,15 @@ enum JSONTapeReader {
     /// Reads the string whose opening quote is at `index`, to just past its closing quote, and returns its
     /// entry's kind (nil where the value parser would throw): an `asciiName` for a member name without
     /// escapes whose bytes are all ASCII. The run to the first quote, backslash or control character is found
-    /// by the parsers' one scan (`JSONParser.plainRunEnd`, inlined here); a string with escapes is read on by
+    /// by the parsers' one scan (`JSONString.plainRunEnd`, inlined here); a string with escapes is read on by
     /// `parser`'s `unescapeRest`.
     @inline(__always)
     private static func readString(
         _ base: UnsafePointer<UInt8>, _ count: Int, at index: inout Int, name: Bool, parser: inout JSONParser
     ) -> JSONDocument.Kind? {
         var any: UInt64 = 0
-        let position = JSONParser.plainRunEnd(base, count, from: index &+ 1, seen: &any)
+        let position = JSONString.plainRunEnd(
+            UnsafeBufferPointer(start: base, count: count), from: index &+ 1, seen: &any)
         guard position < count else { return nil }
         let stop = base[position]
         if stop == UInt8(ascii: "\"") {

@@ -1,3 +1,5 @@
+internal import RiffleBytes
+
 /// A JSON parse failure: where and what, without quoting the (untrusted, possibly huge) input.
 public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Byte offset of the problem.
@@ -36,7 +38,6 @@ extension JSONValue {
 /// whole parse, so each object costs one allocation (its dictionary, made at its final size) and each
 /// array one (exactly sized), instead of growing buffers per container. Strings are scanned eight bytes
 /// at a time for a quote, a backslash or a control character; integers are read digit by digit.
-/// Export profiles put parsing at a fifth of riffle's CPU per item before these changes (issue 17).
 struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
@@ -95,8 +96,8 @@ struct JSONParser {
     static let nullWord: UInt64 = 0x6C6C_756E
 
     /// Moves over the literal whose `count` bytes are `word` (the first byte lowest); both errors at the
-    /// literal's first byte. The one reader of literals, for values and for the tape: one word compare, where
-    /// a walk over a `StaticString` cost ~96 instructions a literal on the tape (issue 17).
+    /// literal's first byte. The one reader of literals, for values and for the tape: one word compare rather
+    /// than a walk over a `StaticString`.
     @inline(__always)
     mutating func skipLiteral(_ word: UInt64, count: Int) throws(JSONParseError) {
         guard index + count <= bytes.count else { throw fail("unexpected end of input") }
@@ -107,8 +108,7 @@ struct JSONParser {
     }
 
     /// One level deeper, refused past `JSONValue.maxDepth`. Inlined into each container's reading: the
-    /// message is made apart (`tooDeep`), so the check is an add and a compare, not a call (~40
-    /// instructions a container on the tape, issue 17).
+    /// message is made apart (`tooDeep`), so the check is an add and a compare, not a call.
     @inline(__always)
     mutating func enter() throws(JSONParseError) {
         depth += 1
@@ -224,7 +224,7 @@ struct JSONParser {
     /// UTF-8, a lone surrogate as U+FFFD. The bytes between escapes go in a run at a time (`skipPlainRun`),
     /// as received: invalid UTF-8 is left to the caller's decoding to repair. `parseString`'s reading of a
     /// string with escapes, how an item's text is read from one without a `String` on the way, and — not
-    /// `keeping` the bytes, `out` left as it is — how the tape checks one (issue 17): one reader of escapes.
+    /// `keeping` the bytes, `out` left as it is — how the tape checks one: one reader of escapes.
     mutating func unescapeRest(into out: inout [UInt8], keeping: Bool) throws(JSONParseError) {
         while true {
             let run = index
@@ -280,82 +280,15 @@ struct JSONParser {
     }
 
     /// Moves `index` over a string's plain run — to its closing quote, its first backslash or the end of
-    /// the input — refusing a control character on the way (`plainRunEnd` finds where the run stops).
+    /// the input — refusing a control character on the way (`JSONString.plainRunEnd`, the one scan of a
+    /// string's bytes, finds where the run stops).
     /// Returns whether every byte of the run is ASCII (the tape marks such member names, compared as bytes).
     @discardableResult
     mutating func skipPlainRun() throws(JSONParseError) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
         var any: UInt64 = 0
-        index = Self.plainRunEnd(base, bytes.count, from: index, seen: &any)
+        index = JSONString.plainRunEnd(bytes, from: index, seen: &any)
         if index < bytes.count, bytes[index] < 0x20 { throw fail("control character in string") }
         return any & 0x8080_8080_8080_8080 == 0
-    }
-
-    /// Where a string's plain run from `start` stops: the first quote, backslash or control character, or
-    /// `count`; the run's bytes OR-ed into `seen` (a high bit set means a non-ASCII byte). The one scan of
-    /// string bytes, for the value parser (`skipPlainRun`) and the tape reader (`JSONTapeReader`): sixteen
-    /// bytes at a time (SIMD: one compare per kind of byte over the block) while none of them is special,
-    /// then straight to the first that is; the last fifteen bytes eight at a time (SWAR: a byte's high bit
-    /// is set in each mask where the test holds), then one by one. Sixteen bytes a block took the tape's
-    /// string scan from ~2.5 instructions a byte to ~1.2 (issue 17).
-    @inline(__always)
-    static func plainRunEnd(
-        _ base: UnsafePointer<UInt8>, _ count: Int, from start: Int, seen any: inout UInt64
-    ) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        var index = start
-        #if _endian(little)
-            // A block's two 64-bit lanes hold its bytes in order, the first byte lowest, as a word below.
-            let quotes = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
-            let backslashes = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
-            let spaces = SIMD16<UInt8>(repeating: 0x20)
-            while index &+ 16 <= count {
-                let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
-                let words = unsafeBitCast(block, to: SIMD2<UInt64>.self)
-                // 0xFF in each byte that is a quote, a backslash or a control character.
-                let special = unsafeBitCast(
-                    (block .== quotes) .| (block .== backslashes) .| (block .< spaces), to: SIMD2<UInt64>.self)
-                if special[0] | special[1] == 0 {
-                    any |= words[0] | words[1]
-                    index &+= 16
-                    continue
-                }
-                // Step to the first special byte, keeping the bytes before it.
-                if special[0] != 0 {
-                    let skipped = special[0].trailingZeroBitCount &>> 3
-                    any |= words[0] & ((1 &<< UInt64(skipped &* 8)) &- 1)
-                    return index &+ skipped
-                }
-                let inSecond = special[1].trailingZeroBitCount &>> 3
-                any |= words[0] | (words[1] & ((1 &<< UInt64(inSecond &* 8)) &- 1))
-                return index &+ 8 &+ inSecond
-            }
-        #endif
-        while index &+ 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            let quote = word ^ (ones &* 0x22)
-            let backslash = word ^ (ones &* 0x5C)
-            let special =
-                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-            let hits = special & highs
-            if hits != 0 {
-                // The lowest flagged byte is the first special one (a borrow only runs upward from a flagged
-                // byte): step to it, without a byte-by-byte walk.
-                let skipped = hits.trailingZeroBitCount &>> 3
-                any |= word & ((1 &<< UInt64(skipped &* 8)) &- 1)
-                return index &+ skipped
-            }
-            any |= word
-            index &+= 8
-        }
-        while index < count {
-            let byte = base[index]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return index }
-            any |= UInt64(byte)
-            index &+= 1
-        }
-        return index
     }
 
     /// UTF-8 bytes as a string; invalid sequences become U+FFFD (a server's bad byte costs one
@@ -386,8 +319,7 @@ struct JSONParser {
     /// the integer digits (a lone `0` or a run not starting with one), an optional fraction and an optional
     /// exponent. Returns where it stopped, `isComplete` false when a digit was missing there (after the minus,
     /// the point or the exponent), and whether a fraction or an exponent was read. The tape reader moves over
-    /// numbers with it; `parseNumber` makes their values (issue 17: a value made only to be dropped cost ~100
-    /// instructions a number on the tape).
+    /// numbers with it, without making a value only to drop it; `parseNumber` makes their values.
     @inline(__always)
     static func numberExtent(_ base: UnsafePointer<UInt8>, _ count: Int, from start: Int) -> (
         end: Int, isComplete: Bool, isInteger: Bool

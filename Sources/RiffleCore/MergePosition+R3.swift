@@ -1,3 +1,5 @@
+internal import RiffleBytes
+
 extension MergePosition {
     static let r3Prefix = "r3."
 
@@ -83,14 +85,13 @@ extension MergePosition {
         var flags: UInt64 = 0
         let bytes = source.withUnsafeBufferPointer { source in
             [UInt8](unsafeUninitializedCapacity: r3HeadBound + source.count) { buffer, count in
-                guard let base = buffer.baseAddress else { return }
-                var writer = ByteWriter(base)
+                var writer = ByteWriter(buffer)
                 flags = r3Head(
                     time: anchor.time, source: source, sourceIsIndex: anchor.source.isIndex,
                     firstPageIndex: anchor.firstPageIndex, idHash: anchor.idHash, entrySkip: anchor.entrySkip,
                     isFrontier: anchor.isFrontier, frontier: frontier, hasEntries: hasEntries,
                     hasFinished: hasFinished, to: &writer)
-                count = writer.position - base
+                count = writer.count
             }
         }
         return (flags, bytes)
@@ -275,23 +276,18 @@ extension MergePosition {
                 flags: flags, headIn: scratch, headCount: headCount, tail: tail, encodedTail: text, body)
         }
         precondition(scratch.count >= r3ScratchCount(headCount: headCount, tail: tail), "token scratch too small")
-        guard let base = scratch.baseAddress else { preconditionFailure("token scratch without memory") }
         var flagsLength = TokenCoding.Writer.varintLength(flags)
         if separate { flagsLength += (3 - (flagsLength + headCount) % 3) % 3 }
         precondition(flagsLength <= r3FlagsRoom, "token flags too long")
-        let start = base + (r3FlagsRoom - flagsLength)
-        var writer = ByteWriter(start)
+        var writer = ByteWriter(UnsafeMutableBufferPointer(rebasing: scratch[(r3FlagsRoom - flagsLength)...]))
         TokenCoding.varint(flags, length: flagsLength) { writer.put($0) }
-        writer.position += headCount
-        if !separate { tail.withUnsafeBufferPointer { writer.put($0) } }
-        let bodyCount = writer.position - start
-        let textStart = writer.position
+        // The head, already in the scratch right after the flags' room.
+        writer.keep(headCount)
+        if !separate { writer.put(tail) }
+        let bodyCount = writer.count
         writer.put("r3.")
-        let encodedCount = Base64URL.encodedCount(bodyCount)
-        Base64URL.encode(
-            UnsafeBufferPointer(start: start, count: bodyCount),
-            into: UnsafeMutableBufferPointer(start: writer.position, count: encodedCount))
-        let first = UnsafeBufferPointer(start: textStart, count: 3 + encodedCount)
+        writer.putBase64URL(UnsafeBufferPointer(rebasing: writer.written[..<bodyCount]))
+        let first = UnsafeBufferPointer(rebasing: writer.written[bodyCount...])
         guard separate, let encodedTail else { return body(first, UnsafeBufferPointer(start: nil, count: 0)) }
         return encodedTail.withUnsafeBufferPointer { body(first, $0) }
     }

@@ -1,3 +1,5 @@
+internal import RiffleBytes
+
 /// Where a merged stream stands right after one emitted item, small enough to go with every exported item
 /// (contract section 3: self-contained, and not growing with the number of sources).
 ///

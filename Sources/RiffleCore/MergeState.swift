@@ -1,3 +1,5 @@
+internal import RiffleBytes
+
 /// The k-way merge of newest-first sources as a pure state machine: no I/O, no clocks, no tasks.
 ///
 /// A driver (``MergedFeed``) asks `loadsToStart()` which pages to fetch, delivers each page or error with

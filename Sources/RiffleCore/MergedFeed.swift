@@ -1,3 +1,4 @@
+public import RiffleBytes
 import Synchronization
 
 /// The merged stream, driven for real: pages load concurrently in child tasks of one scope, and the
@@ -225,11 +226,15 @@ public final class MergedFeed: Sendable {
         /// `position.token`, made at the cost of what changed since the last one (`ResumeTokenEncoder`).
         public var token: String { tokens.token(for: &state) }
 
-        /// `body` with `token`'s bytes in two parts, valid only during the call, without making the `String`:
-        /// the export's cursor per item (`ResumeTokenEncoder.withTokenBytes`).
-        /// Not generic: called from another module, a generic one would run unspecialized.
-        public func withTokenBytes(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
-            tokens.withTokenBytes(for: &state, body)
+        /// Appends `token`'s bytes to `out` without making the `String`: the export's cursor per item
+        /// (`ResumeTokenEncoder.withTokenBytes`), written into room of exactly their length.
+        public func writeToken(into out: ByteBuffer) {
+            tokens.withTokenBytes(for: &state) { first, second in
+                out.write(reserving: first.count + second.count) { out in
+                    out.put(first)
+                    out.put(second)
+                }
+            }
         }
 
         /// Every source's status now.

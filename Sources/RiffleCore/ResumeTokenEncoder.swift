@@ -1,3 +1,5 @@
+internal import RiffleBytes
+
 /// Writes the resume token of a merge after each emitted item (the export's `cursor`): the same text as
 /// `MergeState.position.token`, made at the cost of what changed since the last one.
 ///
@@ -58,9 +60,7 @@ package struct ResumeTokenEncoder: Sendable {
         let capacity = MergePosition.r3ScratchCount(
             headCount: MergePosition.r3HeadBound + nameEnd - nameStart, tail: tailBytes)
         let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch -> Result? in
-            guard let base = scratch.baseAddress else { preconditionFailure("token scratch without memory") }
-            let headStart = base + MergePosition.r3FlagsRoom
-            var writer = ByteWriter(headStart)
+            var writer = ByteWriter(UnsafeMutableBufferPointer(rebasing: scratch[MergePosition.r3FlagsRoom...]))
             let flags = names.withUnsafeBufferPointer { names in
                 MergePosition.r3Head(
                     time: snapshot.time, source: UnsafeBufferPointer(rebasing: names[nameStart..<nameEnd]),
@@ -68,7 +68,7 @@ package struct ResumeTokenEncoder: Sendable {
                     entrySkip: snapshot.entrySkip, isFrontier: snapshot.isInOrder, frontier: snapshot.frontier,
                     hasEntries: hasEntries, hasFinished: snapshot.hasFinished, to: &writer)
             }
-            let headCount = writer.position - headStart
+            let headCount = writer.count
             if !hasEntries,
                 MergePosition.r3TextCount(flags: flags, headCount: headCount, tail: tailBytes, encodedTail: encodedTail)
                     > MergePosition.r3SmallTokenLimit

@@ -1,3 +1,5 @@
+public import RiffleBytes
+
 extension Timestamp {
     /// Parses an RFC 3339 / ISO 8601 date-time: `2026-01-06T15:09:24Z`, `2020-10-06T11:29:00.000Z`,
     /// `2026-01-06T15:09:24.123456+02:00`. A space may stand for `T`; `z`/`t` are accepted. Fractions beyond
@@ -8,7 +10,7 @@ extension Timestamp {
     }
 
     /// `init?(rfc3339:)` over UTF-8 bytes, read where they lie: the JSON adapters parse an item's time
-    /// straight from the received page, without a `String` or an array of its bytes (issue 17).
+    /// straight from the received page, without a `String` or an array of its bytes.
     init?(rfc3339Bytes bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count >= 20, bytes.count <= 64 else { return nil }
         var index = 0
@@ -138,18 +140,13 @@ extension Timestamp {
     /// Appends `rfc3339`'s bytes to `out`, written through `writeRFC3339(to: ByteWriter)` on the stack and
     /// appended in one copy.
     public func writeRFC3339(to out: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.rfc3339Bound) { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var writer = ByteWriter(base)
-            writeRFC3339(to: &writer)
-            out.append(contentsOf: UnsafeBufferPointer(start: base, count: writer.position - base))
-        }
+        ByteWriter.appending(to: &out, reserving: Self.rfc3339Bound) { writeRFC3339(to: &$0) }
     }
 
-    /// Writes `rfc3339`'s bytes through `out`, which has room for `rfc3339Bound` bytes: the export writes
-    /// every item's time. Years 0…9999 (every time an API sends) are written as fixed-width digits in place
-    /// (about a hundred instructions; digit by digit through the array's checks took ~1,500, issue 17); any
-    /// other year goes the general way (`writeRFC3339Padded`), the same bytes.
+    /// Writes `rfc3339`'s bytes through `out`, which must have room for `rfc3339Bound` bytes (it traps
+    /// before writing past its room): the export writes every item's time. Years 0…9999 (every time an API
+    /// sends) are written as fixed-width digits; any other year goes the general way
+    /// (`writeRFC3339Padded`), the same bytes.
     public func writeRFC3339(to out: inout ByteWriter) {
         var day = RFC3339Day()
         writeRFC3339(to: &out, reusing: &day)
@@ -157,65 +154,54 @@ extension Timestamp {
 
     /// `writeRFC3339(to:)`, with the date's ten bytes copied from `day` when it holds this time's day, else
     /// worked out and kept there: the export writes times newest first, most on the day of the one before, so
-    /// it works a date out about once a day of items rather than once an item (issue 17).
+    /// it works a date out about once a day of items rather than once an item.
     public func writeRFC3339(to out: inout ByteWriter, reusing day: inout RFC3339Day) {
         let seconds = unixSeconds
         let micros = microseconds &- seconds &* 1_000_000
         let (days, rest) = CivilDate.splitDays(unixSeconds: seconds)
-        let text = out.position
-        /// `value` (0…99) as two digits at `offset`.
-        func two(_ value: Int, at offset: Int) {
+        /// `value` (0…99) as two digits.
+        func two(_ value: Int) {
             let tens = value / 10
-            text[offset] = UInt8(truncatingIfNeeded: tens) &+ 0x30
-            text[offset + 1] = UInt8(truncatingIfNeeded: value &- tens &* 10) &+ 0x30
+            out.put(UInt8(truncatingIfNeeded: tens) &+ 0x30)
+            out.put(UInt8(truncatingIfNeeded: value &- tens &* 10) &+ 0x30)
         }
-        if days == day.days {
-            day.write(to: text)
-        } else {
+        if days != day.days {
             let date = CivilDate(daysSinceEpoch: days)
             guard date.year >= 0, date.year <= 9999 else {
                 var text: [UInt8] = []
                 Self.writeRFC3339Padded(date: date, rest: rest, micros: micros, to: &text)
                 precondition(text.count <= Self.rfc3339Bound, "RFC 3339 text longer than its bound")
-                text.withUnsafeBufferPointer { out.put($0) }
+                out.put(text)
                 return
             }
-            let century = date.year / 100
-            two(century, at: 0)
-            two(date.year &- century &* 100, at: 2)
-            text[4] = UInt8(ascii: "-")
-            two(date.month, at: 5)
-            text[7] = UInt8(ascii: "-")
-            two(date.day, at: 8)
-            day.keep(days, from: text)
+            day.keep(days, year: date.year, month: date.month, day: date.day)
         }
+        day.write(to: &out)
         let fraction = Int(micros)
-        let length = fraction == 0 ? 20 : fraction % 1000 == 0 ? 24 : 27
-        text[10] = UInt8(ascii: "T")
+        out.put(UInt8(ascii: "T"))
         let minutes = rest / 60
         let hour = minutes / 60
-        two(hour, at: 11)
-        text[13] = UInt8(ascii: ":")
-        two(minutes &- hour &* 60, at: 14)
-        text[16] = UInt8(ascii: ":")
-        two(rest &- minutes &* 60, at: 17)
-        if length == 24 {
+        two(hour)
+        out.put(UInt8(ascii: ":"))
+        two(minutes &- hour &* 60)
+        out.put(UInt8(ascii: ":"))
+        two(rest &- minutes &* 60)
+        if fraction != 0, fraction % 1000 == 0 {
             let millis = fraction / 1000
             let hundreds = millis / 100
-            text[19] = UInt8(ascii: ".")
-            text[20] = UInt8(truncatingIfNeeded: hundreds) &+ 0x30
-            two(millis &- hundreds &* 100, at: 21)
-        } else if length == 27 {
+            out.put(UInt8(ascii: "."))
+            out.put(UInt8(truncatingIfNeeded: hundreds) &+ 0x30)
+            two(millis &- hundreds &* 100)
+        } else if fraction != 0 {
             let high = fraction / 10_000
             let low = fraction &- high &* 10_000
             let middle = low / 100
-            text[19] = UInt8(ascii: ".")
-            two(high, at: 20)
-            two(middle, at: 22)
-            two(low &- middle &* 100, at: 24)
+            out.put(UInt8(ascii: "."))
+            two(high)
+            two(middle)
+            two(low &- middle &* 100)
         }
-        text[length - 1] = UInt8(ascii: "Z")
-        out.position = text + length
+        out.put(UInt8(ascii: "Z"))
     }
 
     /// `writeRFC3339` for any year, digit by digit: a year before 0 as `String` writes it (years before 0

@@ -1,3 +1,5 @@
+internal import RiffleBytes
+
 /// The byte layer of resume tokens (`r3.`, see ``MergePosition``): LEB128 varints, zigzag for signed
 /// numbers, length-prefixed UTF-8, little-endian 32-bit words. Binary rather than JSON because a token goes
 /// with every exported item, so every byte counts; reading is bounded by the bytes there are.

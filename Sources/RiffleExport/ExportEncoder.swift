@@ -1,11 +1,12 @@
+internal import RiffleBytes
 internal import RiffleCore
 
 /// Turns merged items into bytes, one format at a time, as a stream: `header`, then `item` for each
 /// item, then `footer`. It holds no items, so memory does not grow with the feed.
 ///
-/// Each item is written into an `ExportBuffer` in a few parts, each through a `ByteWriter` with room
-/// reserved for the most it can take (`JSONValue.stringBound` per text): no capacity check per append,
-/// no `String` per item (issue 17).
+/// Each item is written into a `ByteBuffer` in a few parts, each through a `ByteWriter` whose room is the
+/// most the part can take (`JSONString.bound` per text): a capacity check per part rather than per append,
+/// and no `String` per item. A bound counted short traps at the write that would pass it.
 struct ExportEncoder: Sendable {
     let format: ExportFormat
     private var count = 0
@@ -18,7 +19,7 @@ struct ExportEncoder: Sendable {
     private static let constantBound = 192 + Timestamp.rfc3339Bound
 
     /// What comes before the first item.
-    func header(into out: ExportBuffer) {
+    func header(into out: ByteBuffer) {
         switch format {
         case .json: out.append("[")
         case .ndjson: break
@@ -27,9 +28,9 @@ struct ExportEncoder: Sendable {
     }
 
     /// One item, its cursor (the token that resumes right after it) appended by `writeCursor`
-    /// (`MergedFeed.Reader.withTokenBytes`: the token's bytes copied in, written as they are, since a token's
+    /// (`MergedFeed.Reader.writeToken`: the token's bytes copied in, written as they are, since a token's
     /// characters need no escaping).
-    mutating func item(_ merged: MergedItem, into out: ExportBuffer, cursor writeCursor: (ExportBuffer) -> Void) {
+    mutating func item(_ merged: MergedItem, into out: ByteBuffer, cursor writeCursor: (ByteBuffer) -> Void) {
         switch format {
         case .json:
             out.append(count == 0 ? "\n" : ",\n")
@@ -45,7 +46,7 @@ struct ExportEncoder: Sendable {
     }
 
     /// What comes after the last item.
-    func footer(into out: ExportBuffer) {
+    func footer(into out: ByteBuffer) {
         switch format {
         case .json: out.append(count == 0 ? "]\n" : "\n]\n")
         case .ndjson: break
@@ -55,12 +56,9 @@ struct ExportEncoder: Sendable {
 
     /// `writeItem` with the cursor given as text, appended to an array (tests).
     static func writeItem(_ merged: MergedItem, cursor: String, into out: inout [UInt8]) {
-        let buffer = ExportBuffer(capacity: 1024)
+        let buffer = ByteBuffer(capacity: 1024)
         var day = Timestamp.RFC3339Day()
-        writeItem(merged, into: buffer, day: &day) { buffer in
-            var cursor = cursor
-            cursor.withUTF8 { buffer.append($0) }
-        }
+        writeItem(merged, into: buffer, day: &day) { $0.append(utf8: cursor) }
         out.append(contentsOf: buffer.bytes)
     }
 
@@ -69,51 +67,47 @@ struct ExportEncoder: Sendable {
     /// (`Item.withTexts`), everything up to the cursor in one part, the cursor by `writeCursor`, then the rest.
     /// The time's date is `day`'s when it is the same day (`Timestamp.writeRFC3339(to:reusing:)`).
     static func writeItem(
-        _ merged: MergedItem, into out: ExportBuffer, day: inout Timestamp.RFC3339Day,
-        cursor writeCursor: (ExportBuffer) -> Void
+        _ merged: MergedItem, into out: ByteBuffer, day: inout Timestamp.RFC3339Day,
+        cursor writeCursor: (ByteBuffer) -> Void
     ) {
         let item = merged.item
-        var source = merged.sourceName
-        var id = item.id
+        let source = merged.sourceName
+        let id = item.id
         item.withTexts { texts in
-            source.withUTF8 { source in
-                id.withUTF8 { id in
-                    let bound =
-                        constantBound + JSONValue.stringBound(source.count) + JSONValue.stringBound(id.count)
-                        + JSONValue.stringBound(texts.textByteCount) + 8 + 3 * texts.tagCount
-                    out.write(reserving: bound) { out in
-                        out.put(#"{"source":"#)
-                        JSONValue.writeString(utf8: source, to: &out)
-                        out.put(#","id":"#)
-                        JSONValue.writeString(utf8: id, to: &out)
-                        out.put(#","time":""#)
-                        item.time.writeRFC3339(to: &out, reusing: &day)
-                        out.put(#"","title":"#)
-                        JSONValue.writeString(utf8: texts.title, to: &out)
-                        if let url = texts.url {
-                            out.put(#","url":"#)
-                            JSONValue.writeString(utf8: url, to: &out)
-                        }
-                        if let author = texts.author {
-                            out.put(#","author":"#)
-                            JSONValue.writeString(utf8: author, to: &out)
-                        }
-                        if let summary = texts.summary {
-                            out.put(#","summary":"#)
-                            JSONValue.writeString(utf8: summary, to: &out)
-                        }
-                        writeTags(texts, to: &out)
-                        out.put(#","cursor":""#)
-                    }
+            let bound =
+                constantBound + JSONString.bound(source.utf8.count) + JSONString.bound(id.utf8.count)
+                + JSONString.bound(texts.textByteCount) + 8 + 3 * texts.tagCount
+            out.write(reserving: bound) { out in
+                out.put(#"{"source":"#)
+                JSONString.write(source, to: &out)
+                out.put(#","id":"#)
+                JSONString.write(id, to: &out)
+                out.put(#","time":""#)
+                item.time.writeRFC3339(to: &out, reusing: &day)
+                out.put(#"","title":"#)
+                texts.writeJSON(.title, to: &out)
+                if texts.has(.url) {
+                    out.put(#","url":"#)
+                    texts.writeJSON(.url, to: &out)
                 }
+                if texts.has(.author) {
+                    out.put(#","author":"#)
+                    texts.writeJSON(.author, to: &out)
+                }
+                if texts.has(.summary) {
+                    out.put(#","summary":"#)
+                    texts.writeJSON(.summary, to: &out)
+                }
+                writeTags(texts, to: &out)
+                out.put(#","cursor":""#)
             }
             // A token is `rN.` and base64url: nothing in it needs escaping, so the scan for it is left out.
             writeCursor(out)
             // An adapter's item holds `extra` as the JSON written here; any other is written from its values.
-            if let text = texts.extraJSON {
-                out.write(reserving: text.count + 16) { out in
+            if let count = texts.extraJSONCount {
+                out.write(reserving: count + 16) { out in
                     out.put(#"","extra":"#)
-                    out.put(text)
+                    texts.writeExtraJSON(to: &out)
                     out.put(UInt8(ascii: "}"))
                 }
                 return
@@ -132,14 +126,14 @@ struct ExportEncoder: Sendable {
     }
 
     /// `,"tags":[…]` when there are tags: the bytes `JSONValue.array` of strings writes, without
-    /// building it, each tag written from the item's bytes. Needs `JSONValue.stringBound` of the tags' bytes
+    /// building it, each tag written from the item's bytes. Needs `JSONString.bound` of the tags' bytes
     /// and 3 a tag besides the name.
     private static func writeTags(_ texts: Item.Texts, to out: inout ByteWriter) {
         guard texts.tagCount > 0 else { return }
         out.put(#","tags":["#)
         for position in 0..<texts.tagCount {
             if position > 0 { out.put(UInt8(ascii: ",")) }
-            JSONValue.writeString(utf8: texts.tag(position), to: &out)
+            texts.writeTagJSON(position, to: &out)
         }
         out.put(UInt8(ascii: "]"))
     }
@@ -147,38 +141,36 @@ struct ExportEncoder: Sendable {
     /// A JSON Feed 1.1 item: string `id` (`SOURCE/ID`, unique across sources), `content_text` always
     /// present (the summary, else the title), `date_published` RFC 3339; riffle's fields in `_riffle`.
     static func writeFeedItem(
-        _ merged: MergedItem, into out: ExportBuffer, day: inout Timestamp.RFC3339Day,
-        cursor writeCursor: (ExportBuffer) -> Void
+        _ merged: MergedItem, into out: ByteBuffer, day: inout Timestamp.RFC3339Day,
+        cursor writeCursor: (ByteBuffer) -> Void
     ) {
         let item = merged.item
-        var feedID = "\(merged.sourceName)/\(item.id)"
+        let feedID = "\(merged.sourceName)/\(item.id)"
         item.withTexts { texts in
-            feedID.withUTF8 { feedID in
-                let bound =
-                    constantBound + JSONValue.stringBound(feedID.count) + 2 * JSONValue.stringBound(texts.textByteCount)
-                    + 8 + 3 * texts.tagCount
-                out.write(reserving: bound) { out in
-                    out.put(#"{"id":"#)
-                    JSONValue.writeString(utf8: feedID, to: &out)
-                    if let url = texts.url {
-                        out.put(#","url":"#)
-                        JSONValue.writeString(utf8: url, to: &out)
-                    }
-                    out.put(#","title":"#)
-                    JSONValue.writeString(utf8: texts.title, to: &out)
-                    out.put(#","content_text":"#)
-                    JSONValue.writeString(utf8: texts.summary ?? texts.title, to: &out)
-                    out.put(#","date_published":""#)
-                    item.time.writeRFC3339(to: &out, reusing: &day)
-                    out.put(UInt8(ascii: "\""))
-                    if let author = texts.author {
-                        out.put(#","authors":[{"name":"#)
-                        JSONValue.writeString(utf8: author, to: &out)
-                        out.put("}]")
-                    }
-                    writeTags(texts, to: &out)
-                    out.put(#","_riffle":"#)
+            let bound =
+                constantBound + JSONString.bound(feedID.utf8.count) + 2 * JSONString.bound(texts.textByteCount)
+                + 8 + 3 * texts.tagCount
+            out.write(reserving: bound) { out in
+                out.put(#"{"id":"#)
+                JSONString.write(feedID, to: &out)
+                if texts.has(.url) {
+                    out.put(#","url":"#)
+                    texts.writeJSON(.url, to: &out)
                 }
+                out.put(#","title":"#)
+                texts.writeJSON(.title, to: &out)
+                out.put(#","content_text":"#)
+                texts.writeSummaryOrTitleJSON(to: &out)
+                out.put(#","date_published":""#)
+                item.time.writeRFC3339(to: &out, reusing: &day)
+                out.put(UInt8(ascii: "\""))
+                if texts.has(.author) {
+                    out.put(#","authors":[{"name":"#)
+                    texts.writeJSON(.author, to: &out)
+                    out.put("}]")
+                }
+                writeTags(texts, to: &out)
+                out.put(#","_riffle":"#)
             }
         }
         writeItem(merged, into: out, day: &day, cursor: writeCursor)

@@ -1,11 +1,12 @@
+public import RiffleBytes
 internal import RiffleSystem
 
 /// Where export bytes go: standard output, or a file that appears only when complete.
 public protocol ExportSink: AnyObject {
     func write(_ bytes: [UInt8]) throws
-    /// `write` of bytes where they lie, valid only during the call: the exporter's block, without copying
-    /// it into an array (a sink that does not implement it gets that copy).
-    func write(bytes: UnsafeRawBufferPointer) throws
+    /// `write` of the bytes of the exporter's block where they lie, without copying them into an array (a
+    /// sink that does not implement it gets that copy).
+    func write(_ buffer: ByteBuffer) throws
     /// Everything is written: make it durable and visible.
     func commit() throws
     /// The run failed or was interrupted: leave no trace.
@@ -13,7 +14,7 @@ public protocol ExportSink: AnyObject {
 }
 
 extension ExportSink {
-    public func write(bytes: UnsafeRawBufferPointer) throws { try write(Array(bytes)) }
+    public func write(_ buffer: ByteBuffer) throws { try write(buffer.bytes) }
 }
 
 /// An export sink failure, with the path or stream it concerns.
@@ -44,10 +45,14 @@ final class SpecialFileSink: ExportSink {
     }
 
     func write(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { try write(bytes: $0) }
+        try bytes.withUnsafeBytes { try write(raw: $0) }
     }
 
-    func write(bytes: UnsafeRawBufferPointer) throws {
+    func write(_ buffer: ByteBuffer) throws {
+        try buffer.withBytes { try write(raw: $0) }
+    }
+
+    private func write(raw bytes: UnsafeRawBufferPointer) throws {
         guard let fd else { return }
         do {
             try Descriptor.writeAll(fd, bytes)
@@ -71,10 +76,14 @@ public final class StandardOutputSink: ExportSink {
     public init() {}
 
     public func write(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { try write(bytes: $0) }
+        try bytes.withUnsafeBytes { try write(raw: $0) }
     }
 
-    public func write(bytes: UnsafeRawBufferPointer) throws {
+    public func write(_ buffer: ByteBuffer) throws {
+        try buffer.withBytes { try write(raw: $0) }
+    }
+
+    private func write(raw bytes: UnsafeRawBufferPointer) throws {
         do {
             try Descriptor.writeAll(Descriptor.standardOutput, bytes)
         } catch {
@@ -115,10 +124,14 @@ package final class AtomicFileSink: ExportSink {
     }
 
     package func write(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { try write(bytes: $0) }
+        try bytes.withUnsafeBytes { try write(raw: $0) }
     }
 
-    package func write(bytes: UnsafeRawBufferPointer) throws {
+    package func write(_ buffer: ByteBuffer) throws {
+        try buffer.withBytes { try write(raw: $0) }
+    }
+
+    private func write(raw bytes: UnsafeRawBufferPointer) throws {
         guard let fd else { throw ExportSinkError(description: "\(path): already closed", isBrokenPipe: false) }
         do {
             try Descriptor.writeAll(fd, bytes)

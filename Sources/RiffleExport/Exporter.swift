@@ -1,3 +1,4 @@
+internal import RiffleBytes
 public import RiffleCore
 internal import RiffleSystem
 
@@ -56,28 +57,21 @@ public struct Exporter: Sendable {
         let started = clock.now
         do {
             let written = try await feed.run { reader in
-                let out = ExportBuffer(capacity: Self.blockSize + 64 * 1024)
+                let out = ByteBuffer(capacity: Self.blockSize + 64 * 1024)
                 encoder.header(into: out)
                 var count = 0
                 var written: [ItemVersion] = []
                 var lastProgress = started
                 while limit.map({ count < $0 }) ?? true, let merged = try await reader.next() {
                     if let include, !include(merged) { continue }
-                    encoder.item(merged, into: out) { out in
-                        reader.withTokenBytes { first, second in
-                            out.write(reserving: first.count + second.count) { out in
-                                out.put(first)
-                                out.put(second)
-                            }
-                        }
-                    }
+                    encoder.item(merged, into: out) { reader.writeToken(into: $0) }
                     count += 1
                     if recordsWritten {
                         written.append(
                             ItemVersion(source: merged.sourceName, id: merged.item.id, time: merged.item.time))
                     }
                     if out.count >= Self.blockSize {
-                        try out.write(to: sink)
+                        try sink.write(out)
                         out.removeAll()
                     }
                     if let progress, clock.now - lastProgress > .milliseconds(250) {
@@ -86,7 +80,7 @@ public struct Exporter: Sendable {
                     }
                 }
                 encoder.footer(into: out)
-                try out.write(to: sink)
+                try sink.write(out)
                 return (count, written)
             }
             // An interrupted run never replaces the previous file.

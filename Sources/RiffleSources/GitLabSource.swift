@@ -34,7 +34,7 @@ package struct GitLabSource: Pageable {
         """
 
     /// The issue fields read from each node, each read as `node[first][second]` reads it
-    /// (`JSONPathPlan.member`), looked up together in one pass over an issue's members (issue 17).
+    /// (`JSONPathPlan.member`), looked up together in one pass over an issue's members.
     enum IssueField: Int, JSONPathPlanField {
         case id, updatedAt, title, webUrl, author, description, labels, iid, milestone, notes, state
 
@@ -144,11 +144,11 @@ package struct GitLabSource: Pageable {
         var mapping = ItemMapping()
         var items: [Item] = []
         items.reserveCapacity(nodes.count)
-        // Each item's texts go from the page's bytes into its one buffer (issue 17).
+        // Each item's texts go from the page's bytes into its one buffer.
         var builder = ItemBuilder()
         // Each item's labels and their colours, kept for the page's next item.
         var colors: [(name: String, value: JSONNode)] = []
-        // An issue's fields (and a label's) found in one pass over its members (issue 17), not one per field.
+        // An issue's fields (and a label's) found in one pass over its members, not one per field.
         let plan = Self.issuePlan
         let labelPlan = Self.labelPlan
         var stops: [JSONPathPlan.Stop] = []
@@ -183,13 +183,13 @@ package struct GitLabSource: Pageable {
                     }
                 }
             }
-            // `extra` written as the export writes it, its keys in that order (issue 17): no dictionary per item.
+            // `extra` written as the export writes it, its keys in that order: no dictionary per item.
             builder.appendExtra("iid", plan.member(IssueField.iid, in: node, stops: stops))
             builder.appendExtra("label_colors", stringMembers: &colors)
             builder.appendExtra("milestone", plan.member(IssueField.milestone, in: node, stops: stops))
             builder.appendExtra("notes", plan.member(IssueField.notes, in: node, stops: stops))
             builder.appendExtra("state", plan.member(IssueField.state, in: node, stops: stops))
-            items.append(builder.build(id: id, time: time))
+            items.append(try builder.build(id: id, time: time))
         }
         mapping.notes.warnings = response.errors
         let pageInfo = connection["pageInfo"]

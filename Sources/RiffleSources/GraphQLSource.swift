@@ -67,12 +67,12 @@ public struct GraphQLSource: Pageable {
         var items: [Item] = []
         items.reserveCapacity(list.count)
         let fields = settings.fields
-        // Each item's texts go from the page's bytes into its one buffer (issue 17).
+        // Each item's texts go from the page's bytes into its one buffer.
         var builder = ItemBuilder()
         let plan = fieldPlan
         var stops: [JSONPathPlan.Stop] = []
         for (position, element) in list.enumerated() {
-            // All the fields' members found in one pass over each object on the way (issue 17).
+            // All the fields' members found in one pass over each object on the way.
             plan.locate(in: element, into: &stops)
             guard let id = ItemMapping.text(plan.scalarText(0, in: element, stops: stops)) else {
                 mapping.skip(position, "no value at \(fields.id)")
@@ -95,7 +95,7 @@ public struct GraphQLSource: Pageable {
                 builder.set(.summary, at: 5, of: plan, in: element, stops: stops, .nonEmptyText)
             }
             if fields.tags != nil { builder.appendTags(6, of: plan, in: element, stops: stops) }
-            items.append(builder.build(id: id, time: time))
+            items.append(try builder.build(id: id, time: time))
         }
         mapping.notes.warnings = response.errors
         mapping.notes.unmatchedPaths = unmatchedFields(in: list, kept: items)

@@ -8,7 +8,7 @@ package struct SpaceXSource: Pageable {
     let endpoint: JSONEndpoint
 
     /// The launch fields read, each read as `launch[first][second]` reads it (`JSONPathPlan.member`),
-    /// looked up together in one pass over a launch's members (issue 17).
+    /// looked up together in one pass over a launch's members.
     enum LaunchField: Int, JSONPathPlanField {
         case id, dateUnix, dateUTC, name, webcast, article, wikipedia, details, rocket
         case datePrecision, flightNumber, success, upcoming
@@ -89,9 +89,9 @@ package struct SpaceXSource: Pageable {
         }
         var mapping = ItemMapping()
         var items: [Item] = []
-        // Each item's texts go from the page's bytes into its one buffer (issue 17).
+        // Each item's texts go from the page's bytes into its one buffer.
         var builder = ItemBuilder()
-        // A launch's fields found in one pass over its members (issue 17), not one pass per field.
+        // A launch's fields found in one pass over its members, not one pass per field.
         let plan = Self.launchPlan
         var stops: [JSONPathPlan.Stop] = []
         for (position, launch) in docs.enumerated() {
@@ -123,7 +123,7 @@ package struct SpaceXSource: Pageable {
                 builder.appendExtra(key, plan.member(field, in: launch, stops: stops))
             }
             builder.appendTag(textOf: plan.member(LaunchField.rocket, in: launch, stops: stops), .string)
-            items.append(builder.build(id: id, time: time))
+            items.append(try builder.build(id: id, time: time))
         }
         let hasNext = json["hasNextPage"]?.boolValue == true
         let next = json["nextPage"]?.value.scalarText.flatMap { Int($0) } ?? (page + 1)

@@ -14,9 +14,9 @@ enum ItemColumns {
 
     /// The `extra` column of `item`: an adapter's item's JSON text as it is — the bytes parsing it and
     /// writing it again would give (it holds no `null` member, keys sorted), without that round trip per
-    /// item (issue 17) — else the dictionary written.
+    /// item — else the dictionary written.
     static func extraText(_ item: Item) -> String? {
-        if let text = item.withExtraJSON({ String(decoding: $0, as: UTF8.self) }) { return text }
+        if let text = item.extraJSONText { return text }
         let extra = item.extra
         return extra.isEmpty ? nil : JSONValue.object(extra).jsonText
     }

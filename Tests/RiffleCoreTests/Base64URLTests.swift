@@ -1,3 +1,4 @@
+import RiffleBytes
 import Testing
 
 @testable import RiffleCore

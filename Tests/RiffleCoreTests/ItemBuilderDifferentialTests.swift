@@ -1,5 +1,7 @@
-import RiffleCore
+import RiffleBytes
 import Testing
+
+@testable import RiffleCore
 
 /// The one-buffer `Item` (issue 17) held to the `String` way: items built from a page's bytes through
 /// `ItemBuilder` against items made with `Item(id:time:title:…)` from the texts `JSONNode` gives, their
@@ -37,7 +39,7 @@ import Testing
                 }
             #expect(bytes == text.map { Array($0.utf8) }, "\(field) \(comment)")
             var written: [UInt8] = []
-            _ = item.withUTF8(field) { JSONValue.writeString(utf8: $0, to: &written) }
+            _ = item.withUTF8(field) { JSONString.append(utf8: $0, to: &written) }
             #expect(written == (text.map { DifferentialInputs.referenceEscaped($0) } ?? []), "\(field) \(comment)")
         }
         #expect(item.tagCount == expected.tags.count, "\(comment)")
@@ -83,7 +85,7 @@ import Testing
             builder.appendTags(at: ["title"], of: nodes[5])
             let tags = [expectedText(nodes[4])].compactMap { $0 } + nodes[5].scalarTexts(at: ["title"])
             let extra: [String: JSONValue] = ["n": .int(Int64(round)), "gone": .null]
-            let item = builder.build(id: "I_kwDOSbx1F27Mb2c\(round)", time: Timestamp(unixSeconds: 7), extra: extra)
+            let item = try builder.build(id: "I_kwDOSbx1F27Mb2c\(round)", time: Timestamp(unixSeconds: 7), extra: extra)
             let expected = Item(
                 id: "I_kwDOSbx1F27Mb2c\(round)", time: Timestamp(unixSeconds: 7), title: expectedText(nodes[0]) ?? "",
                 url: expectedText(nodes[1]) ?? "replaced",
@@ -113,7 +115,7 @@ import Testing
             text.removeAll { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
             let document = try JSONDocument(parsing: Array("[\"".utf8) + text + Array("\"]".utf8))
             builder.set(.title, textOf: document.root.elements?.first, .scalarText)
-            let item = builder.build(id: "i", time: Timestamp(unixSeconds: 0))
+            let item = try builder.build(id: "i", time: Timestamp(unixSeconds: 0))
             let expected = Array(String(decoding: text, as: UTF8.self).utf8)
             #expect(item.withUTF8(.title) { Array($0) } == expected, "\(text)")
         }
@@ -121,7 +123,7 @@ import Testing
 
     /// Items made from `String`s give their texts back, bytes and strings, and written as the reference
     /// writer writes them; each setter changes its field alone.
-    @Test func stringsRoundTrip() {
+    @Test func stringsRoundTrip() throws {
         var random = SplitMix64(seed: 9_090)
         for _ in 0..<3_000 {
             let id = Self.text(&random)
@@ -154,7 +156,7 @@ import Testing
 
     /// Equality is the `String`s': canonically equivalent texts are equal (and hash alike), an empty field is
     /// not an absent one, and texts that differ only in where one ends and the next begins differ.
-    @Test func equalityIsTheStrings() {
+    @Test func equalityIsTheStrings() throws {
         let time = Timestamp(unixSeconds: 1)
         let composed = Item(id: "é", time: time, title: "café", tags: ["é"])
         let decomposed = Item(id: "e\u{301}", time: time, title: "cafe\u{301}", tags: ["e\u{301}"])
@@ -177,7 +179,7 @@ import Testing
     /// one of the same texts built through `ItemBuilder` (kept in a buffer): equal, hashed alike, its title's
     /// bytes and JSON the same; and giving it a field, or taking the field away again, keeps it equal to the
     /// item made with the fields at once.
-    @Test func aBareItemIsTheBuiltOne() {
+    @Test func aBareItemIsTheBuiltOne() throws {
         var random = SplitMix64(seed: 4_242)
         var builder = ItemBuilder()
         for _ in 0..<2_000 {
@@ -186,7 +188,7 @@ import Testing
             let time = Timestamp(unixSeconds: Int64(random.next() % 2_000_000_000))
             let bare = Item(id: id, time: time, title: title)
             builder.set(.title, text: title)
-            let built = builder.build(id: id, time: time)
+            let built = try builder.build(id: id, time: time)
             let comment = "\(id.debugDescription) \(title.debugDescription)"
             expectSameTexts(bare, built, comment)
             expectSameTexts(built, bare, comment)

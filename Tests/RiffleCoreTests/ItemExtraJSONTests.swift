@@ -1,6 +1,7 @@
-import RiffleCore
 import RiffleTestSupport
 import Testing
+
+@testable import RiffleCore
 
 /// `extra` written as JSON text while the item is built (`ItemBuilder.appendExtra`, issue 17) held to the
 /// dictionary way: the text is the bytes `JSONValue.object(extra).write` gives for the dictionary the
@@ -39,7 +40,7 @@ import Testing
                     }
                     dictionary[name] = node.value
                 }
-                let item = builder.build(id: "i\(round)", time: Timestamp(unixSeconds: 3))
+                let item = try builder.build(id: "i\(round)", time: Timestamp(unixSeconds: 3))
                 let kept = JSONValue.droppingNullMembers(dictionary)
                 var expected: [UInt8] = []
                 JSONValue.object(kept).write(to: &expected)
@@ -89,7 +90,7 @@ import Testing
             builder.set(.title, text: "t")
             builder.appendExtra("iid", value: .int(Int64(round)))
             builder.appendExtra("label_colors", stringMembers: &pairs)
-            let item = builder.build(id: "i\(round)", time: Timestamp(unixSeconds: 3))
+            let item = try builder.build(id: "i\(round)", time: Timestamp(unixSeconds: 3))
             var extra: [String: JSONValue] = ["iid": .int(Int64(round))]
             if !dictionary.isEmpty { extra["label_colors"] = .object(dictionary) }
             var expected: [UInt8] = []
@@ -118,7 +119,7 @@ import Testing
             builder.appendExtra("milestone", nodes[2])
             builder.appendExtra("nested", nodes[3])
             builder.appendExtra("state", nodes[1])
-            let item = builder.build(id: "i", time: Timestamp(unixSeconds: 9))
+            let item = try builder.build(id: "i", time: Timestamp(unixSeconds: 9))
             var extra: [String: JSONValue] = [
                 "iid": .int(12), "milestone": .string("v1.0"), "nested": .object(["b": .array([.null, .int(1)])]),
                 "state": .string("opened"),
@@ -133,11 +134,30 @@ import Testing
             #expect(item.withExtraJSON { Array($0) } == written)
             // Built again without extra: no text, and the builder forgot the last item's members.
             builder.set(.title, text: title)
-            let bare = builder.build(id: "i", time: Timestamp(unixSeconds: 9))
+            let bare = try builder.build(id: "i", time: Timestamp(unixSeconds: 9))
             #expect(bare.withExtraJSON { _ in true } == nil && bare.extra.isEmpty && bare != item)
             var changed = item
             changed.extra["state"] = .string("closed")
             #expect(changed.extra["state"] == .string("closed") && changed.extra["iid"] == .int(12) && changed != item)
         }
+    }
+
+    /// Members added out of order, or a name twice, are sorted and the last of each name kept, in release builds
+    /// as in debug ones: the text is the one the dictionary of them writes, and it reads back as that dictionary.
+    @Test func extraMembersOutOfOrderAreSortedAndTheLastOfANameKept() throws {
+        var builder = ItemBuilder()
+        builder.set(.title, text: "t")
+        builder.appendExtra("state", value: .string("opened"))
+        builder.appendExtra("iid", value: .int(1))
+        builder.appendExtra("state", value: .string("closed"))
+        builder.appendExtra("a", value: .array([.int(2)]))
+        let item = try builder.build(id: "i", time: Timestamp(unixSeconds: 9))
+        let expected: [String: JSONValue] = ["a": .array([.int(2)]), "iid": .int(1), "state": .string("closed")]
+        #expect(item.extraJSONText == JSONValue.object(expected).jsonText)
+        #expect(try item.readExtra() == expected)
+        // The builder is ready for an item in order again.
+        builder.appendExtra("b", value: .int(1))
+        builder.appendExtra("c", value: .int(2))
+        #expect(try builder.build(id: "j", time: Timestamp(unixSeconds: 9)).extraJSONText == #"{"b":1,"c":2}"#)
     }
 }

@@ -1,5 +1,6 @@
-import RiffleCore
 import Testing
+
+@testable import RiffleCore
 
 /// `Item.withTexts`, which reads every text of an item from its buffer at once through pointers (the
 /// export's way, issue 17), held to the field-by-field accessors (`withUTF8`, `withTagUTF8`,
@@ -11,7 +12,7 @@ import Testing
         return (0..<Int(random.next() % 4)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
     }
 
-    @Test func textsAreTheFieldsBytes() {
+    @Test func textsAreTheFieldsBytes() throws {
         var random = SplitMix64(seed: 2_020)
         for round in 0..<2_000 {
             func optional() -> String? { random.next() % 3 == 0 ? nil : Self.text(&random) }
@@ -26,7 +27,7 @@ import Testing
                 builder.set(.summary, text: Self.text(&random))
                 builder.appendTag(text: "t")
                 builder.appendExtra("iid", value: .int(Int64(round)))
-                item = builder.build(id: "b\(round)", time: Timestamp(unixSeconds: 1), extra: [:])
+                item = try builder.build(id: "b\(round)", time: Timestamp(unixSeconds: 1), extra: [:])
             }
             item.withTexts { texts in
                 #expect(Array(texts.title) == item.withUTF8(.title) { Array($0) }, "\(round)")

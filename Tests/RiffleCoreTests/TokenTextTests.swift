@@ -1,3 +1,4 @@
+import RiffleBytes
 import Testing
 
 @testable import RiffleCore
@@ -57,14 +58,14 @@ import Testing
             writer.count(Int(truncatingIfNeeded: value))
             writer.signed(Int64(bitPattern: value))
             writer.word(UInt32(truncatingIfNeeded: value))
-            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 10 + 10 + 10 + 4)
+            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 10 + 10 + 10 + 4)
             defer { buffer.deallocate() }
             var out = ByteWriter(buffer)
             TokenCoding.varint(value, to: &out)
             TokenCoding.count(Int(truncatingIfNeeded: value), to: &out)
             TokenCoding.signed(Int64(bitPattern: value), to: &out)
             TokenCoding.word(UInt32(truncatingIfNeeded: value), to: &out)
-            #expect(Array(UnsafeBufferPointer(start: buffer, count: out.position - buffer)) == writer.bytes, "\(value)")
+            #expect(Array(out.written) == writer.bytes, "\(value)")
         }
     }
 

@@ -1,3 +1,4 @@
+import RiffleBytes
 import RiffleCore
 import RiffleTestSupport
 import Testing
@@ -31,7 +32,7 @@ import Testing
                 }
             }
             let kept = Array(String(decoding: bytes, as: UTF8.self).utf8) == bytes
-            #expect(bytes.withUnsafeBufferPointer { UTF8Sequence.isWellFormed($0) } == kept, "\(bytes)")
+            #expect(bytes.withUnsafeBufferPointer { ByteScan.isWellFormedUTF8($0) } == kept, "\(bytes)")
         }
     }
 
@@ -40,14 +41,14 @@ import Testing
     @Test func aPieceAtEveryOffsetOfLongRuns() {
         for length in 0..<100 {
             let run = (0..<length).map { UInt8(0x20 + $0 % 0x5F) }
-            #expect(run.withUnsafeBufferPointer { UTF8Sequence.isWellFormed($0) }, "\(length)")
+            #expect(run.withUnsafeBufferPointer { ByteScan.isWellFormedUTF8($0) }, "\(length)")
             for offset in 0...length {
                 for piece in Self.pieces {
                     var bytes = run
                     bytes.insert(contentsOf: piece, at: offset)
                     let kept = Array(String(decoding: bytes, as: UTF8.self).utf8) == bytes
                     #expect(
-                        bytes.withUnsafeBufferPointer { UTF8Sequence.isWellFormed($0) } == kept, "\(length) \(offset)")
+                        bytes.withUnsafeBufferPointer { ByteScan.isWellFormedUTF8($0) } == kept, "\(length) \(offset)")
                 }
             }
         }

@@ -1,13 +1,14 @@
-import RiffleCore
+import RiffleBytes
 import RiffleTestSupport
 import Testing
 
+@testable import RiffleCore
 @testable import RiffleExport
 
 /// `ExportEncoder.writeItem`, which writes an item in parts through `ByteWriter`s into room reserved for
 /// the most each part can take (issue 17), held to the encoder it replaced — written here from the
 /// field-by-field accessors and the array writers — over random items whose texts are full of escapes (so
-/// the reserved room is used up to its worst case); and `ExportBuffer`'s growth. Unsafe code: run under
+/// the reserved room is used up to its worst case); and `ByteBuffer`'s growth. Unsafe code: run under
 /// AddressSanitizer by `make sanitize`.
 @Suite struct ExportEncoderTests {
     /// The former `writeItem`.
@@ -17,7 +18,7 @@ import Testing
         func text(_ field: Item.TextField, named name: String) {
             _ = item.withUTF8(field) { bytes in
                 out.append(contentsOf: name.utf8)
-                JSONValue.writeString(utf8: bytes, to: &out)
+                JSONString.append(utf8: bytes, to: &out)
             }
         }
         out.append(contentsOf: #"{"source":"#.utf8)
@@ -35,7 +36,7 @@ import Testing
             out.append(contentsOf: #","tags":["#.utf8)
             for position in 0..<item.tagCount {
                 if position > 0 { out.append(UInt8(ascii: ",")) }
-                item.withTagUTF8(at: position) { JSONValue.writeString(utf8: $0, to: &out) }
+                item.withTagUTF8(at: position) { JSONString.append(utf8: $0, to: &out) }
             }
             out.append(UInt8(ascii: "]"))
         }
@@ -61,7 +62,7 @@ import Testing
         return (0..<Int(random.next() % 40)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
     }
 
-    @Test func itemsAreTheFormerEncodersBytes() {
+    @Test func itemsAreTheFormerEncodersBytes() throws {
         var random = SplitMix64(seed: 5_050)
         for round in 0..<3_000 {
             let escapes = round % 2 == 0
@@ -80,7 +81,7 @@ import Testing
                 builder.set(.title, text: Self.text(&random, escapes: escapes))
                 builder.appendTag(text: Self.text(&random, escapes: escapes))
                 builder.appendExtra("note", value: .string(Self.text(&random, escapes: escapes)))
-                item = builder.build(id: "b\(round)", time: Timestamp(unixSeconds: Int64(round)), extra: [:])
+                item = try builder.build(id: "b\(round)", time: Timestamp(unixSeconds: Int64(round)), extra: [:])
             }
             let merged = MergedItem(sourceIndex: 0, sourceName: Self.text(&random, escapes: escapes), item: item)
             let cursor = "r3.AbC-_\(round)"
@@ -90,8 +91,8 @@ import Testing
         }
     }
 
-    @Test func theBufferGrowsAndKeepsItsBytes() {
-        let buffer = ExportBuffer(capacity: 10)
+    @Test func theBufferGrowsAndKeepsItsBytes() throws {
+        let buffer = ByteBuffer(capacity: 10)
         var expected: [UInt8] = []
         for round in 0..<500 {
             let part = (0..<(round % 37)).map { UInt8(truncatingIfNeeded: $0 &+ round) }

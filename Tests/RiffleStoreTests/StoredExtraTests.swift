@@ -1,7 +1,7 @@
 import GRDB
-import RiffleCore
 import Testing
 
+@testable import RiffleCore
 @testable import RiffleExport
 @testable import RiffleStore
 @testable import RiffleStoreKit
@@ -51,10 +51,10 @@ import Testing
         var builder = ItemBuilder()
         builder.set(.title, text: "nodes")
         for name in names { builder.appendExtra(name, document.root[name]) }
-        let fromNodes = builder.build(id: "nodes", time: time)
+        let fromNodes = try builder.build(id: "nodes", time: time)
         builder.set(.title, text: "values")
         for name in names { builder.appendExtra(name, value: object[name] ?? .null) }
-        let fromValues = builder.build(id: "values", time: Timestamp(microseconds: time.microseconds - 1))
+        let fromValues = try builder.build(id: "values", time: Timestamp(microseconds: time.microseconds - 1))
         let fromDictionary = Item(
             id: "dictionary", time: Timestamp(microseconds: time.microseconds - 2), title: "dictionary", extra: object)
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RiffleBytes
 import RiffleCore
 
 /// Something GitLab pages with keyset cursors: it has an id and creation and update times.

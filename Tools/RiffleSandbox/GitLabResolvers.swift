@@ -1,4 +1,5 @@
 import GraphQL
+import RiffleBytes
 import RiffleCore
 
 /// The code behind GitLab's schema: finding projects and groups with visibility rules, filtering and

@@ -13,7 +13,7 @@ public enum Base64URL {
     /// Appends the text form of `bytes` to `out`, as ASCII. The text of a concatenation is the texts
     /// concatenated whenever the first part's length is a multiple of 3, which lets a long, rarely
     /// changing part be encoded once and reused (resume tokens, see `ResumeTokenEncoder`).
-    package static func encode(_ bytes: ArraySlice<UInt8>, appendingTo out: inout [UInt8]) {
+    public static func encode(_ bytes: ArraySlice<UInt8>, appendingTo out: inout [UInt8]) {
         let start = out.count
         let count = encodedCount(bytes.count)
         out.append(contentsOf: repeatElement(0, count: count))
@@ -25,7 +25,7 @@ public enum Base64URL {
     }
 
     /// The length of the text form of `count` bytes (no padding).
-    static func encodedCount(_ count: Int) -> Int {
+    public static func encodedCount(_ count: Int) -> Int {
         count / 3 * 4 + (count % 3 == 0 ? 0 : count % 3 + 1)
     }
 
@@ -36,12 +36,13 @@ public enum Base64URL {
     }
 
     /// Writes the text form of `bytes` to the start of `out`, which holds at least `encodedCount(bytes.count)`
-    /// bytes: how a token is written straight into its `String`'s storage (`MergePosition.r3Text`).
-    static func encode(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) {
+    /// bytes: how a token is written straight into its `String`'s storage (`MergePosition.r3Text`). Traps
+    /// when `out` is too small.
+    public static func encode(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) {
         precondition(out.count >= encodedCount(bytes.count), "base64url output too small")
         guard let source = bytes.baseAddress, let target = out.baseAddress else { return }
-        // Through pointers, the tables' too: checked once above rather than per character; three bytes as two
-        // pairs of letters (a token's head is encoded for every exported item, issue 17).
+        // Through pointers, the tables' too: the room is checked once above rather than per character; three
+        // bytes as two pairs of letters (a token's head is encoded for every exported item).
         pairs.withUnsafeBufferPointer { pairs in
             guard let pairs = pairs.baseAddress else { return }
             let raw = UnsafeMutableRawPointer(target)
