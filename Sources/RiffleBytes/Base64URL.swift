@@ -1,10 +1,10 @@
 /// Base64url without padding (RFC 4648 §5), for tokens that travel in command lines, URLs and JSON:
 /// the merge's resume tokens, and the sandbox's GitLab-style keyset cursors.
-public enum Base64URL {
+package enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// The text form of `bytes`.
-    public static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
         encode(bytes[...], appendingTo: &out)
         return String(decoding: out, as: UTF8.self)
@@ -13,7 +13,7 @@ public enum Base64URL {
     /// Appends the text form of `bytes` to `out`, as ASCII. The text of a concatenation is the texts
     /// concatenated whenever the first part's length is a multiple of 3, which lets a long, rarely
     /// changing part be encoded once and reused (resume tokens, see `ResumeTokenEncoder`).
-    public static func encode(_ bytes: ArraySlice<UInt8>, appendingTo out: inout [UInt8]) {
+    package static func encode(_ bytes: ArraySlice<UInt8>, appendingTo out: inout [UInt8]) {
         let start = out.count
         let count = encodedCount(bytes.count)
         out.append(contentsOf: repeatElement(0, count: count))
@@ -25,7 +25,7 @@ public enum Base64URL {
     }
 
     /// The length of the text form of `count` bytes (no padding).
-    public static func encodedCount(_ count: Int) -> Int {
+    package static func encodedCount(_ count: Int) -> Int {
         count / 3 * 4 + (count % 3 == 0 ? 0 : count % 3 + 1)
     }
 
@@ -38,7 +38,7 @@ public enum Base64URL {
     /// Writes the text form of `bytes` to the start of `out`, which holds at least `encodedCount(bytes.count)`
     /// bytes: how a token is written straight into its `String`'s storage (`MergePosition.r3Text`). Traps
     /// when `out` is too small.
-    public static func encode(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) {
+    package static func encode(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) {
         precondition(out.count >= encodedCount(bytes.count), "base64url output too small")
         guard let source = bytes.baseAddress, let target = out.baseAddress else { return }
         // Through pointers, the tables' too: the room is checked once above rather than per character; three
@@ -71,7 +71,7 @@ public enum Base64URL {
 
     /// The bytes `text` encodes; `nil` when it holds a character outside the alphabet (padding
     /// included) or has an impossible length.
-    public static func decode(_ text: some StringProtocol) -> [UInt8]? {
+    package static func decode(_ text: some StringProtocol) -> [UInt8]? {
         var out: [UInt8] = []
         var buffer: UInt32 = 0
         var bits = 0

@@ -2,7 +2,7 @@
 /// `ByteWriter` whose room is exactly the bound reserved for it, so a part longer than its bound traps at
 /// the write that would pass it, never past the memory. One capacity check per part rather than an array's
 /// checks per appended byte. One per export (its block), used by one task at a time.
-public final class ByteBuffer {
+package final class ByteBuffer {
     /// `capacity` bytes, of which the first `count` are initialized.
     @exclusivity(unchecked) @usableFromInline var base: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) @usableFromInline var capacity: Int
@@ -10,9 +10,9 @@ public final class ByteBuffer {
     @exclusivity(unchecked) @usableFromInline var written = 0
 
     /// The bytes written.
-    public var count: Int { written }
+    package var count: Int { written }
 
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
     }
@@ -23,7 +23,7 @@ public final class ByteBuffer {
     /// `bound` traps before it happens (`ByteWriter`). Inlinable, so that a part's writes are inlined into
     /// its caller in another module.
     @inlinable @inline(__always)
-    public func write(reserving bound: Int, _ body: (inout ByteWriter) -> Void) {
+    package func write(reserving bound: Int, _ body: (inout ByteWriter) -> Void) {
         precondition(bound >= 0, "byte buffer: negative bound")
         if capacity - count < bound { grow(to: count + bound) }
         var writer = ByteWriter(UnsafeMutableBufferPointer(start: base + count, count: bound))
@@ -32,31 +32,31 @@ public final class ByteBuffer {
     }
 
     /// Appends a constant.
-    public func append(_ text: StaticString) {
+    package func append(_ text: StaticString) {
         write(reserving: text.utf8CodeUnitCount) { $0.put(text) }
     }
 
     /// Appends bytes as they are.
-    public func append(_ bytes: [UInt8]) {
+    package func append(_ bytes: [UInt8]) {
         write(reserving: bytes.count) { $0.put(bytes) }
     }
 
     /// Appends `text`'s UTF-8 bytes as they are.
-    public func append(utf8 text: String) {
+    package func append(utf8 text: String) {
         write(reserving: text.utf8.count) { $0.put(utf8: text) }
     }
 
     /// A copy of the bytes written.
-    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     /// `body` with the bytes written where they lie, valid only during the call (a write to a descriptor
     /// without a copy).
-    public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    package func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
     /// Forgets the bytes written, keeping the memory.
-    public func removeAll() { written = 0 }
+    package func removeAll() { written = 0 }
 
     /// Moves the bytes to memory of at least `needed` bytes (twice the capacity, when that is more).
     @usableFromInline func grow(to needed: Int) {

@@ -3,13 +3,13 @@
 /// readers copy a page's strings as they lie. Eight bytes per step where a byte-by-byte loop takes a step
 /// per byte. SWAR: a test sets a byte's high bit in a mask where it holds. Every read stays inside the
 /// buffer it is given.
-public enum ByteScan {
+package enum ByteScan {
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
 
     /// The end of the whole eight-byte words from `start` on whose bytes are all ASCII and none NUL; the
     /// caller reads the bytes from there one by one.
-    public static func plainASCIIEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    package static func plainASCIIEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return start }
         var index = start
         while index + 8 <= bytes.count {
@@ -22,7 +22,7 @@ public enum ByteScan {
     }
 
     /// Whether `bytes` are all ASCII, and whether one of them is `$`: what the tree notes of every scalar.
-    public static func asciiAndDollar(_ bytes: UnsafeBufferPointer<UInt8>) -> (isASCII: Bool, hasDollar: Bool) {
+    package static func asciiAndDollar(_ bytes: UnsafeBufferPointer<UInt8>) -> (isASCII: Bool, hasDollar: Bool) {
         var high: UInt64 = 0
         var dollar: UInt64 = 0
         var index = 0
@@ -47,7 +47,7 @@ public enum ByteScan {
     }
 
     /// The offset of the first `byte` at or after `start`, `nil` when there is none.
-    public static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    package static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var index = start
         if let base = bytes.baseAddress {
             let pattern = ones &* UInt64(byte)
@@ -67,7 +67,7 @@ public enum ByteScan {
 
     /// Whether `bytes` spell `word` in any case. `word` is lower-case ASCII letters only: a byte with
     /// 0x20 set is a lower-case letter exactly when the byte is that letter in either case.
-    public static func spells(_ bytes: UnsafeBufferPointer<UInt8>, caseInsensitively word: StaticString) -> Bool {
+    package static func spells(_ bytes: UnsafeBufferPointer<UInt8>, caseInsensitively word: StaticString) -> Bool {
         guard bytes.count == word.utf8CodeUnitCount else { return false }
         let letters = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         return zip(bytes, letters).allSatisfy { byte, letter in byte | 0x20 == letter }
@@ -79,7 +79,7 @@ public enum ByteScan {
 
     /// The length of the well-formed sequence that starts with the non-ASCII byte at `index`, `nil` when
     /// none does.
-    public static func utf8SequenceLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    package static func utf8SequenceLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let length: Int
         var low: UInt8 = 0x80
         var high: UInt8 = 0xBF
@@ -110,7 +110,7 @@ public enum ByteScan {
     }
 
     /// Whether all of `bytes` is well-formed UTF-8.
-    public static func isWellFormedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isWellFormedUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < bytes.count {
             // ASCII runs (most of an API page's texts) eight bytes at a time: no high bit in the word. Taken

@@ -6,7 +6,7 @@
 ///
 /// A writer is valid only during the call that hands it out (`ByteBuffer.write(reserving:_:)`,
 /// `ByteWriter.appending(to:reserving:_:)`, `ByteWriter.withRoom(_:_:)`); it does not own its room.
-public struct ByteWriter {
+package struct ByteWriter {
     /// The first byte of the room.
     @usableFromInline let start: UnsafeMutablePointer<UInt8>
     /// Where the next byte goes: `start...end`.
@@ -16,7 +16,7 @@ public struct ByteWriter {
 
     /// A writer over `room`, from its start. The room is the caller's, and must outlive the writer.
     @inlinable
-    public init(_ room: UnsafeMutableBufferPointer<UInt8>) {
+    package init(_ room: UnsafeMutableBufferPointer<UInt8>) {
         guard let base = room.baseAddress else {
             // No memory: a room of nothing, where every write but an empty one traps.
             let none = UnsafeMutablePointer<UInt8>(bitPattern: 1).unsafelyUnwrapped
@@ -31,13 +31,13 @@ public struct ByteWriter {
     }
 
     /// The bytes written so far.
-    @inlinable public var count: Int { position - start }
+    @inlinable package var count: Int { position - start }
 
     /// The bytes that still fit.
-    @inlinable public var room: Int { end - position }
+    @inlinable package var room: Int { end - position }
 
     @inlinable @inline(__always)
-    public mutating func put(_ byte: UInt8) {
+    package mutating func put(_ byte: UInt8) {
         precondition(position < end, "byte writer: write past its room")
         position.initialize(to: byte)
         position += 1
@@ -45,7 +45,7 @@ public struct ByteWriter {
 
     /// Copies `bytes` (one `memcpy`).
     @inlinable @inline(__always)
-    public mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         precondition(bytes.count <= end - position, "byte writer: write past its room")
         position.initialize(from: source, count: bytes.count)
@@ -54,25 +54,25 @@ public struct ByteWriter {
 
     /// Copies `bytes`.
     @inlinable @inline(__always)
-    public mutating func put(_ bytes: [UInt8]) {
+    package mutating func put(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { put($0) }
     }
 
     /// Copies `bytes`.
     @inlinable @inline(__always)
-    public mutating func put(_ bytes: ArraySlice<UInt8>) {
+    package mutating func put(_ bytes: ArraySlice<UInt8>) {
         bytes.withUnsafeBufferPointer { put($0) }
     }
 
     /// Copies a constant's UTF-8 bytes.
     @inlinable @inline(__always)
-    public mutating func put(_ text: StaticString) {
+    package mutating func put(_ text: StaticString) {
         put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Copies `text`'s UTF-8 bytes as they are.
     @inlinable @inline(__always)
-    public mutating func put(utf8 text: String) {
+    package mutating func put(utf8 text: String) {
         var text = text
         text.withUTF8 { put($0) }
     }
@@ -80,20 +80,20 @@ public struct ByteWriter {
     /// Keeps the next `count` bytes as the caller has already initialized them (bytes written into the room
     /// before this writer was made over it), checked like a write.
     @inlinable
-    public mutating func keep(_ count: Int) {
+    package mutating func keep(_ count: Int) {
         precondition(count >= 0 && count <= end - position, "byte writer: write past its room")
         position += count
     }
 
     /// The bytes written so far, valid while the room is.
-    @inlinable public var written: UnsafeBufferPointer<UInt8> {
+    @inlinable package var written: UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: start, count: position - start)
     }
 
     /// Gives `body` the next `count` bytes of room (checked to fit) to fill in any order; they count as
     /// written once it returns. `body` must initialize every one of them.
     @inlinable @inline(__always)
-    public mutating func fill(_ count: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
+    package mutating func fill(_ count: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Void) {
         precondition(count >= 0 && count <= end - position, "byte writer: write past its room")
         body(UnsafeMutableBufferPointer(start: position, count: count))
         position += count
@@ -102,7 +102,7 @@ public struct ByteWriter {
     /// Appends to `out` what `body` writes through a writer with room for `bound` bytes (on the stack when
     /// small): the array's checks paid once rather than per byte.
     @inlinable
-    public static func appending(to out: inout [UInt8], reserving bound: Int, _ body: (inout ByteWriter) -> Void) {
+    package static func appending(to out: inout [UInt8], reserving bound: Int, _ body: (inout ByteWriter) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { room in
             var writer = ByteWriter(room)
             body(&writer)
@@ -113,7 +113,7 @@ public struct ByteWriter {
     /// What `body` writes through a writer with room for `bound` bytes, as a `String` (its UTF-8; invalid
     /// sequences repaired as `String(decoding:as:)` repairs them). Written straight into the string's storage.
     @inlinable
-    public static func string(reserving bound: Int, _ body: (inout ByteWriter) -> Void) -> String {
+    package static func string(reserving bound: Int, _ body: (inout ByteWriter) -> Void) -> String {
         let text = String(unsafeUninitializedCapacity: bound) { room in
             var writer = ByteWriter(room)
             body(&writer)
@@ -125,7 +125,7 @@ public struct ByteWriter {
     /// `body` with a writer over scratch room of `bound` bytes on the stack (when small), and what it wrote:
     /// valid only during the call.
     @inlinable
-    public static func withRoom<Result>(
+    package static func withRoom<Result>(
         _ bound: Int, _ body: (inout ByteWriter) -> Result
     ) -> Result {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { room in

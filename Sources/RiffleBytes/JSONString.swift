@@ -5,23 +5,23 @@
 /// is special, eight at a time after that (SWAR: a test sets a byte's high bit in a mask where it holds),
 /// and the last few, and a text of fewer than eight, as one word of their own with plain bytes (`A`) filling
 /// the rest, so that no text ends byte by byte. It never reads outside the buffer it is given.
-public enum JSONString {
+package enum JSONString {
     /// The most bytes `write(utf8:to:)` writes for a text of `count` bytes: each byte may become `\u00XX`,
     /// and the quotes.
     @inlinable
-    public static func bound(_ count: Int) -> Int { count &* 6 &+ 2 }
+    package static func bound(_ count: Int) -> Int { count &* 6 &+ 2 }
 
     /// Where a string's plain run from `start` stops, for a parser: the first quote, backslash or control
     /// character, or the end; the run's bytes OR-ed into `seen` (a high bit set means a non-ASCII byte).
     @inline(__always)
-    public static func plainRunEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, seen: inout UInt64) -> Int {
+    package static func plainRunEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, seen: inout UInt64) -> Int {
         scan(bytes, from: start, stopsAtDelete: false, seen: &seen)
     }
 
     /// The first byte from `start` on that `write` escapes (a quote, a backslash, a control character or
     /// DEL), or the end.
     @inline(__always)
-    public static func escapeFreeEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    package static func escapeFreeEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var seen: UInt64 = 0
         return scan(bytes, from: start, stopsAtDelete: true, seen: &seen)
     }
@@ -155,7 +155,7 @@ public enum JSONString {
     /// `bound(bytes.count)` bytes. Every control character and DEL is escaped, so the output is one line and
     /// valid JSON whatever the (untrusted) text holds, back-to-back escapes included; runs that need no escape
     /// are copied whole.
-    public static func write(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
+    package static func write(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
         out.put(UInt8(ascii: "\""))
         let count = bytes.count
         var runStart = 0
@@ -190,7 +190,7 @@ public enum JSONString {
 
     /// `write(utf8:to:)` of `text`'s UTF-8.
     @inline(__always)
-    public static func write(_ text: String, to out: inout ByteWriter) {
+    package static func write(_ text: String, to out: inout ByteWriter) {
         var text = text
         text.withUTF8 { write(utf8: $0, to: &out) }
     }
@@ -198,7 +198,7 @@ public enum JSONString {
     /// Appends the JSON string `write(utf8:to:)` writes to `out`: a text that needs no escape (nearly every
     /// name and value) appended as it is between its quotes, without scratch room; any other written into
     /// room of its bound, then appended in one copy.
-    public static func append(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    package static func append(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         if escapeFreeEnd(bytes, from: 0) == bytes.count {
             out.append(UInt8(ascii: "\""))
             out.append(contentsOf: bytes)
@@ -209,7 +209,7 @@ public enum JSONString {
     }
 
     /// `append(utf8:to:)` of `text`'s UTF-8.
-    public static func append(_ text: String, to out: inout [UInt8]) {
+    package static func append(_ text: String, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { append(utf8: $0, to: &out) }
     }

@@ -1,6 +1,5 @@
-// A conformance of a public type is public, so its protocol's module must be imported publicly; RiffleCLI's
-// only client is the `riffle` executable, so this exposes nothing further.
-public import ArgumentParser
+// A conformance is as visible as its type (`package`), so its protocol's module is imported at that level.
+package import ArgumentParser
 import RiffleExport
 
 /// `--format json|ndjson|jsonfeed`: the parser turns the word into an `ExportFormat`, and a word that is

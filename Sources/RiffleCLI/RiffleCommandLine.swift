@@ -6,9 +6,9 @@ import RiffleTerminal
 /// The entry point: puts global options given before the command after it (so `riffle --config c.yaml
 /// export` and `riffle export --config c.yaml` both work), runs the command, and maps every failure to
 /// the contract's exit codes (64 usage, 78 configuration, 2 partial, 1 anything else).
-public enum RiffleCommandLine {
+package enum RiffleCommandLine {
     /// Runs riffle with the process's arguments, reports how it ended and exits with its code.
-    public static func main() async {
+    package static func main() async {
         Signal.ignoreBrokenPipes()
         let outcome = await run(Array(CommandLine.arguments.dropFirst()))
         outcome.write()

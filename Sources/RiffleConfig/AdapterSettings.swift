@@ -5,7 +5,7 @@
 /// (they live beside their code, in RiffleSources); each adapter reads its own type back.
 /// `PluginSourceSettings` and `GraphQLSettings` are the two this layer knows, because plugin manifests and
 /// executables are decoded here (a manifest's `source:` is a `GraphQLSettings`).
-public protocol AdapterSettings: Sendable, Hashable {
+package protocol AdapterSettings: Sendable, Hashable {
     /// Every setting that decides which pages the source gives (host and port, endpoint, query, filters,
     /// paging variables), and no credential: the fingerprint a stored page is kept under.
     var pageIdentity: PageIdentity { get }

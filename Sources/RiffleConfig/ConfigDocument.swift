@@ -5,7 +5,7 @@ internal import RiffleSystem
 /// Start-up needs two things from the file before it can be decoded: the `plugins:` directories to search,
 /// and the `type:` of every source (so that only the executable plugins in use are started). Both are
 /// read from this one parse, and `decode` turns the same tree into a `Configuration`.
-public struct ConfigDocument: Sendable {
+package struct ConfigDocument: Sendable {
     /// The file it was read from, as given.
     let path: String
     /// The root node; `nil` for an empty file.
@@ -16,7 +16,7 @@ public struct ConfigDocument: Sendable {
     let parseDiagnostics: Diagnostics
 
     /// Reads and parses the file at `path`; throws when it cannot be read or is not YAML.
-    public static func read(path: String, limits: ParseLimits = .standard) throws(ConfigError) -> ConfigDocument {
+    package static func read(path: String, limits: ParseLimits = .standard) throws(ConfigError) -> ConfigDocument {
         let file = try ConfigFile.contents(path, limits: limits)
         return try parse(bytes: file.bytes, file: path, limits: limits, mode: file.mode)
     }
@@ -41,7 +41,7 @@ public struct ConfigDocument: Sendable {
     /// The `plugins:` directories, resolved as decoding resolves them (`${VAR}` substituted, relative to
     /// the file's directory, `~` against `$HOME`). Entries with problems are left out here; `decode`
     /// reports them.
-    public func pluginDirectories(environment: [String: String]) -> [String] {
+    package func pluginDirectories(environment: [String: String]) -> [String] {
         let context = DecodingContext(file: path, environment: environment)
         guard let root, let reader = MappingReader(root, ConfigPath(), context), let node = reader.value("plugins")
         else { return [] }
@@ -51,7 +51,7 @@ public struct ConfigDocument: Sendable {
     /// The `plugins:` directories (as `pluginDirectories(environment:)`) that are not directories, each as an
     /// error at its entry: a directory named in the file that is not there is a mistake to speak of (a
     /// typo, a checkout without its plugins), not a place to skip.
-    public func missingPluginDirectories(environment: [String: String]) -> [ConfigDiagnostic] {
+    package func missingPluginDirectories(environment: [String: String]) -> [ConfigDiagnostic] {
         let context = DecodingContext(file: path, environment: environment)
         guard let root, let reader = MappingReader(root, ConfigPath(), context), let node = reader.value("plugins"),
             let entries = node.sequence,
@@ -71,7 +71,7 @@ public struct ConfigDocument: Sendable {
 
     /// `defaults.describe_timeout` when the file gives a valid one: how long a plugin's `--describe` may take,
     /// needed before the file is decoded (the catalogue is built first); `decode` reports a bad value.
-    public func describeTimeout(environment: [String: String]) -> Duration? {
+    package func describeTimeout(environment: [String: String]) -> Duration? {
         let context = DecodingContext(file: path, environment: environment)
         guard let root, let reader = MappingReader(root, ConfigPath(), context), let node = reader.value("defaults"),
             let defaults = MappingReader(node, ConfigPath("defaults"), context)
@@ -82,7 +82,7 @@ public struct ConfigDocument: Sendable {
     /// The `type:` of every source as written: the plugin types whose executables may be started. A type
     /// that is not a plain string names none (decoding reports it); nothing else in the file, and nothing
     /// in the directories, adds to this set.
-    public var sourceTypes: Set<String> {
+    package var sourceTypes: Set<String> {
         guard let entry = root?.mapping?.first(where: { $0.key.scalar?.value == "sources" }),
             let sources = entry.value.sequence
         else { return [] }
@@ -103,7 +103,7 @@ public struct ConfigDocument: Sendable {
     /// (missing ones always do), which helps when plugins come from several directories. `unavailable`
     /// maps a type that a plugin file would define, but cannot (not executable, unreadable), to why: a
     /// source of that type is told so instead of "unknown type".
-    public func decode(
+    package func decode(
         environment: [String: String], adapters: [any SourceTypeDecoder.Type],
         plugins: [String: PluginTypeInfo] = [:], unavailable: [String: String] = [:],
         namingPluginFiles: Bool = false

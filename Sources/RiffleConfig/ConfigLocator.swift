@@ -6,7 +6,7 @@ internal import RiffleSystem
 /// The working directory is never searched: a `config.yaml` there may belong to another program, or to a
 /// repository just cloned, and reading it would let that directory choose what riffle runs. A pure function
 /// of its inputs (the file-exists probe is passed in), so the order is testable.
-public enum ConfigLocator {
+package enum ConfigLocator {
     /// Which rule chose the file.
     package enum Origin: Sendable, Hashable {
         case flag
@@ -15,8 +15,8 @@ public enum ConfigLocator {
     }
 
     /// The chosen path and why.
-    public struct Location: Sendable, Hashable {
-        public var path: String
+    package struct Location: Sendable, Hashable {
+        package var path: String
         var origin: Origin
 
         package init(path: String, origin: Origin) {
@@ -28,7 +28,7 @@ public enum ConfigLocator {
     /// The configuration file to read. The flag and `$RIFFLE_CONFIG` are returned whether or not the file
     /// exists (reading it reports that, naming the path the user gave); the XDG path only when something
     /// is there. Throws `ConfigNotFound`, which says where riffle looked, when no rule finds a file.
-    public static func resolve(
+    package static func resolve(
         flag: String?, environment: [String: String], fileExists: (String) -> Bool = ConfigLocator.fileExists
     ) throws(ConfigNotFound) -> Location {
         if let flag, !flag.isEmpty { return Location(path: flag, origin: .flag) }
@@ -46,7 +46,7 @@ public enum ConfigLocator {
 
     /// `$XDG_CONFIG_HOME` when set to an absolute path (the XDG spec ignores relative ones), else
     /// `$HOME/.config`.
-    public static func configHome(environment: [String: String]) -> String? {
+    package static func configHome(environment: [String: String]) -> String? {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg }
         if let home = environment["HOME"], !home.isEmpty {
             return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.config"
@@ -55,7 +55,7 @@ public enum ConfigLocator {
     }
 
     /// True when `path` names an existing file (the real probe).
-    public static func fileExists(_ path: String) -> Bool {
+    package static func fileExists(_ path: String) -> Bool {
         FileSystem.exists(path)
     }
 }

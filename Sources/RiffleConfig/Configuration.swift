@@ -2,20 +2,20 @@
 ///
 /// Made by `Configuration.load(path:environment:adapters:plugins:)` (or `parse(text:…)` in tests); either returns a
 /// configuration with no problems or throws every problem found.
-public struct Configuration: Sendable, Hashable {
+package struct Configuration: Sendable, Hashable {
     /// The file it was read from, as given.
-    public var path: String
-    public var reader: ReaderSettings
+    package var path: String
+    package var reader: ReaderSettings
     package var defaults: DefaultSettings
-    public var store: StoreSettings
+    package var store: StoreSettings
     /// The `plugins:` directories, resolved against the config file's directory (`~` is `$HOME`).
     package var pluginDirectories: [String]
-    public var sources: [SourceSettings]
+    package var sources: [SourceSettings]
     /// Every non-empty value substituted from the environment into a secret position (`SecretPosition`:
     /// headers, tokens, keys): the HTTP log masks these.
-    public var secrets: Set<String>
+    package var secrets: Set<String>
     /// Problems that do not stop riffle, worded with their fix (a token in a file others can read).
-    public var warnings: [String]
+    package var warnings: [String]
 
     init(
         path: String, reader: ReaderSettings = ReaderSettings(), defaults: DefaultSettings = DefaultSettings(),

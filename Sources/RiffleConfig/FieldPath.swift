@@ -2,9 +2,9 @@
 ///
 /// The generic adapter walks responses with these; a segment that meets an array applies to every
 /// element. Only the syntax is checked here: non-empty segments, no spaces.
-public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
+package struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     /// The segments, in order.
-    public var segments: [String]
+    package var segments: [String]
 
     /// Parses `text`; `nil` when a segment is empty or holds whitespace.
     package init?(_ text: String) {
@@ -42,5 +42,5 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
         return (segments, nonASCII)
     }
 
-    public var description: String { segments.joined(separator: ".") }
+    package var description: String { segments.joined(separator: ".") }
 }

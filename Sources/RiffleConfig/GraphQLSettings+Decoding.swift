@@ -22,7 +22,7 @@ extension GraphQLSettings {
 
     /// Decodes a `type: graphql` source's keys (RiffleSources' `GraphQLAdapter` is the generic adapter;
     /// its decoding lives here because plugin manifests decode the same keys).
-    public static func decode(_ keys: SourceKeys) -> GraphQLSettings? {
+    package static func decode(_ keys: SourceKeys) -> GraphQLSettings? {
         decode(keys.reader)
     }
 

@@ -1,36 +1,36 @@
-public import RiffleCore
+package import RiffleCore
 
 /// A `type: graphql` source (the generic adapter), and the `source:` of a plugin manifest.
-public struct GraphQLSettings: AdapterSettings {
-    public var endpoint: String
-    public var headers: [HTTPHeader]
-    public var query: String
+package struct GraphQLSettings: AdapterSettings {
+    package var endpoint: String
+    package var headers: [HTTPHeader]
+    package var query: String
     /// Static variables sent with every request. Plain YAML scalars are typed (`true`, `12`, `1.5`, `null`);
     /// quoted ones are strings.
-    public var variables: [String: JSONValue]
+    package var variables: [String: JSONValue]
     /// The array of items in a response.
-    public var items: FieldPath
+    package var items: FieldPath
     /// The next-page cursor in a response; `nil` with offset pagination (or a single page).
-    public var cursor: FieldPath?
+    package var cursor: FieldPath?
     /// The "more pages" flag in a response.
-    public var hasMore: FieldPath?
+    package var hasMore: FieldPath?
     /// The variable that receives the cursor.
-    public var cursorVariable: String
+    package var cursorVariable: String
     /// The variable that receives the page size.
-    public var pageSizeVariable: String
+    package var pageSizeVariable: String
     /// With offset pagination, the variable that receives the offset.
-    public var offsetVariable: String?
-    public var fields: Fields
+    package var offsetVariable: String?
+    package var fields: Fields
 
     /// Where an item's fields are, as paths inside one item.
-    public struct Fields: Sendable, Hashable {
-        public var id: FieldPath
-        public var time: FieldPath
-        public var title: FieldPath
-        public var url: FieldPath?
-        public var author: FieldPath?
-        public var summary: FieldPath?
-        public var tags: FieldPath?
+    package struct Fields: Sendable, Hashable {
+        package var id: FieldPath
+        package var time: FieldPath
+        package var title: FieldPath
+        package var url: FieldPath?
+        package var author: FieldPath?
+        package var summary: FieldPath?
+        package var tags: FieldPath?
 
         static let keys = ["id", "time", "title", "url", "author", "summary", "tags"]
 
@@ -49,7 +49,7 @@ public struct GraphQLSettings: AdapterSettings {
     }
 
     /// The keys of the generic adapter (a plugin manifest's `source:` may hold these and no others).
-    public static let keys = [
+    package static let keys = [
         "endpoint", "headers", "query", "variables", "items", "cursor", "has_more", "cursor_variable",
         "page_size_variable", "offset_variable", "fields",
     ]
@@ -75,7 +75,7 @@ public struct GraphQLSettings: AdapterSettings {
 
 extension GraphQLSettings {
     /// The endpoint, the query and its variables, where items and paging are found, and the headers.
-    public var pageIdentity: PageIdentity {
+    package var pageIdentity: PageIdentity {
         var identity = PageIdentity()
         identity["endpoint"] = endpoint
         identity["query"] = query

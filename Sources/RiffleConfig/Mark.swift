@@ -1,7 +1,7 @@
 /// A position in a YAML file: 1-based line and column (columns count characters, as libyaml does).
 ///
 /// Every node of the tree carries one, so that any error found while decoding can say where it is.
-public struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The line, counting from 1.
     var line: Int
     /// The column in characters, counting from 1.
@@ -13,9 +13,9 @@ public struct Mark: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// `LINE:COLUMN`, the form used in diagnostics.
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 
-    public static func < (lhs: Mark, rhs: Mark) -> Bool {
+    package static func < (lhs: Mark, rhs: Mark) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 }

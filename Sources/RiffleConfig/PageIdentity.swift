@@ -5,22 +5,22 @@
 ///
 /// Credentials are no part of it: a new token asks for the same pages. A header in a secret position is
 /// declared by name with its value left out.
-public struct PageIdentity: Sendable, Hashable {
+package struct PageIdentity: Sendable, Hashable {
     /// The parts by name; the order they were given in does not matter.
-    public private(set) var parts: [String: String]
+    package private(set) var parts: [String: String]
 
-    public init(_ parts: [String: String] = [:]) {
+    package init(_ parts: [String: String] = [:]) {
         self.parts = parts
     }
 
     /// Sets the part `name` (`nil`: the setting is not given, told apart from any value).
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         get { parts[name] }
         set { parts[name] = newValue.map { "=" + $0 } ?? "-" }
     }
 
     /// Adds `headers`, in their order, each as `header.N`: its name and, unless it holds a credential, its value.
-    public mutating func add(headers: [HTTPHeader]) {
+    package mutating func add(headers: [HTTPHeader]) {
         for (index, header) in headers.enumerated() {
             parts["header.\(index)"] =
                 SecretPosition.isSecretHeader(header.name) ? header.name : header.name + ": " + header.value

@@ -2,7 +2,7 @@
 ///
 /// Checked before parsing (size) and while building the tree (depth, alias expansion), so that an alias
 /// bomb or a file of ten thousand `[` is refused quickly rather than obeyed.
-public struct ParseLimits: Sendable, Hashable {
+package struct ParseLimits: Sendable, Hashable {
     /// The largest accepted file, in bytes.
     var maxBytes: Int
     /// The deepest accepted nesting of sequences and mappings.
@@ -17,5 +17,5 @@ public struct ParseLimits: Sendable, Hashable {
     }
 
     /// 4 MiB, 64 levels, 10,000 nodes through aliases.
-    public static let standard = ParseLimits()
+    package static let standard = ParseLimits()
 }

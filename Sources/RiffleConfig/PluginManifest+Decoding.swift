@@ -1,7 +1,7 @@
 extension PluginManifest {
     /// Reads and checks the manifest at `path`; its type may not be one of `adapters` (the built-in types,
     /// RiffleSources' `BuiltInAdapters.all`).
-    public static func load(
+    package static func load(
         path: String, environment: [String: String], adapters: [any SourceTypeDecoder.Type],
         limits: ParseLimits = .standard
     ) throws(ConfigError) -> PluginManifest {
@@ -110,7 +110,7 @@ extension PluginManifest {
     ///
     /// Problems are reported against the manifest file. Returns the non-empty values taken from the
     /// environment as secrets.
-    public func instantiate(
+    package func instantiate(
         params given: [String: String], environment: [String: String]
     ) throws(ConfigError) -> (settings: GraphQLSettings, secrets: Set<String>) {
         var values: [String: String] = [:]

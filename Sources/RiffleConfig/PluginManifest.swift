@@ -3,7 +3,7 @@
 /// Decoding checks the structure with positions (`description`, `params`, `source` and the generic
 /// adapter's keys under it) while leaving `${param.NAME}` in place; `instantiate` substitutes a source's
 /// params and decodes the result into `GraphQLSettings`.
-public struct PluginManifest: Sendable, Hashable {
+package struct PluginManifest: Sendable, Hashable {
     /// The type name: the file name without `.yaml`/`.yml`.
     package var type: String
     var file: String
@@ -21,12 +21,12 @@ public struct PluginManifest: Sendable, Hashable {
     }
 
     /// What `Configuration.load` needs to check sources of this type.
-    public var typeInfo: PluginTypeInfo {
+    package var typeInfo: PluginTypeInfo {
         PluginTypeInfo(file: file, description: description, params: params)
     }
 
     /// The type a manifest file defines: `plugins/github-issues.yaml` → `github-issues`.
-    public static func typeName(ofFile file: String) -> String {
+    package static func typeName(ofFile file: String) -> String {
         var name = Substring(file)
         if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
         for suffix in [".yaml", ".yml"] where name.hasSuffix(suffix) {

@@ -2,15 +2,15 @@
 ///
 /// Built by whoever loads plugins (from a manifest with `PluginManifest.typeInfo`, or from an executable's
 /// `--describe`) and passed to `Configuration.load` as the catalogue of known plugin types.
-public struct PluginTypeInfo: Sendable, Hashable {
+package struct PluginTypeInfo: Sendable, Hashable {
     var file: String
-    public var description: String?
-    public var params: [String: PluginParam]
+    package var description: String?
+    package var params: [String: PluginParam]
     /// Why the plugin could not say what it takes (its `--describe` failed or ran out of time): its sources
     /// are still read from the configuration, every key taken as a param, and each fails with this when read.
-    public var unavailable: String?
+    package var unavailable: String?
 
-    public init(
+    package init(
         file: String, description: String? = nil, params: [String: PluginParam] = [:], unavailable: String? = nil
     ) {
         self.file = file
@@ -21,12 +21,12 @@ public struct PluginTypeInfo: Sendable, Hashable {
 }
 
 /// One param a plugin declares.
-public struct PluginParam: Sendable, Hashable {
-    public var required: Bool
-    public var defaultValue: String?
-    public var description: String?
+package struct PluginParam: Sendable, Hashable {
+    package var required: Bool
+    package var defaultValue: String?
+    package var description: String?
 
-    public init(required: Bool = false, defaultValue: String? = nil, description: String? = nil) {
+    package init(required: Bool = false, defaultValue: String? = nil, description: String? = nil) {
         self.required = required
         self.defaultValue = defaultValue
         self.description = description

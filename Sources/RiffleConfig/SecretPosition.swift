@@ -11,7 +11,7 @@ internal import RiffleBytes
 /// Headers follow one rule wherever a value is judged (a value from the environment, a literal one for
 /// `-v` and for the warning about a readable file, a plugin manifest's): every header value is a secret
 /// unless the header clearly describes the request rather than authorises it (`isSecretHeader`).
-public enum SecretPosition {
+package enum SecretPosition {
     /// Fragments of key names that hold credentials, lower-case.
     static let credentialWords = ["token", "key", "secret", "password", "passwd", "auth", "cookie", "credential"]
     /// `credentialWords` as bytes, for ASCII names.
@@ -26,7 +26,7 @@ public enum SecretPosition {
     ]
 
     /// Whether a key of this name holds a credential (case-insensitive: `token`, `API_KEY`, `clientSecret`).
-    public static func isCredentialKey(_ name: some StringProtocol) -> Bool {
+    package static func isCredentialKey(_ name: some StringProtocol) -> Bool {
         let ascii = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
             bytes.allSatisfy { $0 < 0x80 } ? isASCIICredentialKey(bytes) : nil
         }
@@ -55,7 +55,7 @@ public enum SecretPosition {
 
     /// The secrets among `headers`: each secret header's non-empty value, and the credential after its
     /// scheme (`Bearer abc` gives `abc` too), so that the bare token is masked wherever it shows.
-    public static func secrets(in headers: [HTTPHeader]) -> [String] {
+    package static func secrets(in headers: [HTTPHeader]) -> [String] {
         var secrets: [String] = []
         for header in headers where isSecretHeader(header.name) && !header.value.isEmpty {
             secrets.append(header.value)

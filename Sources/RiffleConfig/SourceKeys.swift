@@ -4,7 +4,7 @@
 /// path (`config.yaml:5:12: sources[0].url: …`), and returns `nil` then, so that one run reports every
 /// problem. Unknown keys have been reported before the decoder runs. Not `Sendable`: it writes to the
 /// record of one decoding pass, which never leaves the pass.
-public struct SourceKeys {
+package struct SourceKeys {
     let reader: MappingReader
 
     init(_ reader: MappingReader) {
@@ -17,19 +17,19 @@ public struct SourceKeys {
     }
 
     /// A non-empty string; with `required`, its absence is reported too.
-    public func string(_ key: String, required: Bool = false) -> String? {
+    package func string(_ key: String, required: Bool = false) -> String? {
         reader.string(key, required: required)?.text
     }
 
     /// One of `Choice`'s raw values, such as `state: opened`.
-    public func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, as _: Choice.Type) -> Choice?
+    package func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, as _: Choice.Type) -> Choice?
     where Choice.RawValue == String {
         reader.value(key).flatMap { reader.context.choice($0, reader.path.key(key), as: Choice.self) }
     }
 
     /// An http or https base URL, trailing slashes removed so that `{url}/api/graphql` has one slash
     /// (`https://gitlab.com/` → `https://gitlab.com`); with `required`, its absence is reported too.
-    public func baseURL(_ key: String, required: Bool = false) -> String? {
+    package func baseURL(_ key: String, required: Bool = false) -> String? {
         reader.webURL(key, required: required).map { url in
             var url = Substring(url)
             while url.hasSuffix("/") && !url.hasSuffix("://") { url = url.dropLast() }
@@ -39,19 +39,19 @@ public struct SourceKeys {
 
     /// An http or https URL kept exactly as written (a feed's address, where a trailing slash matters);
     /// with `required`, its absence is reported too.
-    public func webURL(_ key: String, required: Bool = false) -> String? {
+    package func webURL(_ key: String, required: Bool = false) -> String? {
         reader.webURL(key, required: required)
     }
 
     /// A mapping of HTTP header names to values (the generic adapter's `headers`), in order; values that
     /// name credentials (`Authorization`, `Private-Token`) written literally earn the permission warning.
-    public func headers(_ key: String) -> [HTTPHeader]? {
+    package func headers(_ key: String) -> [HTTPHeader]? {
         reader.value(key).flatMap { GraphQLSettings.decodeHeaders($0, reader.path.key(key), reader.context) }
     }
 
     /// A credential sent in an HTTP header (no CR, LF or NUL; may be empty). One written literally in the
     /// file earns the warning about a configuration file others can read.
-    public func credential(_ key: String) -> String? {
+    package func credential(_ key: String) -> String? {
         let path = reader.path.key(key)
         guard let node = reader.value(key), let value = reader.context.headerValue(node, path) else { return nil }
         if value.isLiteral && !value.text.isEmpty { reader.context.literalTokens.append(path.description) }
@@ -60,7 +60,7 @@ public struct SourceKeys {
 
     /// Which one of `keys` the source gives; when it gives none, `none` is reported at the source, and
     /// when it gives several, `several` at the last of them.
-    public func exactlyOne(of keys: [String], none: String, several: String) -> String? {
+    package func exactlyOne(of keys: [String], none: String, several: String) -> String? {
         let given = keys.filter(contains)
         if given.count == 1 { return given[0] }
         if given.isEmpty {

@@ -1,20 +1,20 @@
 /// One entry of `sources:`: its name, its adapter type and that adapter's settings.
-public struct SourceSettings: Sendable, Hashable {
+package struct SourceSettings: Sendable, Hashable {
     /// Unique among the sources; shown in the reader and written in the export.
-    public var name: String
+    package var name: String
     /// The adapter type as written: a built-in type (`gitlab`, `spacex`, `graphql`) or a plugin type.
-    public var type: String
-    public var pageSize: Int
-    public var timeout: Duration
-    public var retries: Int
+    package var type: String
+    package var pageSize: Int
+    package var timeout: Duration
+    package var retries: Int
     /// Where the source's entry starts in the file.
     var mark: Mark
     /// What the type's decoder made of the other keys: a built-in adapter's own settings, which it reads
     /// back, or `PluginSourceSettings` for a plugin type.
-    public var settings: any AdapterSettings
+    package var settings: any AdapterSettings
 
     /// Keys every source may have, whatever its type.
-    public static let commonKeys = ["name", "type", "page_size", "timeout", "retries"]
+    package static let commonKeys = ["name", "type", "page_size", "timeout", "retries"]
 
     init(
         name: String, type: String, pageSize: Int, timeout: Duration, retries: Int, mark: Mark,
@@ -30,15 +30,15 @@ public struct SourceSettings: Sendable, Hashable {
     }
 
     /// The settings of a plugin-type source; `nil` for a built-in type.
-    public var plugin: PluginSourceSettings? { settings as? PluginSourceSettings }
+    package var plugin: PluginSourceSettings? { settings as? PluginSourceSettings }
 
-    public static func == (lhs: SourceSettings, rhs: SourceSettings) -> Bool {
+    package static func == (lhs: SourceSettings, rhs: SourceSettings) -> Bool {
         lhs.name == rhs.name && lhs.type == rhs.type && lhs.pageSize == rhs.pageSize && lhs.timeout == rhs.timeout
             && lhs.retries == rhs.retries && lhs.mark == rhs.mark
             && AnyHashable(lhs.settings) == AnyHashable(rhs.settings)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(type)
         hasher.combine(pageSize)

@@ -4,7 +4,7 @@
 /// `ConfigDocument.decode` are given the decoders (RiffleSources' `BuiltInAdapters.all`), check a
 /// source's keys against `SourceSettings.commonKeys` plus the decoder's `keys` (with a did-you-mean),
 /// then let the decoder read its own keys.
-public protocol SourceTypeDecoder: Sendable {
+package protocol SourceTypeDecoder: Sendable {
     /// What the decoder makes of a source's keys.
     associatedtype Settings: AdapterSettings
 

@@ -1,12 +1,12 @@
 /// The `store:` section (contract section 6): where the store file lives and how much it keeps.
-public struct StoreSettings: Sendable, Hashable {
+package struct StoreSettings: Sendable, Hashable {
     /// The store file as configured, resolved against the configuration file's directory (`~` is
     /// `$HOME`); `nil` means the default, `$XDG_STATE_HOME/riffle/store.sqlite`.
-    public var path: String?
+    package var path: String?
     /// Items kept per source; the oldest beyond it are dropped as pages are written.
-    public var maxItems: Int
+    package var maxItems: Int
     /// Items older than this are dropped as pages are written; `.zero` keeps them.
-    public var keep: Duration
+    package var keep: Duration
 
     static let defaultMaxItems = 20_000
     static let maxItemsRange = 1...10_000_000

@@ -2,7 +2,7 @@
 ///
 /// One implementation for every did-you-mean riffle prints: configuration keys here, and the CLI's
 /// command names and `--source` names.
-public enum Suggestion {
+package enum Suggestion {
     /// Words longer than this get no suggestion: the distance costs their length times each candidate's.
     package static let maxWordLength = 128
 
@@ -22,7 +22,7 @@ public enum Suggestion {
     }
 
     /// `; did you mean "x"?` or, without a close candidate, the list to choose from.
-    public static func hint(for word: String, among candidates: [String]) -> String {
+    package static func hint(for word: String, among candidates: [String]) -> String {
         if let match = closest(to: word, among: candidates) { return "; did you mean \"\(match)\"?" }
         guard !candidates.isEmpty else { return "" }
         return " (expected one of \(candidates.joined(separator: ", ")))"

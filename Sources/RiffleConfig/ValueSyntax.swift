@@ -4,7 +4,7 @@ import RiffleCore
 /// The syntax of typed values: whole numbers, durations, booleans, URLs, names, dotted paths.
 ///
 /// Pure functions over text, used by the decoders and tested directly.
-public enum ValueSyntax {
+package enum ValueSyntax {
     /// `42`, `-3`, `+7`: an optional sign and decimal digits that fit in an `Int`.
     static func wholeNumber(_ text: String) -> Int? {
         var digits = Substring(text)
@@ -104,7 +104,7 @@ public enum ValueSyntax {
     }
 
     /// Why `text` is not an http(s) URL with a host, or `nil` when it is one.
-    public static func webURLProblem(_ text: String) -> String? {
+    package static func webURLProblem(_ text: String) -> String? {
         // Nearly every URL is ASCII: judged byte by byte, with the same answers, it costs a tenth of the
         // character-based reading below (which was a sixth of decoding a large file).
         if let answer = asciiWebURLProblem(text) { return answer }
@@ -207,7 +207,7 @@ public enum ValueSyntax {
     }
 
     /// Letters, digits, `.`, `_`, `-`: names that are safe on a command line and in a terminal.
-    public static func isSourceName(_ text: String) -> Bool {
+    package static func isSourceName(_ text: String) -> Bool {
         let isASCIIName = text.utf8.allSatisfy { byte in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)

@@ -4,21 +4,21 @@
 /// Written once, by hand (Howard Hinnant's `days_from_civil` / `civil_from_days`), so that no date
 /// in riffle depends on a locale, a time-zone database or Foundation: RFC 3339 timestamps, HTTP dates
 /// and the sandbox's fake API times all count days here.
-public struct CivilDate: Sendable, Hashable {
-    public var year: Int
+package struct CivilDate: Sendable, Hashable {
+    package var year: Int
     /// 1 (January) to 12.
-    public var month: Int
+    package var month: Int
     /// 1 to the month's length, when the date is valid (see `isValid`).
-    public var day: Int
+    package var day: Int
 
-    public init(year: Int, month: Int, day: Int) {
+    package init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
     }
 
     /// The date `days` days after 1970-01-01 (before it when negative).
-    public init(daysSinceEpoch days: Int64) {
+    package init(daysSinceEpoch days: Int64) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -33,7 +33,7 @@ public struct CivilDate: Sendable, Hashable {
 
     /// Days since 1970-01-01. A day past the month's end counts on into the next month (31 February
     /// is 3 March), as the arithmetic gives; check `isValid` first where that matters.
-    public var daysSinceEpoch: Int64 {
+    package var daysSinceEpoch: Int64 {
         let y = Int64(month <= 2 ? year - 1 : year)
         let m = Int64(month)
         let era = (y >= 0 ? y : y - 399) / 400
@@ -44,7 +44,7 @@ public struct CivilDate: Sendable, Hashable {
     }
 
     /// Whether the month is 1…12 and the day exists in it (29 February only in leap years).
-    public var isValid: Bool {
+    package var isValid: Bool {
         (1...12).contains(month) && (1...Self.daysIn(month: month, year: year)).contains(day)
     }
 
@@ -58,7 +58,7 @@ public struct CivilDate: Sendable, Hashable {
     }
 
     /// The UTC date of a Unix time, and the second of that day (`0..<86_400`).
-    public static func split(unixSeconds seconds: Int64) -> (date: CivilDate, secondOfDay: Int) {
+    package static func split(unixSeconds seconds: Int64) -> (date: CivilDate, secondOfDay: Int) {
         let (days, rest) = splitDays(unixSeconds: seconds)
         return (CivilDate(daysSinceEpoch: days), rest)
     }

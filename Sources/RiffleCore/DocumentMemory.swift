@@ -7,7 +7,7 @@
 /// keeps it in its per-source tables across runs. Every call is per configured source (`source` is its
 /// name), so two sources of one URL never share a memory. Implementations must be safe to call from
 /// many tasks at once and should answer quickly (no network).
-public protocol DocumentMemory: Sendable {
+package protocol DocumentMemory: Sendable {
     /// The validators kept for `url` of `source`, if any.
     func validators(source: String, url: String) async -> DocumentValidators?
 

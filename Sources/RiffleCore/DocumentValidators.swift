@@ -3,19 +3,19 @@
 /// again.
 ///
 /// Plain data, so that a store can keep it in a row and the in-memory memory in a dictionary.
-public struct DocumentValidators: Sendable, Hashable {
+package struct DocumentValidators: Sendable, Hashable {
     /// The document's address: the URL asked for (a source's `url`, or a next-page cursor).
-    public var url: String
+    package var url: String
     /// The `ETag` of the last `200`, as the server wrote it (quotes and `W/` included).
-    public var etag: String?
+    package var etag: String?
     /// The `Last-Modified` of the last `200`, as the server wrote it.
-    public var lastModified: String?
+    package var lastModified: String?
     /// The earliest time to ask again, from `Cache-Control: max-age`, `Expires` or `Retry-After` (at most a
     /// day ahead); `nil` when the server said nothing. Honoured only by requests nobody asked for (see
     /// `FetchIntent`).
-    public var nextRequestAt: Timestamp?
+    package var nextRequestAt: Timestamp?
 
-    public init(url: String, etag: String? = nil, lastModified: String? = nil, nextRequestAt: Timestamp? = nil) {
+    package init(url: String, etag: String? = nil, lastModified: String? = nil, nextRequestAt: Timestamp? = nil) {
         self.url = url
         self.etag = etag
         self.lastModified = lastModified
@@ -23,5 +23,5 @@ public struct DocumentValidators: Sendable, Hashable {
     }
 
     /// Whether there is anything to send back conditionally.
-    public var canRevalidate: Bool { etag != nil || lastModified != nil }
+    package var canRevalidate: Bool { etag != nil || lastModified != nil }
 }

@@ -1,13 +1,13 @@
 extension Duration {
     /// The duration in seconds, fraction included: for rates, log lines and messages.
-    public var seconds: Double {
+    package var seconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     /// The duration in whole milliseconds, the fraction truncated towards zero. Beyond `Int64`'s range
     /// (about 292 million years) it saturates at `Int64.max` or `Int64.min` instead of trapping.
-    public var milliseconds: Int64 {
+    package var milliseconds: Int64 {
         let (seconds, attoseconds) = components
         let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1000)
         let (total, overflow2) = whole.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)

@@ -3,12 +3,12 @@
 ///
 /// For stable picks and cheap keys, never for security: the merge's duplicate window keys ids by it,
 /// the reader colours sources by it, and the sandbox names its random streams by it.
-public enum FNV1a {
+package enum FNV1a {
     /// The hash of `text`'s UTF-8 bytes.
     ///
     /// Read through the string's `Span` of bytes where the platform has it (everywhere on Linux): about twice
     /// as fast as walking `text.utf8`, and the merge hashes every item's id.
-    public static func hash(_ text: String) -> UInt64 {
+    package static func hash(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         if #available(macOS 26, *) {
             let bytes = text.utf8.span

@@ -6,10 +6,10 @@
 /// request before that time; a load the user asked for (`riffle export`, opening the reader, `r`) always
 /// asks the server, conditionally. Loads default to `.userAsked`; a background refresher wraps its loads
 /// in `FetchIntent.$current.withValue(.background) { … }`.
-public enum FetchIntent: Sendable, Hashable {
+package enum FetchIntent: Sendable, Hashable {
     case userAsked
     case background
 
     /// The intent of the load running in this task.
-    @TaskLocal public static var current: FetchIntent = .userAsked
+    @TaskLocal package static var current: FetchIntent = .userAsked
 }

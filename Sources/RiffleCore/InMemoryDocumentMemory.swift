@@ -5,7 +5,7 @@
 /// unconditional and an undated entry gets the time this process first saw it. Bounded: it keeps at most
 /// `maxDocuments` documents and `maxFirstSeen` first-seen times, forgetting everything of the oldest
 /// kind when full (a forgotten document is simply fetched in full again).
-public actor InMemoryDocumentMemory: DocumentMemory {
+package actor InMemoryDocumentMemory: DocumentMemory {
     private struct Key: Hashable {
         var source: String
         var url: String
@@ -21,20 +21,20 @@ public actor InMemoryDocumentMemory: DocumentMemory {
     let maxDocuments: Int
     let maxFirstSeen: Int
 
-    public init(maxDocuments: Int = 10_000, maxFirstSeen: Int = 1_000_000) {
+    package init(maxDocuments: Int = 10_000, maxFirstSeen: Int = 1_000_000) {
         self.maxDocuments = maxDocuments
         self.maxFirstSeen = maxFirstSeen
     }
 
-    public func validators(source: String, url: String) -> DocumentValidators? {
+    package func validators(source: String, url: String) -> DocumentValidators? {
         documents[Key(source: source, url: url)]?.document?.validators
     }
 
-    public func storedPage(source: String, url: String) -> Page? {
+    package func storedPage(source: String, url: String) -> Page? {
         documents[Key(source: source, url: url)]
     }
 
-    public func remember(source: String, page: Page) {
+    package func remember(source: String, page: Page) {
         guard let document = page.document else { return }
         let key = Key(source: source, url: document.validators.url)
         switch document.outcome {
@@ -49,7 +49,7 @@ public actor InMemoryDocumentMemory: DocumentMemory {
         }
     }
 
-    public func firstSeen(source: String, entryIDs: [String], now: Timestamp) -> [String: Timestamp] {
+    package func firstSeen(source: String, entryIDs: [String], now: Timestamp) -> [String: Timestamp] {
         if seen.count + entryIDs.count > maxFirstSeen { seen.removeAll() }
         var times: [String: Timestamp] = [:]
         for id in entryIDs {

@@ -1,11 +1,11 @@
-public import RiffleBytes
+package import RiffleBytes
 
 extension Item {
     /// An item's texts, all found at once, for the export to write: it writes every text of every item, and
     /// reaching each on its own looks the buffer and its header up again per field. The bytes are reached
     /// only through the writers below, each into a `ByteWriter` that checks its room. Valid only during the
     /// `withTexts` call that gives it.
-    public struct Texts {
+    package struct Texts {
         let title: UnsafeBufferPointer<UInt8>
         /// `nil` when absent (an empty text is present).
         let url: UnsafeBufferPointer<UInt8>?
@@ -13,9 +13,9 @@ extension Item {
         let summary: UnsafeBufferPointer<UInt8>?
         /// `extra` as JSON text, when the item holds it so (`Item.extraJSONText`).
         let extraJSON: UnsafeBufferPointer<UInt8>?
-        public let tagCount: Int
+        package let tagCount: Int
         /// The bytes of all the texts, tags included: with `tagCount`, a bound of what writing them takes.
-        public let textByteCount: Int
+        package let textByteCount: Int
         /// The texts' first byte (tags' bytes are at offsets from it) and the tags' end offsets.
         private let base: UnsafePointer<UInt8>?
         private let tagEnds: UnsafeRawPointer?
@@ -62,7 +62,7 @@ extension Item {
         }
 
         /// Whether `field` is present (the title always is; an empty text is present).
-        public func has(_ field: TextField) -> Bool { bytes(field) != nil }
+        package func has(_ field: TextField) -> Bool { bytes(field) != nil }
 
         /// `field`'s bytes, `nil` when it is absent.
         private func bytes(_ field: TextField) -> UnsafeBufferPointer<UInt8>? {
@@ -76,26 +76,26 @@ extension Item {
 
         /// Writes `field` as a JSON string (`JSONString.write`); nothing when it is absent. Needs
         /// `JSONString.bound` of its bytes.
-        public func writeJSON(_ field: TextField, to out: inout ByteWriter) {
+        package func writeJSON(_ field: TextField, to out: inout ByteWriter) {
             guard let bytes = bytes(field) else { return }
             JSONString.write(utf8: bytes, to: &out)
         }
 
         /// Writes the summary as a JSON string, else the title (JSON Feed's `content_text`).
-        public func writeSummaryOrTitleJSON(to out: inout ByteWriter) {
+        package func writeSummaryOrTitleJSON(to out: inout ByteWriter) {
             JSONString.write(utf8: summary ?? title, to: &out)
         }
 
         /// Writes tag `index` (below `tagCount`) as a JSON string.
-        public func writeTagJSON(_ index: Int, to out: inout ByteWriter) {
+        package func writeTagJSON(_ index: Int, to out: inout ByteWriter) {
             JSONString.write(utf8: tag(index), to: &out)
         }
 
         /// The length of `extra`'s JSON text when the item holds it so; `nil` when `extra` is a dictionary.
-        public var extraJSONCount: Int? { extraJSON?.count }
+        package var extraJSONCount: Int? { extraJSON?.count }
 
         /// Writes `extra`'s JSON text as it is, when the item holds it so (`extraJSONCount` bytes).
-        public func writeExtraJSON(to out: inout ByteWriter) {
+        package func writeExtraJSON(to out: inout ByteWriter) {
             if let extraJSON { out.put(extraJSON) }
         }
 
@@ -109,7 +109,7 @@ extension Item {
     }
 
     /// Calls `body` with the item's texts (see `Texts`), valid only during the call.
-    public func withTexts<R>(_ body: (Texts) -> R) -> R {
+    package func withTexts<R>(_ body: (Texts) -> R) -> R {
         if let storage = storedBuffer { return storage.withTexts(body) }
         var title = self.title
         return title.withUTF8 { body(Texts(title: $0)) }

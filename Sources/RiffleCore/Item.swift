@@ -9,8 +9,8 @@
 /// from the page's bytes through `ItemBuilder`; the `String` properties read and replace it. An item of an
 /// id and a title alone, made from `String`s (the store's and the benchmarks' bare items), keeps the two
 /// strings as they are instead (`Body.plain`): a buffer would cost it an allocation and a copy of both.
-public struct Item: Sendable, Hashable {
-    public var time: Timestamp
+package struct Item: Sendable, Hashable {
+    package var time: Timestamp
     private var body: Body
 
     /// Where an item's fields are.
@@ -21,7 +21,7 @@ public struct Item: Sendable, Hashable {
     }
 
     /// The texts of an item that `withUTF8` reads as bytes.
-    public enum TextField: Sendable, CaseIterable {
+    package enum TextField: Sendable, CaseIterable {
         case title, url, author, summary
 
         /// The field's flag in `ItemStorage.Header.present` (the title is always present).
@@ -35,7 +35,7 @@ public struct Item: Sendable, Hashable {
         }
     }
 
-    public init(
+    package init(
         id: String, time: Timestamp, title: String, url: String? = nil, author: String? = nil,
         summary: String? = nil, tags: [String] = [], extra: [String: JSONValue] = [:]
     ) {
@@ -72,7 +72,7 @@ public struct Item: Sendable, Hashable {
         return shared.storage
     }
 
-    public var id: String {
+    package var id: String {
         get {
             switch body {
             case .plain(let id, _): return id
@@ -82,28 +82,28 @@ public struct Item: Sendable, Hashable {
         set { remake(id: newValue) }
     }
 
-    public var title: String {
+    package var title: String {
         get { text(.title) ?? "" }
         set { remake(text: (.title, newValue)) }
     }
 
-    public var url: String? {
+    package var url: String? {
         get { text(.url) }
         set { remake(text: (.url, newValue)) }
     }
 
-    public var author: String? {
+    package var author: String? {
         get { text(.author) }
         set { remake(text: (.author, newValue)) }
     }
 
-    public var summary: String? {
+    package var summary: String? {
         get { text(.summary) }
         set { remake(text: (.summary, newValue)) }
     }
 
     /// Adapter tags (GitLab labels, a launch's rocket).
-    public var tags: [String] {
+    package var tags: [String] {
         get {
             guard let storage else { return [] }
             return (0..<storage.tagCount).map { storage.text(storage.tagRange($0)) }
@@ -118,7 +118,7 @@ public struct Item: Sendable, Hashable {
     /// is parsed again, so a value is what the store gives back (an integral `3.0` reads as the integer 3).
     /// That text is written only by `ItemBuilder`, and always reads; were it ever not to, reading `extra`
     /// stops the program with `readExtra`'s error rather than giving an empty `extra`.
-    public var extra: [String: JSONValue] {
+    package var extra: [String: JSONValue] {
         get {
             do {
                 return try readExtra()
@@ -130,7 +130,7 @@ public struct Item: Sendable, Hashable {
     }
 
     /// `extra`, or the error that its JSON text does not read back as an object.
-    public func readExtra() throws(ItemExtraError) -> [String: JSONValue] {
+    package func readExtra() throws(ItemExtraError) -> [String: JSONValue] {
         guard let storage else { return [:] }
         return try storage.readExtra()
     }
@@ -154,13 +154,13 @@ public struct Item: Sendable, Hashable {
     /// `extra` as the JSON text the export writes (`JSONValue.object(extra).write`'s bytes), when the item
     /// holds it so — an adapter's item, built with `ItemBuilder.appendExtra`; `nil` otherwise (then `extra` is
     /// to be written).
-    public var extraJSONText: String? { withExtraJSON { String(decoding: $0, as: UTF8.self) } }
+    package var extraJSONText: String? { withExtraJSON { String(decoding: $0, as: UTF8.self) } }
 
     /// The buffer of a stored item, for `withTexts`; `nil` for a plain one.
     var storedBuffer: ItemStorage? { storage }
 
     /// How many tags there are (`tags.count`, without making them).
-    public var tagCount: Int { storage?.tagCount ?? 0 }
+    package var tagCount: Int { storage?.tagCount ?? 0 }
 
     /// Calls `body` with `field`'s UTF-8 bytes, valid only during the call; `nil` when the field is absent.
     func withUTF8<R>(_ field: TextField, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
@@ -204,7 +204,7 @@ public struct Item: Sendable, Hashable {
 
     /// Equal when every field is, texts compared as Swift strings (canonical equivalence): the bytes are
     /// compared first, and the strings only when the bytes differ.
-    public static func == (lhs: Item, rhs: Item) -> Bool {
+    package static func == (lhs: Item, rhs: Item) -> Bool {
         guard lhs.time == rhs.time else { return false }
         if let left = lhs.storage, let right = rhs.storage {
             if left === right { return true }
@@ -218,7 +218,7 @@ public struct Item: Sendable, Hashable {
     }
 
     /// Hashes the fields as strings, so that items equal as `==` says hash alike.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(id)
         hasher.combine(time)
         hasher.combine(title)

@@ -4,7 +4,7 @@
 ///
 /// Its texts are the ones the `String` way gives (`JSONNode.scalarText`, `stringValue`): the adapters
 /// read a page through it instead of making a `String` per field.
-public struct ItemBuilder {
+package struct ItemBuilder {
     private var bytes: [UInt8] = []
     private var title: Range<Int>?
     private var url: Range<Int>?
@@ -20,7 +20,7 @@ public struct ItemBuilder {
     private var extraUnsorted = false
 
     /// Which text of a JSON value a field takes.
-    public enum Reading: Sendable {
+    package enum Reading: Sendable {
         /// `JSONNode.scalarText`: a string, or a number or boolean as text; empty kept.
         case scalarText
         /// `scalarText` when it is not empty (an empty text is an absent field).
@@ -29,7 +29,7 @@ public struct ItemBuilder {
         case string
     }
 
-    public init() {}
+    package init() {}
 
     /// A builder whose scratch buffer holds `capacity` bytes before it grows.
     init(reservingCapacity capacity: Int) {
@@ -40,7 +40,7 @@ public struct ItemBuilder {
     ///
     /// A buffer already empty is left alone: `build` resets and the adapters reset again before each item,
     /// and emptying an array keeping its capacity costs a call even when there is nothing to remove.
-    public mutating func reset() {
+    package mutating func reset() {
         if !bytes.isEmpty { bytes.removeAll(keepingCapacity: true) }
         if !tags.isEmpty { tags.removeAll(keepingCapacity: true) }
         if !extraJSON.isEmpty { extraJSON.removeAll(keepingCapacity: true) }
@@ -62,7 +62,7 @@ public struct ItemBuilder {
     /// Sets `field` to `node`'s text as `reading` takes it; returns `false`, setting nothing, when there
     /// is none.
     @discardableResult
-    public mutating func set(_ field: Item.TextField, textOf node: JSONNode?, _ reading: Reading) -> Bool {
+    package mutating func set(_ field: Item.TextField, textOf node: JSONNode?, _ reading: Reading) -> Bool {
         guard let node, let range = append(node, reading) else { return false }
         assign(field, range)
         return true
@@ -70,7 +70,7 @@ public struct ItemBuilder {
 
     /// Sets `field` to the text of what a dotted path found (a node; collected values have no text).
     @discardableResult
-    public mutating func set(_ field: Item.TextField, textOf selection: JSONNode.Selection?, _ reading: Reading)
+    package mutating func set(_ field: Item.TextField, textOf selection: JSONNode.Selection?, _ reading: Reading)
         -> Bool
     {
         guard case .node(let node)? = selection else { return false }
@@ -81,7 +81,7 @@ public struct ItemBuilder {
     /// filled: what `set(field, textOf: plan.select(path, in: node, stops: stops), reading)` sets, without a
     /// `Selection` (and its hold on the document) per field when the path ends in an object's member.
     @discardableResult
-    public mutating func set(
+    package mutating func set(
         _ field: Item.TextField, at path: Int, of plan: JSONPathPlan, in node: JSONNode, stops: [JSONPathPlan.Stop],
         _ reading: Reading
     ) -> Bool {
@@ -96,7 +96,7 @@ public struct ItemBuilder {
     }
 
     /// Appends a tag.
-    public mutating func appendTag(text: String) {
+    package mutating func appendTag(text: String) {
         let start = bytes.count
         bytes.append(contentsOf: text.utf8)
         appendTag(start..<bytes.count)
@@ -105,20 +105,20 @@ public struct ItemBuilder {
     /// Appends `node`'s text as `reading` takes it as a tag; returns `false`, appending nothing, when
     /// there is none.
     @discardableResult
-    public mutating func appendTag(textOf node: JSONNode?, _ reading: Reading) -> Bool {
+    package mutating func appendTag(textOf node: JSONNode?, _ reading: Reading) -> Bool {
         guard let node, let range = append(node, reading) else { return false }
         appendTag(range)
         return true
     }
 
     /// Appends the tags `node.scalarTexts(at: segments)` gives, read in place.
-    public mutating func appendTags(at segments: ArraySlice<String>, of node: JSONNode) {
+    package mutating func appendTags(at segments: ArraySlice<String>, of node: JSONNode) {
         node.forEachScalar(at: segments) { found in appendTag(textOf: found, .scalarText) }
     }
 
     /// Appends the tags at `plan`'s path `path` in `node`, from the stops `plan.locate(in: node, …)` filled:
     /// what `appendTags(at: path's segments, of: node)` appends.
-    public mutating func appendTags(
+    package mutating func appendTags(
         _ path: Int, of plan: JSONPathPlan, in node: JSONNode, stops: [JSONPathPlan.Stop]
     ) {
         plan.forEachScalar(path, in: node, stops: stops) { found in
@@ -134,7 +134,7 @@ public struct ItemBuilder {
     /// `null` (contract section 3), so the text reads back as the same value. Members added in the order
     /// `JSONValue.write` sorts keys in (`String`'s `<`), each name once, are written as they come; any other
     /// order is sorted by `build`, and of a name added twice the last is kept, as a dictionary would.
-    public mutating func appendExtra(_ name: String, _ node: JSONNode?) {
+    package mutating func appendExtra(_ name: String, _ node: JSONNode?) {
         guard let node, !node.isNull else { return }
         if node.kind == .number {
             let value = node.value
@@ -149,7 +149,7 @@ public struct ItemBuilder {
 
     /// Adds the member `name` of `extra` with `value` (see `appendExtra(_:_:)`: same order, members that
     /// would be written `null` dropped).
-    public mutating func appendExtra(_ name: String, value: JSONValue) {
+    package mutating func appendExtra(_ name: String, value: JSONValue) {
         guard !value.writesNull else { return }
         startExtraMember(name)
         value.droppingNullMembers.write(to: &extraJSON)
@@ -161,7 +161,7 @@ public struct ItemBuilder {
     /// without that dictionary per item. A pair whose value is not a string is skipped; of pairs
     /// with one name the last wins, as assigning them to the dictionary in order would. Nothing is added
     /// when no pair is left. `pairs` is sorted in place (a caller keeps it for the next item).
-    public mutating func appendExtra(_ name: String, stringMembers pairs: inout [(name: String, value: JSONNode)]) {
+    package mutating func appendExtra(_ name: String, stringMembers pairs: inout [(name: String, value: JSONNode)]) {
         pairs.removeAll { $0.value.kind != .string && $0.value.kind != .asciiName && $0.value.kind != .escapedString }
         guard !pairs.isEmpty else { return }
         // The last of each name wins: sorted by name, then place (the sort need not be stable).
@@ -219,7 +219,7 @@ public struct ItemBuilder {
     /// builder is reset for the next one. `extra` is for an item without `appendExtra`'s members. Throws when
     /// the item's texts and `extra` together pass 4 GiB, which its offsets cannot address (a page decides
     /// that, so it is an error of the page, not a trap).
-    public mutating func build(id: String, time: Timestamp, extra: [String: JSONValue] = [:]) throws(SourceError)
+    package mutating func build(id: String, time: Timestamp, extra: [String: JSONValue] = [:]) throws(SourceError)
         -> Item
     {
         precondition(extra.isEmpty || extraJSON.isEmpty, "extra given both as members and as a dictionary")

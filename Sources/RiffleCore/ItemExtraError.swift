@@ -1,11 +1,11 @@
 /// An item's `extra` held as JSON text that does not read back as an object of values. The text is written
 /// only by `ItemBuilder.appendExtra` (through `JSONValue.write` and the page's own checked JSON), so this
 /// names a bug in that writer, reported rather than read as an empty `extra`.
-public struct ItemExtraError: Error, Sendable, CustomStringConvertible {
+package struct ItemExtraError: Error, Sendable, CustomStringConvertible {
     /// The item's id.
-    public var id: String
+    package var id: String
     /// Why the text does not read: the parser's error, or that it is not an object.
-    public var reason: String
+    package var reason: String
 
-    public var description: String { "item \(id): its extra does not read back as a JSON object (\(reason))" }
+    package var description: String { "item \(id): its extra does not read back as a JSON object (\(reason))" }
 }

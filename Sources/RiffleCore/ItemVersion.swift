@@ -1,22 +1,22 @@
 /// One version of one item: its source's name, its id within the source, and its time. What a read mark
 /// belongs to (an item that comes back with a newer time is another version, unread again: contract
 /// section 6), what `--mark-read` marks, and the store's key for both.
-public struct ItemVersion: Sendable, Hashable {
+package struct ItemVersion: Sendable, Hashable {
     /// The source's configured name.
-    public var source: String
+    package var source: String
     /// The item's id within its source.
-    public var id: String
+    package var id: String
     /// The item's time (`Item.time`): its update time for sources that have one.
-    public var time: Timestamp
+    package var time: Timestamp
 
-    public init(source: String, id: String, time: Timestamp) {
+    package init(source: String, id: String, time: Timestamp) {
         self.source = source
         self.id = id
         self.time = time
     }
 
     /// The version of a merged item.
-    public init(_ merged: MergedItem) {
+    package init(_ merged: MergedItem) {
         self.init(source: merged.sourceName, id: merged.item.id, time: merged.item.time)
     }
 }

@@ -10,7 +10,7 @@
 /// The grammar, the limits and the errors are `JSONValue(parsing:)`'s (the same parser's string,
 /// number and literal readers), and a value read out of the document (`JSONNode.value`) is what
 /// `JSONValue(parsing:)` would have made of its bytes.
-public final class JSONDocument: Sendable {
+package final class JSONDocument: Sendable {
     /// The kinds of entries on the tape.
     enum Kind: UInt8, Sendable {
         case null, falseValue, trueValue, number
@@ -43,7 +43,7 @@ public final class JSONDocument: Sendable {
     static let maxBytes = Int(UInt32.max) - 1
 
     /// Parses one JSON document, with `JSONValue(parsing:)`'s grammar, depth limit and errors.
-    public init(parsing bytes: [UInt8]) throws(JSONParseError) {
+    package init(parsing bytes: [UInt8]) throws(JSONParseError) {
         guard bytes.count <= Self.maxBytes else {
             throw JSONParseError(offset: 0, reason: "document larger than \(Self.maxBytes) bytes")
         }
@@ -66,5 +66,5 @@ public final class JSONDocument: Sendable {
     }
 
     /// The document's top-level value.
-    public var root: JSONNode { JSONNode(document: self, index: 0) }
+    package var root: JSONNode { JSONNode(document: self, index: 0) }
 }

@@ -6,18 +6,18 @@ internal import RiffleBytes
 /// one of that name (as a dictionary keeps it), names compare as Swift strings do (canonical
 /// equivalence; bytes are compared directly only when both names are ASCII), and `select` walks dotted
 /// paths exactly as `JSONValue.value(at:)` does.
-public struct JSONNode: Sendable {
+package struct JSONNode: Sendable {
     let document: JSONDocument
     let index: Int
 
     /// What a dotted path found: one value of the document, or the values collected from the elements of
     /// an array (`JSONValue.value(at:)`'s flattened array).
-    public enum Selection: Sendable {
+    package enum Selection: Sendable {
         case node(JSONNode)
         case collected([JSONNode])
 
         /// The selection as the `JSONValue` `value(at:)` gives.
-        public var value: JSONValue {
+        package var value: JSONValue {
             switch self {
             case .node(let node): return node.value
             case .collected(let nodes): return .array(nodes.map(\.value))
@@ -25,7 +25,7 @@ public struct JSONNode: Sendable {
         }
 
         /// The values of a list: an array's elements or the collected values; `nil` for anything else.
-        public var list: [JSONNode]? {
+        package var list: [JSONNode]? {
             switch self {
             case .node(let node): return node.elements
             case .collected(let nodes): return nodes
@@ -33,13 +33,13 @@ public struct JSONNode: Sendable {
         }
 
         /// `value.scalarText`, read in place: collected values are an array, which has no text.
-        public var scalarText: String? {
+        package var scalarText: String? {
             if case .node(let node) = self { return node.scalarText }
             return nil
         }
 
         /// `value.timestampValue`, read in place: collected values are an array, which is no time.
-        public var timestampValue: Timestamp? {
+        package var timestampValue: Timestamp? {
             if case .node(let node) = self { return node.timestampValue }
             return nil
         }
@@ -48,13 +48,13 @@ public struct JSONNode: Sendable {
     var kind: JSONDocument.Kind { document.entries[index].kind }
 
     /// Whether this is `null`.
-    public var isNull: Bool { kind == .null }
+    package var isNull: Bool { kind == .null }
 
     /// Whether this is an object.
-    public var isObject: Bool { kind == .object }
+    package var isObject: Bool { kind == .object }
 
     /// The boolean, when this is one.
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         switch kind {
         case .trueValue: return true
         case .falseValue: return false
@@ -63,7 +63,7 @@ public struct JSONNode: Sendable {
     }
 
     /// The string, when this is one.
-    public var stringValue: String? {
+    package var stringValue: String? {
         switch kind {
         case .string, .asciiName:
             let entry = document.entries[index]
@@ -79,7 +79,7 @@ public struct JSONNode: Sendable {
 
     /// `value.scalarText` — a string, or a number or boolean as text — with a string without escapes
     /// decoded from the received bytes: no parser, no `JSONValue`.
-    public var scalarText: String? {
+    package var scalarText: String? {
         switch kind {
         case .string, .asciiName: return stringValue
         case .null, .object, .array: return nil
@@ -90,7 +90,7 @@ public struct JSONNode: Sendable {
     /// `value.timestampValue`, with a string without escapes parsed as a time where it lies (no `String`
     /// is made for it); only a string that is no RFC 3339 time or date goes the `JSONValue` way (Unix
     /// seconds as digits), so every answer is `value.timestampValue`'s.
-    public var timestampValue: Timestamp? {
+    package var timestampValue: Timestamp? {
         switch kind {
         case .string:
             let entry = document.entries[index]
@@ -106,7 +106,7 @@ public struct JSONNode: Sendable {
     }
 
     /// The value as `JSONValue(parsing:)` makes it from these bytes.
-    public var value: JSONValue {
+    package var value: JSONValue {
         let start = Int(document.entries[index].start)
         return document.bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONParser(bytes: buffer)
@@ -117,7 +117,7 @@ public struct JSONNode: Sendable {
     }
 
     /// An array's elements, in order; `nil` when this is not an array.
-    public var elements: [JSONNode]? {
+    package var elements: [JSONNode]? {
         guard kind == .array else { return nil }
         var count = 0
         forEachElement { _ in count += 1 }
@@ -128,7 +128,7 @@ public struct JSONNode: Sendable {
     }
 
     /// The member `name` of an object (the last of that name), else `nil`.
-    public subscript(name: String) -> JSONNode? {
+    package subscript(name: String) -> JSONNode? {
         guard kind == .object else { return nil }
         return memberIndex(name, of: index).map { JSONNode(document: document, index: $0) }
     }
@@ -200,7 +200,7 @@ public struct JSONNode: Sendable {
     /// The value at a dotted path's segments, as `JSONValue.value(at:)` finds it: a numeric segment
     /// indexes an array, any other segment applied to an array is applied to every element and the
     /// results collected (arrays flattened, `null`s left out). `nil` when nothing is there.
-    public func select(_ segments: ArraySlice<String>) -> Selection? {
+    package func select(_ segments: ArraySlice<String>) -> Selection? {
         guard let (node, rest) = walkObjects(segments, { memberIndex($0, of: $1) }) else { return nil }
         return node.selectInArrays(rest.map(JSONPathPlan.Segment.init)[...])
     }

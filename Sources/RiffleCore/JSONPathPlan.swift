@@ -8,7 +8,7 @@
 /// `memberIndex` compares them (bytes when both are ASCII, else as Swift strings), the walk goes through
 /// objects while segments remain, and what is left of a path after a non-object is walked as `select`
 /// walks it (arrays indexed or collected).
-public struct JSONPathPlan: Sendable {
+package struct JSONPathPlan: Sendable {
     /// One segment of a path, with what its lookups need known once.
     struct Segment: Sendable {
         /// The segment as written.
@@ -86,7 +86,7 @@ public struct JSONPathPlan: Sendable {
 
     /// Where a path's walk through objects stopped: the tape index of the value reached and the segments
     /// taken to reach it, or `missing` when an object on the way had no such member.
-    public struct Stop: Sendable, Equatable {
+    package struct Stop: Sendable, Equatable {
         var index: Int32
         var taken: Int32
 
@@ -94,7 +94,7 @@ public struct JSONPathPlan: Sendable {
     }
 
     /// Compiles `paths` (each a dotted path's segments); the answers come by their place in this list.
-    public init(_ paths: [[String]]) {
+    package init(_ paths: [[String]]) {
         var nodes = [Node()]
         for (path, segments) in paths.enumerated() {
             var at = 0
@@ -183,7 +183,7 @@ public struct JSONPathPlan: Sendable {
 
     /// Walks every path through the objects of `node` at once, filling `stops` (one per path; resized
     /// when it has another count, else reused for the next node).
-    public func locate(in node: JSONNode, into stops: inout [Stop]) {
+    package func locate(in node: JSONNode, into stops: inout [Stop]) {
         if stops.count != paths.count { stops = Array(repeating: .missing, count: paths.count) }
         let document = node.document
         steps.withUnsafeBufferPointer { steps in
@@ -355,7 +355,7 @@ public struct JSONPathPlan: Sendable {
 
     /// `select(path, in: node, stops: stops)?.scalarText`, without a `Selection` where the path ends in an
     /// object's member.
-    public func scalarText(_ path: Int, in node: JSONNode, stops: [Stop]) -> String? {
+    package func scalarText(_ path: Int, in node: JSONNode, stops: [Stop]) -> String? {
         switch end(of: path, stops: stops) {
         case .missing: nil
         case .value(let index): JSONNode(document: node.document, index: index).scalarText
@@ -365,7 +365,7 @@ public struct JSONPathPlan: Sendable {
 
     /// `select(path, in: node, stops: stops)?.timestampValue`, without a `Selection` where the path ends in
     /// an object's member.
-    public func timestampValue(_ path: Int, in node: JSONNode, stops: [Stop]) -> Timestamp? {
+    package func timestampValue(_ path: Int, in node: JSONNode, stops: [Stop]) -> Timestamp? {
         switch end(of: path, stops: stops) {
         case .missing: nil
         case .value(let index): JSONNode(document: node.document, index: index).timestampValue
@@ -382,7 +382,7 @@ public struct JSONPathPlan: Sendable {
     }
 
     /// What `node.select(path's segments)` gives, from the stops `locate(in: node, …)` filled.
-    public func select(_ path: Int, in node: JSONNode, stops: [Stop]) -> JSONNode.Selection? {
+    package func select(_ path: Int, in node: JSONNode, stops: [Stop]) -> JSONNode.Selection? {
         switch end(of: path, stops: stops) {
         case .missing: return nil
         // A path walked to its end through objects (an item's fields, mostly) has nothing left to walk.
@@ -396,7 +396,7 @@ public struct JSONPathPlan: Sendable {
     /// the subscript), from the stops `locate(in: node, …)` filled: the value reached through objects alone;
     /// `nil` when an object on the way has no such member or a value on the way is not an object (where
     /// `select` would go on into arrays). The HTTP adapters' fixed fields are read this way.
-    public func member(_ path: Int, in node: JSONNode, stops: [Stop]) -> JSONNode? {
+    package func member(_ path: Int, in node: JSONNode, stops: [Stop]) -> JSONNode? {
         guard case .value(let index) = end(of: path, stops: stops) else { return nil }
         return JSONNode(document: node.document, index: index)
     }

@@ -1,12 +1,12 @@
 internal import RiffleBytes
 
 /// A JSON parse failure: where and what, without quoting the (untrusted, possibly huge) input.
-public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Byte offset of the problem.
-    public var offset: Int
-    public var reason: String
+    package var offset: Int
+    package var reason: String
 
-    public var description: String { "invalid JSON at byte \(offset): \(reason)" }
+    package var description: String { "invalid JSON at byte \(offset): \(reason)" }
 }
 
 extension JSONValue {
@@ -15,7 +15,7 @@ extension JSONValue {
 
     /// Parses one JSON document (RFC 8259). Integers that fit `Int64` stay `.int`; other numbers are
     /// `.double`. Invalid UTF-8 in strings and `\u` escapes with lone surrogates become U+FFFD.
-    public init(parsing bytes: [UInt8]) throws(JSONParseError) {
+    package init(parsing bytes: [UInt8]) throws(JSONParseError) {
         let parsed = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONParseError) -> JSONValue in
                 var parser = JSONParser(bytes: buffer)
@@ -26,7 +26,7 @@ extension JSONValue {
     }
 
     /// Parses JSON text.
-    public init(parsing text: String) throws(JSONParseError) {
+    package init(parsing text: String) throws(JSONParseError) {
         try self.init(parsing: Array(text.utf8))
     }
 }

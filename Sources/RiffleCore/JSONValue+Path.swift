@@ -33,7 +33,7 @@ extension JSONValue {
     }
 
     /// A scalar as text: strings as they are, numbers and booleans written out; else `nil`.
-    public var scalarText: String? {
+    package var scalarText: String? {
         switch self {
         case .string(let text): return text
         case .int(let value): return String(value)
@@ -46,7 +46,7 @@ extension JSONValue {
 
     /// A time: an RFC 3339 string, a plain date (`2026-11-01`, its midnight UTC), or Unix seconds as a
     /// number or a string of digits. Every adapter and plugin kind reads item times through this.
-    public var timestampValue: Timestamp? {
+    package var timestampValue: Timestamp? {
         switch self {
         case .string(let text):
             if let time = Timestamp(rfc3339OrDate: text) { return time }

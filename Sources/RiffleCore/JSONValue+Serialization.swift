@@ -2,14 +2,14 @@ internal import RiffleBytes
 
 extension JSONValue {
     /// Compact JSON text, object members sorted by key so equal values always give equal bytes.
-    public var jsonText: String {
+    package var jsonText: String {
         var out: [UInt8] = []
         write(to: &out)
         return String(decoding: out, as: UTF8.self)
     }
 
     /// Appends compact JSON (members sorted by key) to `out`.
-    public func write(to out: inout [UInt8]) {
+    package func write(to out: inout [UInt8]) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
@@ -47,7 +47,7 @@ extension JSONValue {
 
     /// Appends `text` as a JSON string (`JSONString.append`: every control character and DEL escaped, so
     /// the output is one line and valid JSON whatever the untrusted text holds).
-    public static func writeString(_ text: String, to out: inout [UInt8]) {
+    package static func writeString(_ text: String, to out: inout [UInt8]) {
         JSONString.append(text, to: &out)
     }
 }

@@ -1,6 +1,6 @@
 /// A JSON value: what adapters keep in an item's `extra`, and what the generic adapter walks with
 /// dotted paths. Numbers keep integers exact (`flight_number` stays `12`, not `12.0`).
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int64)
@@ -10,13 +10,13 @@ public enum JSONValue: Sendable, Hashable {
     case object([String: JSONValue])
 
     /// The member `key` of an object, else `nil`.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
     /// The string, when this is one.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let text) = self { return text }
         return nil
     }

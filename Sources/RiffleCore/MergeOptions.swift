@@ -1,5 +1,5 @@
 /// How a merge pages its sources. (Each source's page size comes with the source: `MergeSource`.)
-public struct MergeOptions: Sendable, Hashable {
+package struct MergeOptions: Sendable, Hashable {
     /// A source whose buffer holds fewer items than this loads its next page in the background;
     /// `nil` means two of that source's pages (or `sourceReadAhead` items, when more), so a source keeps one
     /// request in flight while it holds less than that. The buffer never holds more than `threshold - 1 + page size` items.
@@ -8,7 +8,7 @@ public struct MergeOptions: Sendable, Hashable {
     /// page while it holds fewer than the larger of this and two of its pages. A reader sets it to its
     /// read-ahead in items, so a source of small pages keeps that many of its own items ahead (any one source
     /// may hold all of the next items); limited to ``maxSourceReadAhead``.
-    public var sourceReadAhead = 0 {
+    package var sourceReadAhead = 0 {
         didSet { sourceReadAhead = min(max(0, sourceReadAhead), Self.maxSourceReadAhead) }
     }
     /// Items older than this are not emitted, and a source stops paging once it reaches one.
@@ -23,7 +23,7 @@ public struct MergeOptions: Sendable, Hashable {
     /// such a source keeps anyway, so memory stays within what the default already takes.
     package static let maxSourceReadAhead = 100
 
-    public init(
+    package init(
         prefetchThreshold: Int? = nil, since: Timestamp? = nil,
         maxPagesPerSource: Int = 10_000, dedupWindowPages: Int = 3
     ) {

@@ -53,7 +53,7 @@ internal import RiffleBytes
 /// (see `MergePosition+R3`). A position without an anchor (nothing emitted yet) is written in the same format,
 /// flagged as such. That is the one format: tokens of the formats before it (`r1.`, `r2.`) are refused with
 /// a message saying so (``ResumeTokenProblem``), not read.
-public struct MergePosition: Sendable, Hashable {
+package struct MergePosition: Sendable, Hashable {
     package struct Entry: Sendable, Hashable {
         /// The source's configured name: a resumed run matches sources by name.
         package var name: String
@@ -175,14 +175,14 @@ public struct MergePosition: Sendable, Hashable {
     package var token: String { r3Token }
 
     /// Parses a token made by `token`; `nil` when it is not one (``parse(token:)`` says why).
-    public init?(token: String) {
+    package init?(token: String) {
         guard case .success(let position) = Self.parse(token: token) else { return nil }
         self = position
     }
 
     /// Parses a token made by `token`, or says why it is not one: too long, of a format before this one,
     /// or not a token at all.
-    public static func parse(token: String) -> Result<MergePosition, ResumeTokenProblem> {
+    package static func parse(token: String) -> Result<MergePosition, ResumeTokenProblem> {
         guard token.utf8.count <= maxTokenLength else { return .failure(.tooLong(limit: maxTokenLength)) }
         guard token.hasPrefix(r3Prefix) else {
             let format = ResumeTokenProblem.earlierFormats.first { token.hasPrefix($0 + ".") }

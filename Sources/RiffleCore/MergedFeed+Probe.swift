@@ -3,7 +3,7 @@ extension MergedFeed {
     /// returns its status: items, skipped items with the first reason, items out of order, an early stop,
     /// server warnings — or the failure, including a page whose every item was skipped. What
     /// `riffle sources` reports, so that it can never say `ok` about a page the merge would refuse.
-    public static func probe(_ source: MergeSource, pageSize: Int) async -> SourceStatus {
+    package static func probe(_ source: MergeSource, pageSize: Int) async -> SourceStatus {
         var state = MergeState(
             sources: [MergeState.SourceInfo(name: source.name, pageSize: pageSize)],
             options: MergeOptions(maxPagesPerSource: 1))

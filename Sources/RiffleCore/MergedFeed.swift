@@ -1,4 +1,4 @@
-public import RiffleBytes
+package import RiffleBytes
 import Synchronization
 
 /// The merged stream, driven for real: pages load concurrently in child tasks of one scope, and the
@@ -14,7 +14,7 @@ import Synchronization
 /// each other for longer than an array append. Each load also runs its source's page check (duplicates,
 /// `--since`, a resumed source's place: `MergeState.PageCheck`) before its page reaches the inbox, so the
 /// consumer is left only the buffer changes.
-public final class MergedFeed: Sendable {
+package final class MergedFeed: Sendable {
     let sources: [MergeSource]
     let options: MergeOptions
     let resumePosition: MergePosition?
@@ -38,14 +38,14 @@ public final class MergedFeed: Sendable {
         var statuses: [SourceStatus]
     }
 
-    public convenience init(
+    package convenience init(
         sources: [MergeSource], options: MergeOptions = MergeOptions(), resumingAt position: MergePosition? = nil
     ) {
         self.init(sources: sources, options: options, resumingAt: position, onArrival: nil)
     }
 
     /// A merge that calls `onArrival` whenever a page (or a load's error) lands.
-    public init(
+    package init(
         sources: [MergeSource], options: MergeOptions = MergeOptions(), resumingAt position: MergePosition? = nil,
         onArrival: (@Sendable () -> Void)?
     ) {
@@ -57,11 +57,11 @@ public final class MergedFeed: Sendable {
     }
 
     /// Every source's status, as of the consumer's latest pull (or the end of `run`).
-    public var statuses: [SourceStatus] { shared.withLock { $0.statuses } }
+    package var statuses: [SourceStatus] { shared.withLock { $0.statuses } }
 
     /// Runs `body` with a reader over the merged stream. Loads in flight when `body` returns are cancelled
     /// and awaited before `run` returns.
-    public func run<R: Sendable>(_ body: (Reader) async throws -> R) async throws -> R {
+    package func run<R: Sendable>(_ body: (Reader) async throws -> R) async throws -> R {
         let requests = Requests()
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -118,7 +118,7 @@ public final class MergedFeed: Sendable {
     }
 
     /// Pulls items from a running merge. Use it only inside `run(_:)`, from the task that runs `body`.
-    public final class Reader {
+    package final class Reader {
         let feed: MergedFeed
         let requests: Requests
         /// Touched only by the task that runs `body` (see `run(_:)`), so the per-access exclusivity check is
@@ -130,7 +130,7 @@ public final class MergedFeed: Sendable {
         @exclusivity(unchecked) private var spareInbox: [(source: Int, load: MergeState.CheckedLoad)] = []
         /// How many times `next()` found the item it needed on a page not landed yet, and waited: the reader
         /// tells from it whether a page turn waited for a request.
-        public private(set) var loadWaits = 0
+        package private(set) var loadWaits = 0
 
         init(feed: MergedFeed, requests: Requests) {
             self.feed = feed
@@ -148,7 +148,7 @@ public final class MergedFeed: Sendable {
         /// does not hop to the global executor and back. Inlinable, so that such a call (nearly every one)
         /// is a plain call of `nextIfReady()` in the caller, without an async frame allocated per item.
         @inlinable
-        nonisolated(nonsending) public func next() async throws -> MergedItem? {
+        nonisolated(nonsending) package func next() async throws -> MergedItem? {
             if let merged = try nextIfReady() { return merged }
             return try await nextAfterWaiting()
         }
@@ -224,11 +224,11 @@ public final class MergedFeed: Sendable {
         var position: MergePosition { state.position }
 
         /// `position.token`, made at the cost of what changed since the last one (`ResumeTokenEncoder`).
-        public var token: String { tokens.token(for: &state) }
+        package var token: String { tokens.token(for: &state) }
 
         /// Appends `token`'s bytes to `out` without making the `String`: the export's cursor per item
         /// (`ResumeTokenEncoder.withTokenBytes`), written into room of exactly their length.
-        public func writeToken(into out: ByteBuffer) {
+        package func writeToken(into out: ByteBuffer) {
             tokens.withTokenBytes(for: &state) { first, second in
                 out.write(reserving: first.count + second.count) { out in
                     out.put(first)
@@ -238,14 +238,14 @@ public final class MergedFeed: Sendable {
         }
 
         /// Every source's status now.
-        public var statuses: [SourceStatus] {
+        package var statuses: [SourceStatus] {
             foldInbox()
             return state.statuses
         }
 
         /// Folds in the pages that landed since the last pull and asks at once for the next pages they call
         /// for (a source below its prefetch threshold): for a consumer between pulls (see `onArrival`).
-        public func foldArrivals() {
+        package func foldArrivals() {
             guard feed.arrivals.load(ordering: .acquiring) & ~MergedFeed.cancelledSignal != 0, foldInbox() else {
                 return
             }
@@ -253,7 +253,7 @@ public final class MergedFeed: Sendable {
         }
 
         /// Makes a failed source load again from the cursor that failed.
-        public func retry(source index: Int) {
+        package func retry(source index: Int) {
             state.retry(source: index)
             startLoads()
         }

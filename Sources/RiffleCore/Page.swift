@@ -1,19 +1,19 @@
 /// What one load of a `Pageable` returns: the items in the source's order (newest first), and where
 /// the next page starts.
-public struct Page: Sendable {
-    public var items: [Item]
+package struct Page: Sendable {
+    package var items: [Item]
     /// The opaque cursor that loads the page after this one; `nil` when the source gave none.
-    public var nextCursor: String?
+    package var nextCursor: String?
     /// Whether the source says more pages exist.
-    public var hasMore: Bool
+    package var hasMore: Bool
     /// Things worth telling the user that did not stop the page: items skipped for a missing field,
     /// GraphQL errors that came with partial data. Untrusted text.
-    public var notes: PageNotes
+    package var notes: PageNotes
     /// For a page read from one document (a feed), how it was had and the document's validators, so that
     /// a store commits them with the page (see `DocumentMemory`); `nil` for API pages.
-    public var document: DocumentFetch?
+    package var document: DocumentFetch?
 
-    public init(
+    package init(
         items: [Item], nextCursor: String?, hasMore: Bool, notes: PageNotes = PageNotes(),
         document: DocumentFetch? = nil
     ) {
@@ -30,23 +30,23 @@ public struct Page: Sendable {
 /// The merge adds them up in each source's status, so that nothing an adapter could not use goes
 /// unsaid: skipped items are counted with the first reason, and a page that holds only skipped items
 /// fails its source (see `Pager.unusable(_:number:)`).
-public struct PageNotes: Sendable, Hashable {
+package struct PageNotes: Sendable, Hashable {
     /// Items the adapter could not use (no id, time or title).
-    public var skipped: Int
+    package var skipped: Int
     /// Why the first skipped item was skipped, with its position, e.g. `item 3: no time at node.updatedAt`.
     package var firstSkipReason: String?
     /// The same reason without the position, e.g. `no time at node.updatedAt`.
     var firstSkipCause: String?
     /// Server messages that came with usable data (GraphQL partial errors).
-    public var warnings: [String]
+    package var warnings: [String]
     /// Set when the answer said more pages exist (or looked as if it should) but gave no way to ask for
     /// the next one, e.g. `has_more was true but data.x.pageInfo.endCursor is missing`: the source
     /// stops early, and the user is told.
-    public var missingCursor: String?
+    package var missingCursor: String?
     /// Configured paths the answer did not have at all, e.g. `fields.url: link is on no item of a page` or `has_more: data.x.hasNext is not in the answer`: most likely mistyped, and said once a run.
-    public var unmatchedPaths: [String] = []
+    package var unmatchedPaths: [String] = []
 
-    public init(
+    package init(
         skipped: Int = 0, firstSkipReason: String? = nil, warnings: [String] = [], missingCursor: String? = nil
     ) {
         self.skipped = skipped
@@ -56,7 +56,7 @@ public struct PageNotes: Sendable, Hashable {
     }
 
     /// Records an unusable item: `position` counts from 0 in the answer's list; the first reason is kept.
-    public mutating func skip(item position: Int, because reason: String) {
+    package mutating func skip(item position: Int, because reason: String) {
         skipped += 1
         if firstSkipReason == nil {
             firstSkipReason = "item \(position + 1): \(reason)"

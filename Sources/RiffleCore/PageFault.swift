@@ -11,14 +11,14 @@
 /// - permanent: a GraphQL answer without `data` (a request error: validation, syntax); other 4xx; a
 ///   refused token; an answer without what the adapter reads; an invalid cursor; cancellation; and any
 ///   failure whose server messages are known not to change on a retry (`isKnownPermanent`).
-public enum PageFault: Sendable, Hashable {
+package enum PageFault: Sendable, Hashable {
     /// Worth another load of the same page; `reason` is for the `-v` log.
     case transient(reason: String)
     /// Trying again cannot help.
     case permanent
 
     /// The classification of `error`.
-    public init(_ error: SourceError) {
+    package init(_ error: SourceError) {
         if error.kind == .cancelled || error.serverMessages.contains(where: Self.isKnownPermanent) {
             self = .permanent
             return
@@ -49,7 +49,7 @@ public enum PageFault: Sendable, Hashable {
     }
 
     /// Whether the failure is worth another load.
-    public var isTransient: Bool {
+    package var isTransient: Bool {
         if case .transient = self { return true }
         return false
     }

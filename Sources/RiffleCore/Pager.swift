@@ -4,7 +4,7 @@
 ///
 /// States: idle → loading → ready (more pages) | exhausted | failed. A failed load keeps the last good
 /// cursor, so a retry continues where it stopped and never falls back to the first page.
-public struct Pager: Sendable, Hashable {
+package struct Pager: Sendable, Hashable {
     package enum Phase: Sendable, Hashable {
         /// Nothing loaded yet.
         case idle
@@ -19,7 +19,7 @@ public struct Pager: Sendable, Hashable {
     }
 
     /// Why a pager stopped.
-    public enum ExhaustedReason: Sendable, Hashable {
+    package enum ExhaustedReason: Sendable, Hashable {
         case noMorePages
         case emptyPage
         case repeatedCursor
@@ -129,7 +129,7 @@ public struct Pager: Sendable, Hashable {
 }
 
 extension Pager.ExhaustedReason: CustomStringConvertible {
-    public var description: String {
+    package var description: String {
         switch self {
         case .noMorePages: return "no more pages"
         case .emptyPage: return "empty page"

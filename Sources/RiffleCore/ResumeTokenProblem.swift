@@ -1,6 +1,6 @@
 /// Why a text is not a resume token this version reads (`MergePosition.parse(token:)`): what `--after` says
 /// when it refuses one.
-public struct ResumeTokenProblem: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ResumeTokenProblem: Error, Sendable, Hashable, CustomStringConvertible {
     private enum Kind: Hashable {
         case notAToken
         case tooLong(limit: Int)
@@ -13,7 +13,7 @@ public struct ResumeTokenProblem: Error, Sendable, Hashable, CustomStringConvert
     static let earlierFormats = ["r1", "r2"]
 
     /// Not a token riffle wrote (or one cut short or edited).
-    public static let notAToken = ResumeTokenProblem(kind: .notAToken)
+    package static let notAToken = ResumeTokenProblem(kind: .notAToken)
 
     /// Longer than any token riffle writes.
     static func tooLong(limit: Int) -> ResumeTokenProblem { ResumeTokenProblem(kind: .tooLong(limit: limit)) }
@@ -24,12 +24,12 @@ public struct ResumeTokenProblem: Error, Sendable, Hashable, CustomStringConvert
     }
 
     /// The format's prefix when the token is of an earlier format.
-    public var earlierFormat: String? {
+    package var earlierFormat: String? {
         guard case .earlierFormat(let prefix) = kind else { return nil }
         return prefix
     }
 
-    public var description: String {
+    package var description: String {
         switch kind {
         case .notAToken:
             return "not a cursor riffle wrote: pass an item's \"cursor\" from riffle export, whole"

@@ -6,26 +6,26 @@
 /// asking for more is an error. Which HTTP statuses are worth retrying is decided here too (408, 429,
 /// 500, 502, 503, 504), so the HTTP layer and the page layer agree; the HTTP layer adds the server's own
 /// requested waits (`Retry-After`, `RateLimit-Reset`).
-public struct RetryPolicy: Sendable, Equatable {
+package struct RetryPolicy: Sendable, Equatable {
     /// The first backoff ceiling; each retry doubles it.
-    public var backoffBase: Duration
+    package var backoffBase: Duration
     /// The largest backoff ceiling.
-    public var backoffCap: Duration
+    package var backoffCap: Duration
     /// The most a request waits in total across its retries.
-    public var maxTotalWait: Duration
+    package var maxTotalWait: Duration
 
-    public init(backoffBase: Duration, backoffCap: Duration, maxTotalWait: Duration) {
+    package init(backoffBase: Duration, backoffCap: Duration, maxTotalWait: Duration) {
         self.backoffBase = backoffBase
         self.backoffCap = backoffCap
         self.maxTotalWait = maxTotalWait
     }
 
     /// The policy of HTTP requests and page loads: 0.5 s doubling up to 30 s, at most 60 s in all.
-    public static let standard = RetryPolicy(
+    package static let standard = RetryPolicy(
         backoffBase: .milliseconds(500), backoffCap: .seconds(30), maxTotalWait: .seconds(60))
 
     /// What to do after a failed attempt.
-    public enum Decision: Sendable, Equatable {
+    package enum Decision: Sendable, Equatable {
         /// Wait this long, then try again.
         case retry(after: Duration)
         /// Don't retry: return the last response (or throw the last error).
@@ -35,16 +35,16 @@ public struct RetryPolicy: Sendable, Equatable {
     }
 
     /// The statuses worth retrying.
-    public static let retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
+    package static let retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
 
     /// Whether an HTTP status is worth retrying.
-    public static func isRetryable(status: Int) -> Bool {
+    package static func isRetryable(status: Int) -> Bool {
         retryableStatuses.contains(status)
     }
 
     /// The full-jitter backoff before retry number `retry` (0 for the first retry): uniformly random in
     /// `0 ..< min(cap, base * 2^retry)`, `random` in `0..<1`.
-    public func backoff(retry: Int, random: Double) -> Duration {
+    package func backoff(retry: Int, random: Double) -> Duration {
         let ceiling = min(backoffCap, backoffBase * (1 << min(max(retry, 0), 30)))
         return ceiling * min(max(random, 0), 1)
     }
@@ -56,7 +56,7 @@ public struct RetryPolicy: Sendable, Equatable {
     ///   - requested: what the server asked to wait, if anything.
     ///   - waited: the total already waited for this request.
     ///   - random: jitter in `0..<1`.
-    public func decide(
+    package func decide(
         retryable: Bool, retriesUsed: Int, retriesAllowed: Int, requested: Duration?, waited: Duration,
         random: Double
     ) -> Decision {

@@ -4,7 +4,7 @@
 /// What is worth retrying is `PageFault`'s call; how often and how long to wait is `PageRetryState`'s
 /// (the source's `retries`, the HTTP layer's backoff). Each retry is logged, with its reason, when `log`
 /// is set (`-v`).
-public struct RetryingPageable: Pageable {
+package struct RetryingPageable: Pageable {
     let base: any Pageable
     /// The source's name, for the log.
     let name: String
@@ -13,7 +13,7 @@ public struct RetryingPageable: Pageable {
     let log: (@Sendable (String) -> Void)?
     let random: @Sendable () -> Double
 
-    public init(
+    package init(
         _ base: any Pageable, name: String, retries: Int, policy: RetryPolicy = .standard,
         log: (@Sendable (String) -> Void)? = nil,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
@@ -26,7 +26,7 @@ public struct RetryingPageable: Pageable {
         self.random = random
     }
 
-    public func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
+    package func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
         var state = PageRetryState(retries: retries, policy: policy)
         while true {
             do {

@@ -1,12 +1,12 @@
 /// The source a page load runs for, as a task-local value: the merge sets it around every load, so a
 /// log line written deep inside an adapter (the HTTP client's request log under `-v`) names its source
 /// without every adapter passing the name down.
-public enum SourceContext {
+package enum SourceContext {
     /// The configured name of the source whose page is loading in this task, if any.
-    @TaskLocal public static var name: String?
+    @TaskLocal package static var name: String?
 
     /// `line` prefixed with the current source's name (`gitlab: POST …`), or as it is outside a load.
-    public static func labelled(_ line: String) -> String {
+    package static func labelled(_ line: String) -> String {
         name.map { "\($0): \(line)" } ?? line
     }
 }

@@ -5,9 +5,9 @@
 /// (the async-http-client habit), so callers branch on `kind` and `status`, never on the words, and new
 /// reasons can be added without breaking them. It is put into words in one place, `description`; text
 /// quoted from a server or a plugin in it is untrusted.
-public struct SourceError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct SourceError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What happened, coarsely: what a caller (the reader, a retry policy) branches on.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// The request did not get a complete answer: no connection, a timeout, a reset, TLS, too large.
         case transport
         /// The server answered with a status that is not 2xx (see `status` and `serverMessages`).
@@ -78,11 +78,11 @@ public struct SourceError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// An error in words only, of kind `.other`: for failures no other kind describes.
-    public init(_ message: String, isRetryable: Bool = false) {
+    package init(_ message: String, isRetryable: Bool = false) {
         self.init(.other(message), host: nil, isRetryable: isRetryable)
     }
 
-    public var kind: Kind {
+    package var kind: Kind {
         switch reason {
         case .transport: .transport
         case .status: .httpStatus
@@ -100,7 +100,7 @@ public struct SourceError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The HTTP status, when the failure is about one.
-    public var status: Int? { Self.status(of: reason) }
+    package var status: Int? { Self.status(of: reason) }
 
     private static func status(of reason: Reason) -> Int? {
         switch reason {
@@ -120,16 +120,16 @@ public struct SourceError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The same error, recorded as the outcome of `count` requests (at least 1).
-    public func afterAttempts(_ count: Int) -> SourceError {
+    package func afterAttempts(_ count: Int) -> SourceError {
         var copy = self
         copy.attempts = max(1, count)
         return copy
     }
 
     /// The words, the same as `description` (for callers that show the message as such).
-    public var message: String { description }
+    package var message: String { description }
 
-    public var description: String { Self.describe(reason, host: host ?? "(unknown host)") }
+    package var description: String { Self.describe(reason, host: host ?? "(unknown host)") }
 
     private static func describe(_ reason: Reason, host: String) -> String {
         switch reason {
@@ -168,13 +168,13 @@ public struct SourceError: Error, Sendable, Hashable, CustomStringConvertible {
 // Constructors, one per reason.
 extension SourceError {
     /// The request got no complete answer; `detail` is the transport layer's own account (it names the host).
-    public static func transport(host: String, detail: String, isRetryable: Bool) -> SourceError {
+    package static func transport(host: String, detail: String, isRetryable: Bool) -> SourceError {
         SourceError(.transport(detail: detail), host: host, isRetryable: isRetryable)
     }
 
     /// A status that is not 2xx, with what the server said in JSON, or else a plain-text excerpt of the body.
     /// `host` is the authority asked (`host:port`); `hostName` the host alone, for the plain wording.
-    public static func httpStatus(
+    package static func httpStatus(
         _ status: Int, host: String, hostName: String? = nil, messages: [String] = [], excerpt: String? = nil,
         isRetryable: Bool
     ) -> SourceError {
@@ -185,24 +185,24 @@ extension SourceError {
     }
 
     /// `cause` (an HTTP 401) put in terms of the credentials `service` was given.
-    public static func unauthorized(service: String, tokenGiven: Bool, cause: SourceError) -> SourceError {
+    package static func unauthorized(service: String, tokenGiven: Bool, cause: SourceError) -> SourceError {
         SourceError(
             .unauthorized(service: service, tokenGiven: tokenGiven, cause: cause.reason), host: cause.host,
             isRetryable: false)
     }
 
     /// A 2xx answer that is not a JSON object. Worth trying again: a proxy's page is often passing.
-    public static func notJSON(status: Int, host: String, bytes: Int) -> SourceError {
+    package static func notJSON(status: Int, host: String, bytes: Int) -> SourceError {
         SourceError(.notJSON(status: status, bytes: bytes), host: host, isRetryable: true)
     }
 
     /// A 2xx answer that starts as JSON and ends early.
-    public static func truncatedBody(status: Int, host: String, bytes: Int) -> SourceError {
+    package static func truncatedBody(status: Int, host: String, bytes: Int) -> SourceError {
         SourceError(.truncated(status: status, bytes: bytes), host: host, isRetryable: true)
     }
 
     /// A GraphQL answer without `data`: the server refused the request (`messages` says why).
-    public static func graphQLRequestError(service: String?, host: String?, messages: [String]) -> SourceError {
+    package static func graphQLRequestError(service: String?, host: String?, messages: [String]) -> SourceError {
         SourceError(
             .graphQL(service: service, data: .absent, missing: nil, messages: messages), host: host,
             isRetryable: false)
@@ -211,7 +211,7 @@ extension SourceError {
     /// A GraphQL answer whose `data` is `null`, or lacks `missing`, with the server's `messages`.
     /// Retryable (fields fail in passing: a timeout, an internal error) unless a message is one that
     /// cannot get better (`PageFault.isKnownPermanent`).
-    public static func graphQLFieldError(
+    package static func graphQLFieldError(
         service: String?, host: String?, missing: String? = nil, messages: [String]
     ) -> SourceError {
         SourceError(
@@ -220,31 +220,31 @@ extension SourceError {
     }
 
     /// A well-formed answer without what the adapter reads; `detail` says what is missing.
-    public static func mapping(_ detail: String, host: String? = nil) -> SourceError {
+    package static func mapping(_ detail: String, host: String? = nil) -> SourceError {
         SourceError(.mapping(detail: detail), host: host, isRetryable: false)
     }
 
     /// A cursor this source did not hand out; `detail` says which.
-    public static func invalidCursor(_ detail: String) -> SourceError {
+    package static func invalidCursor(_ detail: String) -> SourceError {
         SourceError(.invalidCursor(detail: detail), host: nil, isRetryable: false)
     }
 
     /// A plugin answered with an error of its own (`message`, untrusted, already made printable);
     /// `isRetryable` when the plugin marked it `"retryable": true`.
-    public static func pluginAnswer(executable: String, message: String, isRetryable: Bool = false) -> SourceError {
+    package static func pluginAnswer(executable: String, message: String, isRetryable: Bool = false) -> SourceError {
         SourceError(.pluginAnswer(executable: executable, message: message), host: nil, isRetryable: isRetryable)
     }
 
     /// A plugin process failed; `detail` continues "plugin EXECUTABLE …" (how, its exit, its stderr).
-    public static func pluginFailed(executable: String, detail: String) -> SourceError {
+    package static func pluginFailed(executable: String, detail: String) -> SourceError {
         SourceError(.pluginFailed(executable: executable, detail: detail), host: nil, isRetryable: false)
     }
 
     /// A page of a plugin source was asked for while another was loading.
-    public static func pluginBusy(executable: String) -> SourceError {
+    package static func pluginBusy(executable: String) -> SourceError {
         SourceError(.pluginBusy(executable: executable), host: nil, isRetryable: false)
     }
 
     /// The load was cancelled; trying again later can succeed.
-    public static let cancelled = SourceError(.cancelled, host: nil, isRetryable: true)
+    package static let cancelled = SourceError(.cancelled, host: nil, isRetryable: true)
 }

@@ -3,7 +3,7 @@ extension SourceStatus {
     /// every place that reports it (export's `riffle: warning:` lines, `riffle sources`, the reader's
     /// `s`): skipped items with the first reason, items out of order with the first one, and an early
     /// stop with its reason. Empty when there is nothing to say. Untrusted text: sanitize before showing.
-    public var notices: [String] {
+    package var notices: [String] {
         var notices: [String] = []
         if skippedItems > 0 {
             notices.append(

@@ -4,13 +4,13 @@
 /// For reproducible data — the sandbox's fake APIs, the configuration fuzzer, tests — and for the HTTP
 /// client's retry jitter (seeded once per client from the system's generator, so a page costs no
 /// `getrandom`); never for secrets.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// A generator whose sequence is determined by `seed`.
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9e37_79b9_7f4a_7c15
         var z = state
         z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9

@@ -1,10 +1,10 @@
-public import RiffleBytes
+package import RiffleBytes
 
 extension Timestamp {
     /// Parses an RFC 3339 / ISO 8601 date-time: `2026-01-06T15:09:24Z`, `2020-10-06T11:29:00.000Z`,
     /// `2026-01-06T15:09:24.123456+02:00`. A space may stand for `T`; `z`/`t` are accepted. Fractions beyond
     /// microseconds are truncated. Returns `nil` for anything else (no locale, no guessing).
-    public init?(rfc3339 text: some StringProtocol) {
+    package init?(rfc3339 text: some StringProtocol) {
         guard let time = Self.withUTF8(text, Timestamp.init(rfc3339Bytes:)) else { return nil }
         self = time
     }
@@ -120,14 +120,14 @@ extension Timestamp {
     }
 
     /// An item time as APIs write it: RFC 3339, or a plain date (its midnight UTC).
-    public init?(rfc3339OrDate text: some StringProtocol) {
+    package init?(rfc3339OrDate text: some StringProtocol) {
         guard let time = Self.withUTF8(text, Timestamp.init(rfc3339OrDateBytes:)) else { return nil }
         self = time
     }
 
     /// RFC 3339 in UTC: `2026-10-28T21:05:53Z`, with a fraction (milliseconds, or microseconds when
     /// needed) only when the time has one.
-    public var rfc3339: String {
+    package var rfc3339: String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(27)
         writeRFC3339(to: &bytes)
@@ -135,11 +135,11 @@ extension Timestamp {
     }
 
     /// The most bytes `writeRFC3339(to:)` writes (a year of six digits and a sign, microseconds).
-    public static let rfc3339Bound = 40
+    package static let rfc3339Bound = 40
 
     /// Appends `rfc3339`'s bytes to `out`, written through `writeRFC3339(to: ByteWriter)` on the stack and
     /// appended in one copy.
-    public func writeRFC3339(to out: inout [UInt8]) {
+    package func writeRFC3339(to out: inout [UInt8]) {
         ByteWriter.appending(to: &out, reserving: Self.rfc3339Bound) { writeRFC3339(to: &$0) }
     }
 
@@ -147,7 +147,7 @@ extension Timestamp {
     /// before writing past its room): the export writes every item's time. Years 0…9999 (every time an API
     /// sends) are written as fixed-width digits; any other year goes the general way
     /// (`writeRFC3339Padded`), the same bytes.
-    public func writeRFC3339(to out: inout ByteWriter) {
+    package func writeRFC3339(to out: inout ByteWriter) {
         var day = RFC3339Day()
         writeRFC3339(to: &out, reusing: &day)
     }
@@ -155,7 +155,7 @@ extension Timestamp {
     /// `writeRFC3339(to:)`, with the date's ten bytes copied from `day` when it holds this time's day, else
     /// worked out and kept there: the export writes times newest first, most on the day of the one before, so
     /// it works a date out about once a day of items rather than once an item.
-    public func writeRFC3339(to out: inout ByteWriter, reusing day: inout RFC3339Day) {
+    package func writeRFC3339(to out: inout ByteWriter, reusing day: inout RFC3339Day) {
         let seconds = unixSeconds
         let micros = microseconds &- seconds &* 1_000_000
         let (days, rest) = CivilDate.splitDays(unixSeconds: seconds)

@@ -1,17 +1,17 @@
-public import RiffleBytes
+package import RiffleBytes
 
 extension Timestamp {
     /// The day of the last time written through it (`writeRFC3339(to:reusing:)`) and that day's date as RFC 3339
     /// writes it (`2026-10-28`, ten bytes), for a writer of many times in a row (the export, one per item).
     /// Empty at first; only years 0…9999 are kept.
-    public struct RFC3339Day: Sendable {
+    package struct RFC3339Day: Sendable {
         /// Days since 1970-01-01 (`Int64.min`: none).
         var days = Int64.min
         /// The date's ten bytes.
         private var text: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
             (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
-        public init() {}
+        package init() {}
 
         /// Writes the date's ten bytes.
         @inline(__always)

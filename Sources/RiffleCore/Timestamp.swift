@@ -2,19 +2,19 @@
 ///
 /// Integers, not `Double` seconds, so that ordering and equality are exact and two runs over the same
 /// data compare the same way. Microseconds keep every fraction GitLab and RFC 3339 servers send in practice.
-public struct Timestamp: Sendable, Hashable, Comparable {
+package struct Timestamp: Sendable, Hashable, Comparable {
     /// Microseconds since 1970-01-01T00:00:00Z.
-    public var microseconds: Int64
+    package var microseconds: Int64
 
-    public init(microseconds: Int64) { self.microseconds = microseconds }
+    package init(microseconds: Int64) { self.microseconds = microseconds }
 
     /// A timestamp from whole Unix seconds.
     package init(unixSeconds: Int64) { self.microseconds = unixSeconds &* 1_000_000 }
 
     /// Whole seconds since the epoch, rounded towards negative infinity.
-    public var unixSeconds: Int64 {
+    package var unixSeconds: Int64 {
         microseconds >= 0 ? microseconds / 1_000_000 : (microseconds - 999_999) / 1_000_000
     }
 
-    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.microseconds < rhs.microseconds }
+    package static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.microseconds < rhs.microseconds }
 }

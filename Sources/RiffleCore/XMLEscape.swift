@@ -1,10 +1,10 @@
 /// Text made safe inside XML: the one escaper for everything riffle writes as XML (OPML from `riffle
 /// sources --opml`, the sandbox's feeds).
-public enum XMLEscape {
+package enum XMLEscape {
     /// `text` safe in element content and in single- or double-quoted attributes: `&`, `<`, `>`, `"`, `'`
     /// as entity references; tab, line feed and carriage return as character references (so attributes
     /// keep them); other C0 controls, U+FFFE and U+FFFF, which XML 1.0 cannot carry at all, left out.
-    public static func text(_ text: String) -> String {
+    package static func text(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -1,5 +1,5 @@
 /// The formats `riffle export --format` writes (contract section 3).
-public enum ExportFormat: String, Sendable, CaseIterable {
+package enum ExportFormat: String, Sendable, CaseIterable {
     /// One JSON array.
     case json
     /// One item per line.

@@ -1,8 +1,8 @@
-public import RiffleBytes
+package import RiffleBytes
 internal import RiffleSystem
 
 /// Where export bytes go: standard output, or a file that appears only when complete.
-public protocol ExportSink: AnyObject {
+package protocol ExportSink: AnyObject {
     func write(_ bytes: [UInt8]) throws
     /// `write` of the bytes of the exporter's block where they lie, without copying them into an array (a
     /// sink that does not implement it gets that copy).
@@ -14,19 +14,19 @@ public protocol ExportSink: AnyObject {
 }
 
 extension ExportSink {
-    public func write(_ buffer: ByteBuffer) throws { try write(buffer.bytes) }
+    package func write(_ buffer: ByteBuffer) throws { try write(buffer.bytes) }
 }
 
 /// An export sink failure, with the path or stream it concerns.
-public struct ExportSinkError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+package struct ExportSinkError: Error, Sendable, CustomStringConvertible {
+    package var description: String
     /// The reader of standard output went away (`| head`): not worth an error message.
-    public var isBrokenPipe: Bool
+    package var isBrokenPipe: Bool
 }
 
 /// The sink for `--output PATH`: an atomic file, or, when PATH is a device or FIFO (`/dev/null`, a named
 /// pipe), that file written directly — renaming a temporary file over a device would replace it.
-public func outputSink(path: String) throws -> any ExportSink {
+package func outputSink(path: String) throws -> any ExportSink {
     FileSystem.isSpecialFile(path) ? try SpecialFileSink(path: path) : try AtomicFileSink(path: path)
 }
 
@@ -72,14 +72,14 @@ final class SpecialFileSink: ExportSink {
 }
 
 /// Writes to standard output.
-public final class StandardOutputSink: ExportSink {
-    public init() {}
+package final class StandardOutputSink: ExportSink {
+    package init() {}
 
-    public func write(_ bytes: [UInt8]) throws {
+    package func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try write(raw: $0) }
     }
 
-    public func write(_ buffer: ByteBuffer) throws {
+    package func write(_ buffer: ByteBuffer) throws {
         try buffer.withBytes { try write(raw: $0) }
     }
 
@@ -92,8 +92,8 @@ public final class StandardOutputSink: ExportSink {
         }
     }
 
-    public func commit() throws {}
-    public func abort() {}
+    package func commit() throws {}
+    package func abort() {}
 }
 
 /// Writes a temporary file beside `path`, then flushes it and renames it into place, so a failed or

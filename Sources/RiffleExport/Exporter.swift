@@ -1,10 +1,10 @@
 internal import RiffleBytes
-public import RiffleCore
+package import RiffleCore
 internal import RiffleSystem
 
 /// Streams a merged feed into a sink in one format: items are encoded as the merge emits them and
 /// written in blocks, so memory stays O(sources × page size) however many items there are.
-public struct Exporter: Sendable {
+package struct Exporter: Sendable {
     var format: ExportFormat
     /// Stop after this many items (and stop fetching: loads in flight are cancelled).
     var limit: Int?
@@ -17,7 +17,7 @@ public struct Exporter: Sendable {
     /// Whether the summary lists every written item (`ExportSummary.written`), for `--mark-read`.
     var recordsWritten: Bool
 
-    public init(
+    package init(
         format: ExportFormat, limit: Int? = nil, progress: (@Sendable (ExportProgress) -> Void)? = nil,
         include: (@Sendable (MergedItem) -> Bool)? = nil, recordsWritten: Bool = false
     ) {
@@ -38,7 +38,7 @@ public struct Exporter: Sendable {
     /// The merge, its loads and the encoding run on a `ThreadExecutor` of their own (the global pool if
     /// its thread cannot be made): a page's way from the HTTP loop thread through its load to the
     /// consumer then wakes one thread, not a chain of pool threads.
-    public func run(_ feed: MergedFeed, into sink: any ExportSink) async throws -> ExportSummary {
+    package func run(_ feed: MergedFeed, into sink: any ExportSink) async throws -> ExportSummary {
         let executor = try? ThreadExecutor()
         let result: Result<ExportSummary, any Error>
         do {
@@ -97,13 +97,13 @@ public struct Exporter: Sendable {
 }
 
 /// How far an export has come.
-public struct ExportProgress: Sendable {
+package struct ExportProgress: Sendable {
     var items: Int
     var elapsed: Duration
     var statuses: [SourceStatus]
 
     /// One line for a terminal: items out, pages per source, elapsed.
-    public var line: String {
+    package var line: String {
         let pages = statuses.map { "\($0.name) \($0.pagesLoaded)p" }.joined(separator: ", ")
         let tenths = Int((elapsed.seconds * 10).rounded())
         return "\(items) items · \(pages) · \(tenths / 10).\(tenths % 10)s"
@@ -111,13 +111,13 @@ public struct ExportProgress: Sendable {
 }
 
 /// What an export did.
-public struct ExportSummary: Sendable {
-    public var items: Int
-    public var elapsed: Duration
-    public var statuses: [SourceStatus]
+package struct ExportSummary: Sendable {
+    package var items: Int
+    package var elapsed: Duration
+    package var statuses: [SourceStatus]
     /// Every item written, in order, when the exporter `recordsWritten`; else empty.
-    public var written: [ItemVersion] = []
+    package var written: [ItemVersion] = []
 
     /// Sources that failed (after retries): the run is partial (exit 2).
-    public var failed: [SourceStatus] { statuses.filter { $0.lastError != nil } }
+    package var failed: [SourceStatus] { statuses.filter { $0.lastError != nil } }
 }

@@ -1,24 +1,24 @@
-public import RiffleCore
+package import RiffleCore
 
 /// One entry of a feed, mapped as the contract (section 7) says: every text is plain text (markup removed,
 /// references decoded, whitespace collapsed), every URL absolute where the feed allowed it.
-public struct FeedEntry: Sendable, Hashable {
+package struct FeedEntry: Sendable, Hashable {
     /// The guid, `atom:id` or JSON Feed `id`; else the entry's URL; else `fnv1a:` and a hash of its title
     /// and date text, so that the same entry gets the same id on every run.
-    public var id: String
+    package var id: String
     /// The update date, else the publication date; `nil` when there is none that parses (the adapter then
     /// uses the time the entry was first seen).
-    public var time: Timestamp?
+    package var time: Timestamp?
     /// The title as text; the start of the summary when the entry has no title; empty when it has neither.
-    public var title: String
+    package var title: String
     /// The entry's link, resolved against `xml:base` and the feed's URL.
-    public var url: String?
+    package var url: String?
     /// The author's name (or, for RSS, the `author` element's text with a bare address reduced to the name).
-    public var author: String?
+    package var author: String?
     /// The summary or content as text.
-    public var summary: String?
+    package var summary: String?
     /// The categories' names, in document order, without duplicates.
-    public var tags: [String]
+    package var tags: [String]
 
     init(
         id: String, time: Timestamp?, title: String, url: String?, author: String?, summary: String?,

@@ -4,7 +4,7 @@
 ///
 /// A struct over a private enum, like `SourceError`: callers branch on `kind`, never on the words. Text
 /// quoted from the body (a page title, a libxml2 message) is reduced to one line and shortened.
-public struct FeedError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct FeedError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What the body was, coarsely.
     package enum Kind: Sendable, Hashable {
         /// Nothing, or only whitespace.
@@ -78,7 +78,7 @@ public struct FeedError: Error, Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
-    public var description: String {
+    package var description: String {
         switch reason {
         case .emptyBody: "not a feed: an empty body"
         case .htmlPage(let title?): "not a feed: an HTML page (title: \(title))"

@@ -2,7 +2,7 @@
 ///
 /// The body size is checked before parsing; depth, entry count and text length while reading, so that a
 /// document of ten thousand nested elements or a million entries is refused (or cut) quickly.
-public struct FeedLimits: Sendable, Hashable {
+package struct FeedLimits: Sendable, Hashable {
     /// The largest accepted body, in bytes: the HTTP client's own cap.
     var maxBytes: Int
     /// The deepest accepted element (or JSON) nesting.
@@ -20,5 +20,5 @@ public struct FeedLimits: Sendable, Hashable {
     }
 
     /// 64 MiB, 128 levels, 50,000 entries, 1 MiB per text.
-    public static let standard = FeedLimits()
+    package static let standard = FeedLimits()
 }

@@ -2,14 +2,14 @@
 /// 1.0/1.1 from the body, and says what anything else was.
 ///
 /// No I/O: the adapter fetches, this reads. Pure and synchronous, so safe to call from any task.
-public enum FeedParser {
+package enum FeedParser {
     /// Parses `body`, the bytes of an answer to a request for `url` (the feed's own address, against
     /// which relative links resolve), whose `Content-Type` header was `contentType`.
     ///
     /// The header's `charset`, when libxml2 knows it, overrides the document's own declaration (as RFC
     /// 7303 says; a byte-order mark still wins). Throws a `FeedError` naming what the body was when it
     /// is not a feed, or which limit it broke.
-    public static func parse(
+    package static func parse(
         _ body: [UInt8], contentType: String? = nil, url: String, limits: FeedLimits = .standard
     ) throws(FeedError) -> ParsedFeed {
         guard body.count <= limits.maxBytes else { throw .bodyTooLarge(bytes: body.count, limit: limits.maxBytes) }

@@ -6,7 +6,7 @@ extension OPMLDocument {
     /// title), `xmlUrl` and, when known, `htmlUrl`, flat (folders are not written). Every value is escaped
     /// for XML attributes; characters XML 1.0 cannot carry at all (C0 controls other than tab, line feed and
     /// carriage return) are left out. Deterministic: the same sources give the same bytes.
-    public func opml() -> String {
+    package func opml() -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n  <head>\n"
         if let title { out += "    <title>\(XMLEscape.text(title))</title>\n" }
         out += "  </head>\n  <body>\n"

@@ -3,26 +3,26 @@
 ///
 /// Read with the same libxml2 wrapper and safety as feeds (`XMLStream`: no DTD, no entity expansion, no
 /// network, recovery from ill-formed files).
-public struct OPMLDocument: Sendable, Hashable {
+package struct OPMLDocument: Sendable, Hashable {
     /// `head/title`, as text.
-    public var title: String?
+    package var title: String?
     /// Every outline with an `xmlUrl`, in document order.
-    public var outlines: [OPMLOutline]
+    package var outlines: [OPMLOutline]
     /// Outlines that are neither a feed (no `xmlUrl`) nor a folder (no outlines inside).
-    public var skipped: Int
+    package var skipped: Int
 
-    public init(title: String?, outlines: [OPMLOutline], skipped: Int = 0) {
+    package init(title: String?, outlines: [OPMLOutline], skipped: Int = 0) {
         self.title = title
         self.outlines = outlines
         self.skipped = skipped
     }
 
     /// The most bytes an OPML file may have.
-    public static let maxBytes = 16 << 20
+    package static let maxBytes = 16 << 20
 
     /// Parses an OPML file. Throws `OPMLError` when it is empty, not XML, not OPML (another root, no
     /// `<body>`), or over the limits (16 MiB, 128 levels, 100,000 outlines).
-    public static func parse(_ bytes: [UInt8]) throws(OPMLError) -> OPMLDocument {
+    package static func parse(_ bytes: [UInt8]) throws(OPMLError) -> OPMLDocument {
         guard bytes.count <= maxBytes else {
             throw OPMLError(.tooLarge, "an OPML file of \(bytes.count) bytes is over the 16 MiB limit")
         }

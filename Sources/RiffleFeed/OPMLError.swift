@@ -1,5 +1,5 @@
 /// Why a file is not an OPML subscription list riffle can read, worded in one place.
-public struct OPMLError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct OPMLError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was wrong, coarsely.
     package enum Kind: Sendable, Hashable {
         /// Nothing, or only whitespace.
@@ -13,7 +13,7 @@ public struct OPMLError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     package let kind: Kind
-    public let description: String
+    package let description: String
 
     init(_ kind: Kind, _ description: String) {
         self.kind = kind

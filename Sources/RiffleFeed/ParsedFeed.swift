@@ -1,14 +1,14 @@
 /// What a feed body holds: its entries in document order, its title, and where its older entries are.
-public struct ParsedFeed: Sendable, Hashable {
+package struct ParsedFeed: Sendable, Hashable {
     /// The format the body was recognised as.
     package var format: FeedFormat
     /// The feed's title as text, when it has one.
     package var title: String?
     /// The entries, in the order the document lists them (usually newest first, not guaranteed).
-    public var entries: [FeedEntry]
+    package var entries: [FeedEntry]
     /// The next (older) page, absolute: Atom `<link rel="next">` (RFC 5005 paged feeds), else RFC 5005
     /// `prev-archive` (archived feeds), else JSON Feed `next_url`; `nil` on the last page.
-    public var nextPage: String?
+    package var nextPage: String?
 
     init(format: FeedFormat, title: String?, entries: [FeedEntry], nextPage: String?) {
         self.format = format

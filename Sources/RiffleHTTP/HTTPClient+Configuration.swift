@@ -2,7 +2,7 @@ import RiffleCore
 
 extension HTTPClient {
     /// Everything about a client that callers may tune. Plain data; every limit has a sensible default.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// The most retries a request may ask for, whatever its `retries` says.
         static let maxRetries = 10
 
@@ -29,12 +29,12 @@ extension HTTPClient {
         /// The largest backoff ceiling.
         package var backoffCap: Duration = RetryPolicy.standard.backoffCap
         /// Strings masked as `***` wherever they could appear in logs and error messages (tokens).
-        public var secrets: [String] = []
+        package var secrets: [String] = []
         /// The request log: one line per attempt, secrets masked. `nil` logs nothing.
-        public var log: (@Sendable (String) -> Void)?
+        package var log: (@Sendable (String) -> Void)?
 
         /// The default configuration, with `User-Agent: riffle/<version>`.
-        public init(version: String = "0.1.0") {
+        package init(version: String = "0.1.0") {
             userAgent = "riffle/\(version)"
         }
 

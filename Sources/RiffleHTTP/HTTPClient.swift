@@ -8,16 +8,16 @@ import Synchronization
 /// connections are reused, HTTP/2 is used where offered, and transfers beyond the total and per-origin
 /// limits queue. `execute` follows redirects itself (dropping configured headers across origins),
 /// retries what is worth retrying, and returns the final response whatever its status.
-public final class HTTPClient: Sendable {
+package final class HTTPClient: Sendable {
     /// The configuration in effect (limits clamped).
-    public let configuration: Configuration
+    package let configuration: Configuration
     private let loop: CurlLoop
     /// The retry jitter's generator, seeded once from the system's: a draw per attempt from the system
     /// generator was a `getrandom` system call per page, and jitter needs spread, not secrecy.
     private let jitter: Mutex<SplitMix64>
 
     /// Starts a client. Throws `HTTPError` (kind `.transport`) if libcurl or its loop thread cannot start.
-    public init(configuration: Configuration = .init()) throws {
+    package init(configuration: Configuration = .init()) throws {
         let configuration = configuration.clamped
         let settings = CurlLoop.Settings(
             maxInFlight: configuration.maxInFlight, maxPerOrigin: configuration.maxPerOrigin,
@@ -55,7 +55,7 @@ public final class HTTPClient: Sendable {
     ///
     /// Throws `HTTPError` only: invalid requests before anything is sent, transport failures after the
     /// retries, redirect refusals, `.retryWaitTooLong`, and `.cancelled` when the task is cancelled.
-    public func execute(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+    package func execute(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         let redactor = Redactor(secrets: Redactor.secrets(for: request, configured: configuration.secrets))
         var machine = RequestStateMachine(
             request: request,
@@ -138,7 +138,7 @@ public final class HTTPClient: Sendable {
 
     /// `text` with the configured secrets masked as `***`: for log lines written outside `execute`
     /// (a plugin's requests and stderr under `-v`).
-    public func redact(_ text: String) -> String {
+    package func redact(_ text: String) -> String {
         Redactor(secrets: configuration.secrets).redact(text)
     }
 }

@@ -4,9 +4,9 @@ import RiffleCore
 ///
 /// A struct over a private enum (the async-http-client habit): new reasons can be added without breaking
 /// callers, who switch over the coarse public `kind`.
-public struct HTTPError: Error, Sendable, CustomStringConvertible {
+package struct HTTPError: Error, Sendable, CustomStringConvertible {
     /// The coarse category of a failure, for callers that branch on it.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// The host name did not resolve.
         case cannotResolve
         /// Nothing accepted the connection.
@@ -52,11 +52,11 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The host the request went to (no scheme, path, query or credentials).
-    public let host: String
+    package let host: String
     private let reason: Reason
     /// How many attempts the request made before it failed (retries and redirect hops included), so a
     /// layer above that retries too counts them against the same budget.
-    public internal(set) var attempts = 1
+    package internal(set) var attempts = 1
 
     private init(host: String, reason: Reason) {
         self.host = host.isEmpty ? "(unknown host)" : host
@@ -64,7 +64,7 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The category of this failure.
-    public var kind: Kind {
+    package var kind: Kind {
         switch reason {
         case .cannotResolve: .cannotResolve
         case .refused: .connectionRefused
@@ -83,7 +83,7 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Whether trying again later may succeed (transport trouble, 408, 429, 5xx gateways).
-    public var isRetryable: Bool {
+    package var isRetryable: Bool {
         switch reason {
         case .refused, .timedOut, .connectionLost: true
         case .status(let status, _): RetryPolicy.isRetryable(status: status)
@@ -102,12 +102,12 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     }
 
     /// A short plain-text excerpt of the response body, for `.status` errors.
-    public var excerpt: String? {
+    package var excerpt: String? {
         if case .status(_, let excerpt) = reason, !excerpt.isEmpty { return excerpt }
         return nil
     }
 
-    public var description: String {
+    package var description: String {
         switch reason {
         case .cannotResolve:
             return "cannot resolve host \(host)"

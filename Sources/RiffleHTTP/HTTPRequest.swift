@@ -1,5 +1,5 @@
 /// One HTTP request as a caller describes it: plain data, validated by the client before anything is sent.
-public struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
     /// The method, e.g. `"GET"` or `"POST"` (upper-case token characters only).
     package var method: String
     /// An absolute `http` or `https` URL.
@@ -14,7 +14,7 @@ public struct HTTPRequest: Sendable {
     /// Extra attempts after the first for retryable failures (transport errors, 408, 429, 5xx).
     var retries: Int
 
-    public init(
+    package init(
         method: String = "GET", url: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
         timeout: Duration = .seconds(20), retries: Int = 3
     ) {

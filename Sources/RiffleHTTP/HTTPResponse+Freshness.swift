@@ -1,4 +1,4 @@
-public import RiffleCore
+package import RiffleCore
 
 /// How long an answer says it stays fresh: what a document adapter keeps as the earliest next request.
 extension HTTPResponse {
@@ -10,7 +10,7 @@ extension HTTPResponse {
     /// `Retry-After` (delta seconds or an HTTP date) and the freshness lifetime (`Cache-Control: max-age`,
     /// else `Expires`), at most `maxFreshness` ahead; `nil` when the headers ask for nothing (or say
     /// `no-cache`, `no-store`, or a time already past).
-    public func nextRequestAt(now: Timestamp) -> Timestamp? {
+    package func nextRequestAt(now: Timestamp) -> Timestamp? {
         let nowSeconds = Double(now.microseconds) / 1_000_000
         var delays: [Duration] = []
         if let wait = RetryPolicy.serverRequestedDelay(headers: headers, now: nowSeconds), wait > .zero {

@@ -1,15 +1,15 @@
 /// The final response to a request, after redirects and retries, whatever its status.
-public struct HTTPResponse: Sendable {
+package struct HTTPResponse: Sendable {
     /// The HTTP status code.
-    public var status: Int
+    package var status: Int
     /// The response header fields.
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
     /// The decoded body (after `Content-Encoding`), at most the client's size limit.
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// The final URL, after redirects.
-    public var url: String
+    package var url: String
     /// How many attempts were made, counting retries and redirect hops.
-    public var attempts: Int
+    package var attempts: Int
     /// Strings masked out of error text built from this response (configured secrets, token values).
     var secrets: [String] = []
 
@@ -23,12 +23,12 @@ public struct HTTPResponse: Sendable {
     }
 
     /// Whether the status is 2xx.
-    public var isSuccess: Bool { (200...299).contains(status) }
+    package var isSuccess: Bool { (200...299).contains(status) }
 
     /// Returns `self` for a 2xx status; otherwise throws an `HTTPError` of kind `.status` that names the
     /// host and carries a short plain-text excerpt of the body (tags stripped, never a page of HTML).
     @discardableResult
-    public func ensureSuccess() throws(HTTPError) -> HTTPResponse {
+    package func ensureSuccess() throws(HTTPError) -> HTTPResponse {
         guard isSuccess else {
             let excerpt = Redactor(secrets: secrets).redact(BodyExcerpt.make(from: body))
             throw HTTPError.status(host: URLParts.hostForMessages(url), status: status, excerpt: excerpt)

@@ -1,16 +1,16 @@
 import RiffleCore
 
 /// URL facts other layers need for messages and listings, parsed once, here.
-public enum HTTPURL {
+package enum HTTPURL {
     /// `host[:port]` of `url`: never the scheme's credentials, path or query (which may hold a token).
-    public static func authority(of url: String) -> String {
+    package static func authority(of url: String) -> String {
         guard let parts = URLParts.parse(url) else { return "(invalid URL)" }
         return parts.host + (parts.port.map { ":\($0)" } ?? "")
     }
 
     /// `scheme://host:port` of an http or https `url` (the port made explicit), the key of same-origin
     /// checks; `nil` for anything else.
-    public static func origin(of url: String) -> String? {
+    package static func origin(of url: String) -> String? {
         guard let parts = URLParts.parse(url), parts.scheme == "http" || parts.scheme == "https" else { return nil }
         return parts.origin
     }
@@ -19,5 +19,5 @@ public enum HTTPURL {
 extension HTTPResponse {
     /// Whether the status is one the client retries (408, 429, 500, 502, 503, 504): worth trying again
     /// later once retries are spent.
-    public var hasRetryableStatus: Bool { RetryPolicy.retryableStatuses.contains(status) }
+    package var hasRetryableStatus: Bool { RetryPolicy.retryableStatuses.contains(status) }
 }

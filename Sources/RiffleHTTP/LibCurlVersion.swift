@@ -2,7 +2,7 @@ internal import CCurl
 
 /// The libcurl riffle runs with (not the one it was built against): its version and TLS library, from
 /// `curl_version_info`, for `riffle --version` and bug reports.
-public struct LibCurlVersion: Sendable, Hashable, CustomStringConvertible {
+package struct LibCurlVersion: Sendable, Hashable, CustomStringConvertible {
     /// libcurl's version, such as `7.88.1`.
     var version: String
     /// The TLS library libcurl uses, such as `OpenSSL/3.0.15`; `nil` when it was built without one.
@@ -14,7 +14,7 @@ public struct LibCurlVersion: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The loaded library's version; `nil` only if libcurl reports none.
-    public static var current: LibCurlVersion? {
+    package static var current: LibCurlVersion? {
         guard let info = curl_version_info(riffle_curl_version_now), let version = info.pointee.version else {
             return nil
         }
@@ -23,7 +23,7 @@ public struct LibCurlVersion: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `libcurl/7.88.1 OpenSSL/3.0.15`, as `curl -V` names its libraries.
-    public var description: String {
+    package var description: String {
         ["libcurl/\(version)", tls].compactMap { $0 }.joined(separator: " ")
     }
 }

@@ -2,14 +2,14 @@ import RiffleConfig
 import RiffleSources
 
 /// One adapter type riffle can use, for `riffle plugins`: built in, or from a plugin file.
-public struct AdapterType: Sendable, Hashable {
-    public enum Origin: Sendable, Hashable, CustomStringConvertible {
+package struct AdapterType: Sendable, Hashable {
+    package enum Origin: Sendable, Hashable, CustomStringConvertible {
         case builtIn
         case manifest(file: String)
         case executable(file: String)
 
         /// `built-in`, or the plugin file's path.
-        public var description: String {
+        package var description: String {
             switch self {
             case .builtIn: return "built-in"
             case .manifest(let file), .executable(let file): return file
@@ -17,18 +17,18 @@ public struct AdapterType: Sendable, Hashable {
         }
     }
 
-    public struct Param: Sendable, Hashable {
-        public var name: String
-        public var required: Bool
-        public var defaultValue: String?
-        public var description: String?
+    package struct Param: Sendable, Hashable {
+        package var name: String
+        package var required: Bool
+        package var defaultValue: String?
+        package var description: String?
     }
 
-    public var name: String
-    public var description: String?
+    package var name: String
+    package var description: String?
     /// Sorted by name.
-    public var params: [Param]
-    public var origin: Origin
+    package var params: [Param]
+    package var origin: Origin
 
     init(name: String, description: String?, params: [String: PluginParam], origin: Origin) {
         self.name = name
@@ -51,7 +51,7 @@ public struct AdapterType: Sendable, Hashable {
 
 extension PluginCatalog {
     /// Every adapter type available: the built-in ones, then the plugins by name.
-    public var adapterTypes: [AdapterType] {
+    package var adapterTypes: [AdapterType] {
         AdapterType.builtIn
             + plugins.keys.sorted().compactMap { type in
                 plugins[type].flatMap { plugin in

@@ -1,4 +1,4 @@
-public import RiffleConfig
+package import RiffleConfig
 import RiffleCore
 import RiffleSources
 internal import RiffleSystem
@@ -24,7 +24,7 @@ extension PluginCatalog {
     /// `--describe` answers are kept in `describeCache` (the user's cache directory unless given), so an
     /// unchanged plugin is not run again; `describeTimeout` applies unless the file gives
     /// `defaults.describe_timeout`.
-    public static func loadConfiguration(
+    package static func loadConfiguration(
         path: String, environment: [String: String], includeStandard: Bool = true,
         describeTimeout: Duration = .seconds(5), describeAll: Bool = false
     ) async throws(ConfigError) -> (configuration: Configuration, catalog: PluginCatalog, problems: [PluginProblem]) {

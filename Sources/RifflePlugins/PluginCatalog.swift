@@ -1,6 +1,6 @@
-public import RiffleConfig
-public import RiffleCore
-public import RiffleHTTP
+package import RiffleConfig
+package import RiffleCore
+package import RiffleHTTP
 import RiffleSources
 internal import RiffleSystem
 
@@ -13,7 +13,7 @@ internal import RiffleSystem
 ///
 /// `loadConfiguration(path:environment:)` does the first two steps, including the `plugins:`
 /// directories the configuration itself names.
-public struct PluginCatalog: Sendable {
+package struct PluginCatalog: Sendable {
     /// One loaded plugin.
     package struct Plugin: Sendable {
         package enum Kind: Sendable {
@@ -275,7 +275,7 @@ public struct PluginCatalog: Sendable {
     }
 
     /// `makeSource(for:plugin:client:)` in the shape of `SourceFactory.make`'s `plugins` closure.
-    public func makeSource(client: HTTPClient)
+    package func makeSource(client: HTTPClient)
         -> @Sendable (SourceSettings, PluginSourceSettings) throws -> any Pageable
     {
         { source, plugin in try self.makeSource(for: source, plugin: plugin, client: client) }
@@ -303,7 +303,7 @@ public struct PluginCatalog: Sendable {
 
     /// Instantiates every manifest-typed source without fetching: what `riffle check` adds to the
     /// configuration's own checks. Empty when all is well.
-    public func validate(_ sources: [SourceSettings]) -> [ConfigDiagnostic] {
+    package func validate(_ sources: [SourceSettings]) -> [ConfigDiagnostic] {
         var diagnostics: [ConfigDiagnostic] = []
         for source in sources {
             guard let plugin = source.plugin else { continue }
@@ -325,7 +325,7 @@ public struct PluginCatalog: Sendable {
     }
 
     /// Values manifests take from the environment for these sources: add them to the HTTP log's secrets.
-    public func secrets(for sources: [SourceSettings]) -> Set<String> {
+    package func secrets(for sources: [SourceSettings]) -> Set<String> {
         var secrets: Set<String> = []
         for source in sources {
             guard let plugin = source.plugin, let entry = plugins[plugin.type],

@@ -1,17 +1,17 @@
-public import RiffleConfig
+package import RiffleConfig
 
 /// Something wrong with a plugin file, found while discovering plugins: formatted like every other
 /// configuration problem, `FILE:LINE:COLUMN: key.path: message` (the position when there is one).
-public struct PluginProblem: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Severity: Sendable, Hashable {
+package struct PluginProblem: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Severity: Sendable, Hashable {
         /// The plugin is not loaded (`riffle check` fails).
         case error
         /// Worth telling, nothing broken: a plugin hidden by an earlier one of the same type.
         case warning
     }
 
-    public var severity: Severity
-    public var diagnostic: ConfigDiagnostic
+    package var severity: Severity
+    package var diagnostic: ConfigDiagnostic
 
     init(_ severity: Severity, _ diagnostic: ConfigDiagnostic) {
         self.severity = severity
@@ -22,5 +22,5 @@ public struct PluginProblem: Error, Sendable, Hashable, CustomStringConvertible 
         self.init(severity, ConfigDiagnostic(file: file, mark: nil, path: "", message: message))
     }
 
-    public var description: String { diagnostic.description }
+    package var description: String { diagnostic.description }
 }

@@ -6,7 +6,7 @@ import Synchronization
 /// The CLI calls `shutdownAll()` before it exits, and from its SIGINT/SIGTERM handling (from ordinary
 /// code such as a signal-watching task or thread, not from inside an async-signal handler): no plugin
 /// outlives riffle, and none is left a zombie.
-public enum PluginProcesses {
+package enum PluginProcesses {
     private struct Registry {
         var processes: [ObjectIdentifier: PluginProcess] = [:]
         var refusing = false
@@ -36,7 +36,7 @@ public enum PluginProcesses {
     /// stopping; this only looks every few milliseconds, so no thread of the pool is held meanwhile.
     ///
     /// With `refusingNewProcesses` (the default, for exit), no plugin starts afterwards.
-    public static func shutdownAll(refusingNewProcesses: Bool = true, timeout: Duration = .seconds(3)) async {
+    package static func shutdownAll(refusingNewProcesses: Bool = true, timeout: Duration = .seconds(3)) async {
         let processes = registry.withLock { registry in
             if refusingNewProcesses { registry.refusing = true }
             return Array(registry.processes.values)

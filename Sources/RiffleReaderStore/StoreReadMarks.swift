@@ -1,6 +1,6 @@
-public import RiffleCore
+package import RiffleCore
 package import RiffleStoreKit
-public import RiffleTerminal
+package import RiffleTerminal
 
 /// The reader's read marks kept in the store (contract section 6): an item shown on a screen stays read
 /// in later runs, and `export --unread` sees it. Should the store fail, the failure is told once and the

@@ -1,13 +1,13 @@
-public import RiffleCore
-public import RiffleHTTP
-public import RiffleSystem
+package import RiffleCore
+package import RiffleHTTP
+package import RiffleSystem
 
 /// What every built-in adapter is made with, besides its own settings: the HTTP client, `--since`, the
 /// memory of fetched documents (conditional GET, first-seen times) and the clock.
 ///
 /// One struct rather than a growing list of parameters, so that what a new adapter needs is added here
 /// once. The CLI builds one per session; the store, when there is one, is its `memory`.
-public struct AdapterContext: Sendable {
+package struct AdapterContext: Sendable {
     var client: HTTPClient
     /// `--since`, which an adapter may pass to its server as a filter.
     var since: Timestamp?
@@ -16,7 +16,7 @@ public struct AdapterContext: Sendable {
     /// The wall clock (a test's fixed clock).
     var now: @Sendable () -> Timestamp
 
-    public init(
+    package init(
         client: HTTPClient, since: Timestamp? = nil, memory: any DocumentMemory = InMemoryDocumentMemory(),
         now: @escaping @Sendable () -> Timestamp = Timestamp.now
     ) {

@@ -1,5 +1,5 @@
-public import RiffleConfig
-public import RiffleCore
+package import RiffleConfig
+package import RiffleCore
 internal import RiffleHTTP
 
 /// A source type riffle has built in, and all that riffle knows about it, in one place beside its code:
@@ -9,7 +9,7 @@ internal import RiffleHTTP
 /// Everything else derives these from `BuiltInAdapters.all`: the configuration decoder's known types,
 /// `SourceFactory`, the plugin layer's listing and its reserved type names, the CLI's hosts and secrets.
 /// Adding a built-in type is one conforming type and one entry in that list.
-public protocol BuiltInAdapter: SourceTypeDecoder {
+package protocol BuiltInAdapter: SourceTypeDecoder {
     /// One line for `riffle plugins`.
     static var description: String { get }
     /// The type's keys with their defaults and descriptions, for `riffle plugins` (contract section 2);
@@ -33,8 +33,8 @@ public protocol BuiltInAdapter: SourceTypeDecoder {
 }
 
 extension BuiltInAdapter {
-    public static func feedURL(of settings: Settings) -> String? { nil }
-    public static var keepsFallenOff: Bool { false }
+    package static func feedURL(of settings: Settings) -> String? { nil }
+    package static var keepsFallenOff: Bool { false }
 
     /// `feedURL(of:)` for a source of this type; `nil` for another type or a source that is not a feed.
     static func feedURL(ofSource source: SourceSettings) -> String? {

@@ -1,9 +1,9 @@
-public import RiffleConfig
+package import RiffleConfig
 
 /// A `type: feed` source: a web feed (RSS, RDF, Atom, JSON Feed) at `url`.
-public struct FeedSettings: AdapterSettings {
+package struct FeedSettings: AdapterSettings {
     /// The feed's address, as written (http or https).
-    public var url: String
+    package var url: String
     /// Sent with every request (a value empty after substitution is not sent).
     var headers: [HTTPHeader]
 
@@ -15,7 +15,7 @@ public struct FeedSettings: AdapterSettings {
 
 extension FeedSettings {
     /// The feed's address and its headers.
-    public var pageIdentity: PageIdentity {
+    package var pageIdentity: PageIdentity {
         var identity = PageIdentity()
         identity["url"] = url
         identity.add(headers: headers)

@@ -1,12 +1,12 @@
-public import RiffleConfig
-public import RiffleCore
-public import RiffleHTTP
+package import RiffleConfig
+package import RiffleCore
+package import RiffleHTTP
 
 /// The generic adapter (contract section 2): any GraphQL API, described by dotted paths. Cursor
 /// paging puts the cursor in `cursor_variable`; offset paging keeps the offset in riffle's cursor and
 /// sends it in `offset_variable`. Without `has_more`, a cursor source goes on while it gets a cursor and
 /// items, and an offset source stops at a page shorter than the page size.
-public struct GraphQLSource: Pageable {
+package struct GraphQLSource: Pageable {
     let settings: GraphQLSettings
     let endpoint: GraphQLEndpoint
     /// The item fields' paths compiled once, looked up together per item: id, time, title, url, author,
@@ -16,7 +16,7 @@ public struct GraphQLSource: Pageable {
     /// The largest page asked for: the adapter does not know the API's own maximum.
     static let maxPageSize = 1000
 
-    public init(settings: GraphQLSettings, client: HTTPClient, timeout: Duration, retries: Int) {
+    package init(settings: GraphQLSettings, client: HTTPClient, timeout: Duration, retries: Int) {
         var headers = HTTPHeaders()
         for header in settings.headers { headers.add(name: header.name, value: header.value) }
         self.settings = settings
@@ -47,7 +47,7 @@ public struct GraphQLSource: Pageable {
         return variables
     }
 
-    public func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
+    package func loadPage(after cursor: String?, pageSize: Int) async throws -> Page {
         let response = try await endpoint.send(
             query: settings.query, variables: try variables(after: cursor, pageSize: pageSize), operationName: nil)
         guard let data = response.data else { throw response.missingData(service: nil, host: endpoint.host) }

@@ -1,12 +1,12 @@
-public import RiffleConfig
-public import RiffleCore
+package import RiffleConfig
+package import RiffleCore
 package import RiffleHTTP
 
 /// Builds the adapter for each configured source.
-public enum SourceFactory {
+package enum SourceFactory {
     /// The adapter for one source: a built-in type's from `BuiltInAdapters`; a plugin type's from the
     /// plugin layer, through `plugins`.
-    public static func make(
+    package static func make(
         _ source: SourceSettings, context: AdapterContext,
         plugins: (SourceSettings, PluginSourceSettings) throws -> any Pageable = noPlugins
     ) throws -> any Pageable {
@@ -27,14 +27,14 @@ public enum SourceFactory {
     }
 
     /// The `plugins` of a caller that has none: every plugin type is unknown.
-    public static func noPlugins(_ source: SourceSettings, _: PluginSourceSettings) throws -> any Pageable {
+    package static func noPlugins(_ source: SourceSettings, _: PluginSourceSettings) throws -> any Pageable {
         throw SourceError("no plugin provides type \(source.type)")
     }
 
     /// A merge source for one configured source. Its pages go through `RetryingPageable`: a load that
     /// fails in passing (a cut-off or non-JSON 200, a GraphQL field error, a retryable plugin error) is
     /// retried with the source's `retries` and the HTTP layer's backoff, each retry logged to `log` (`-v`).
-    public static func mergeSource(
+    package static func mergeSource(
         _ source: SourceSettings, pageable: any Pageable, log: (@Sendable (String) -> Void)? = nil
     ) -> MergeSource {
         MergeSource(

@@ -3,9 +3,9 @@ import Glibc
 
 /// Starting, signalling and reaping child processes. `spawn` is the one way riffle starts a program:
 /// `posix_spawn` with an argument vector, never a shell.
-public enum ChildProcess {
+package enum ChildProcess {
     /// What one of the child's standard descriptors is.
-    public enum Stream: Sendable, Equatable {
+    package enum Stream: Sendable, Equatable {
         /// The same as ours.
         case inherit
         /// `/dev/null`: it reads nothing, and what it writes is dropped.
@@ -34,7 +34,7 @@ public enum ChildProcess {
     ///
     /// The child starts with an empty signal mask and every signal at its default disposition, whatever
     /// this thread blocks or riffle ignores.
-    public static func spawn(
+    package static func spawn(
         _ executable: String, arguments: [String] = [], environment: [String: String]?, stdin: Stream = .inherit,
         stdout: Stream = .inherit, stderr: Stream = .inherit, newProcessGroup: Bool = false,
         searchPath: Bool = false, closeOtherDescriptors: Bool = false
@@ -71,11 +71,11 @@ public enum ChildProcess {
 
     /// Sends `signal` to the process group `pid` leads (a child started with `newProcessGroup`, and
     /// whatever it started).
-    public static func signalGroup(_ pid: Int32, _ signal: Signal) { _ = kill(-pid, signal.rawValue) }
+    package static func signalGroup(_ pid: Int32, _ signal: Signal) { _ = kill(-pid, signal.rawValue) }
 
     /// Whether `pid` has exited, without reaping it (its zombie keeps the pid and group id reserved, so
     /// signalling the group stays safe).
-    public static func hasExited(_ pid: Int32) -> Bool {
+    package static func hasExited(_ pid: Int32) -> Bool {
         var info = siginfo_t()
         let result = try? syscall(where: "waitid") { waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) }
         return result == nil || info.si_signo == SIGCHLD
@@ -83,7 +83,7 @@ public enum ChildProcess {
 
     /// Waits for `pid` to end and reaps it. Blocks: call it on a `SystemThread`.
     @available(*, noasync, message: "blocks the calling thread; call it on a SystemThread")
-    public static func reap(_ pid: Int32) throws(SystemError) -> WaitStatus {
+    package static func reap(_ pid: Int32) throws(SystemError) -> WaitStatus {
         var status: Int32 = 0
         try syscall(where: "waitpid") { waitpid(pid, &status, 0) }
         return WaitStatus(rawValue: status)

@@ -1,15 +1,15 @@
 import Glibc
 
 /// This process's environment variables.
-public enum Environment {
+package enum Environment {
     /// The value of `name`, when set.
-    public static func value(_ name: String) -> String? {
+    package static func value(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }
         return String(cString: value)
     }
 
     /// Every variable, by name.
-    public static func all() -> [String: String] {
+    package static func all() -> [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {

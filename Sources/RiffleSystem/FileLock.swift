@@ -3,7 +3,7 @@ import Glibc
 /// An exclusive advisory lock on a file (`flock`), held while the value lives and released when it goes
 /// (or when the process ends, however it ends: the kernel drops it with the descriptor). The holder's
 /// process id is written into the file, so that a run that waits can say who holds it.
-public final class FileLock: Sendable {
+package final class FileLock: Sendable {
     private let fd: Int32
 
     private init(fd: Int32) { self.fd = fd }
@@ -11,7 +11,7 @@ public final class FileLock: Sendable {
     deinit { Descriptor.close(fd) }
 
     /// What `acquire` found when it did not get the lock.
-    public enum Failure: Error, Sendable {
+    package enum Failure: Error, Sendable {
         /// Another process held it for the whole wait; its process id when the file names one.
         case held(by: Int32?)
         /// The lock file could not be opened or locked.
@@ -20,7 +20,7 @@ public final class FileLock: Sendable {
 
     /// Takes the lock on `path` (created, mode 0600, when missing), waiting while another process holds it,
     /// at most `patience` on `clock`, looking again every `interval`.
-    public static func acquire(
+    package static func acquire(
         _ path: String, patience: Duration, interval: Duration = .milliseconds(50),
         clock: any Clock<Duration> = ContinuousClock()
     ) async throws(Failure) -> FileLock {

@@ -1,5 +1,5 @@
 /// Why `FileSystem.readFile` gave up: what happened as data, for the caller to put into its own words.
-public struct FileReadError: Error, Sendable, Equatable {
+package struct FileReadError: Error, Sendable, Equatable {
     private enum Kind: Equatable {
         case cannotOpen(SystemError)
         case cannotRead(SystemError)
@@ -17,28 +17,28 @@ public struct FileReadError: Error, Sendable, Equatable {
     static func tooLarge(size: Int?) -> Self { Self(.tooLarge(size: size)) }
 
     /// The failed call, when opening the file failed.
-    public var openFailure: SystemError? {
+    package var openFailure: SystemError? {
         if case .cannotOpen(let error) = kind { return error }
         return nil
     }
 
     /// The failed call, when reading (or examining) the open file failed.
-    public var readFailure: SystemError? {
+    package var readFailure: SystemError? {
         if case .cannotRead(let error) = kind { return error }
         return nil
     }
 
     /// The path names a directory, a device, a FIFO, or a socket.
-    public var isNotRegularFile: Bool { kind == .notRegularFile }
+    package var isNotRegularFile: Bool { kind == .notRegularFile }
 
     /// The file holds more than the limit.
-    public var isTooLarge: Bool {
+    package var isTooLarge: Bool {
         if case .tooLarge = kind { return true }
         return false
     }
 
     /// Its size, when it was too large before reading (not when it grew while being read).
-    public var sizeWhenTooLarge: Int? {
+    package var sizeWhenTooLarge: Int? {
         if case .tooLarge(let size) = kind { return size }
         return nil
     }

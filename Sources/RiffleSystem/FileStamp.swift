@@ -1,12 +1,12 @@
 /// A file's identity and version as `stat` tells them (`FileSystem.stamp(_:)`).
-public struct FileStamp: Sendable, Hashable {
-    public var device: UInt64
-    public var inode: UInt64
-    public var size: Int64
-    public var modifiedSeconds: Int64
-    public var modifiedNanoseconds: Int64
+package struct FileStamp: Sendable, Hashable {
+    package var device: UInt64
+    package var inode: UInt64
+    package var size: Int64
+    package var modifiedSeconds: Int64
+    package var modifiedNanoseconds: Int64
 
-    public init(device: UInt64, inode: UInt64, size: Int64, modifiedSeconds: Int64, modifiedNanoseconds: Int64) {
+    package init(device: UInt64, inode: UInt64, size: Int64, modifiedSeconds: Int64, modifiedNanoseconds: Int64) {
         self.device = device
         self.inode = inode
         self.size = size
@@ -15,5 +15,5 @@ public struct FileStamp: Sendable, Hashable {
     }
 
     /// The stamp as one line of decimal numbers, and back: how a cache file records it.
-    public var line: String { "\(device) \(inode) \(size) \(modifiedSeconds) \(modifiedNanoseconds)" }
+    package var line: String { "\(device) \(inode) \(size) \(modifiedSeconds) \(modifiedNanoseconds)" }
 }

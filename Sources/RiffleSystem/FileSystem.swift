@@ -2,17 +2,17 @@ import Glibc
 
 /// Calls on paths: bounded reads, directory listings, the checks of what a path names, and the steps of
 /// an atomic file replacement.
-public enum FileSystem {
+package enum FileSystem {
     /// The bytes of a regular file and its permission bits.
-    public struct Contents: Sendable, Equatable {
-        public var bytes: [UInt8]
+    package struct Contents: Sendable, Equatable {
+        package var bytes: [UInt8]
         /// `st_mode & 0o7777`.
-        public var mode: UInt32
+        package var mode: UInt32
     }
 
     /// Reads the regular file at `path`, at most `limit` bytes. The size is checked before anything is
     /// read (a 2 GB "config" is refused, not loaded), and again while reading, as the file may grow.
-    public static func readFile(_ path: String, limit: Int) throws(FileReadError) -> Contents {
+    package static func readFile(_ path: String, limit: Int) throws(FileReadError) -> Contents {
         let fd: Int32
         do {
             fd = try syscall(where: "open \(path)") { open(path, O_RDONLY | O_CLOEXEC) }
@@ -49,7 +49,7 @@ public enum FileSystem {
     }
 
     /// The names in a directory, sorted, without `.` and `..`; `nil` when it cannot be opened.
-    public static func listDirectory(_ path: String) -> [String]? {
+    package static func listDirectory(_ path: String) -> [String]? {
         guard let directory = opendir(path) else { return nil }
         defer { closedir(directory) }
         var names: [String] = []
@@ -63,7 +63,7 @@ public enum FileSystem {
     }
 
     /// The canonical absolute path, when `path` exists.
-    public static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -77,23 +77,23 @@ public enum FileSystem {
     }
 
     /// Whether anything exists at `path` (a dangling link does not count).
-    public static func exists(_ path: String) -> Bool { fileType(path) != nil }
+    package static func exists(_ path: String) -> Bool { fileType(path) != nil }
 
-    public static func isDirectory(_ path: String) -> Bool { fileType(path) == S_IFDIR }
+    package static func isDirectory(_ path: String) -> Bool { fileType(path) == S_IFDIR }
 
     /// Whether `path` exists and is something other than a regular file or a directory: a device, a FIFO,
     /// a socket.
-    public static func isSpecialFile(_ path: String) -> Bool {
+    package static func isSpecialFile(_ path: String) -> Bool {
         guard let type = fileType(path) else { return false }
         return type != S_IFREG && type != S_IFDIR
     }
 
     /// Whether `path` names a regular file (after following links).
-    public static func isRegularFile(_ path: String) -> Bool { fileType(path) == S_IFREG }
+    package static func isRegularFile(_ path: String) -> Bool { fileType(path) == S_IFREG }
 
     /// The first bytes of the file at `path`, at most `count` (fewer when the file is shorter): enough to
     /// tell what a file is (a `#!` line, an ELF header) without reading the rest.
-    public static func readPrefix(_ path: String, count: Int) throws(SystemError) -> [UInt8] {
+    package static func readPrefix(_ path: String, count: Int) throws(SystemError) -> [UInt8] {
         let fd = try syscall(where: "open \(path)") { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         defer { Descriptor.close(fd) }
         var bytes = [UInt8](repeating: 0, count: max(0, count))
@@ -106,19 +106,19 @@ public enum FileSystem {
     }
 
     /// A regular file (after following links) that this process may execute.
-    public static func isExecutableFile(_ path: String) -> Bool {
+    package static func isExecutableFile(_ path: String) -> Bool {
         fileType(path) == S_IFREG && access(path, X_OK) == 0
     }
 
     /// Creates a new file that no one else has (`O_EXCL`), `mode` (0644 unless given) less the umask, open
     /// for writing. An existing file, or a link, is never opened: the error `isAlreadyExists`.
-    public static func createExclusive(_ path: String, mode: UInt32 = 0o644) throws(SystemError) -> Int32 {
+    package static func createExclusive(_ path: String, mode: UInt32 = 0o644) throws(SystemError) -> Int32 {
         try syscall(where: "open \(path)") { open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
     }
 
     /// Creates `path` and any missing parents (`mkdir -p`), each new one with `mode` less the umask.
     /// Existing directories are left as they are.
-    public static func createDirectories(_ path: String, mode: UInt32) throws(SystemError) {
+    package static func createDirectories(_ path: String, mode: UInt32) throws(SystemError) {
         guard !isDirectory(path) else { return }
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             try createDirectories(String(path[..<slash]), mode: mode)
@@ -131,19 +131,19 @@ public enum FileSystem {
     }
 
     /// Opens an existing file for writing: no create, no truncate (devices and FIFOs).
-    public static func openForWriting(_ path: String) throws(SystemError) -> Int32 {
+    package static func openForWriting(_ path: String) throws(SystemError) -> Int32 {
         try syscall(where: "open \(path)") { open(path, O_WRONLY | O_CLOEXEC) }
     }
 
     /// Renames `source` to `destination`, replacing it atomically.
-    public static func rename(_ source: String, to destination: String) throws(SystemError) {
+    package static func rename(_ source: String, to destination: String) throws(SystemError) {
         try syscall(where: "rename to \(destination)") { Glibc.rename(source, destination) }
     }
 
     /// What changes when a file is replaced or written (after following links): its device and inode, size
     /// and modification time to the nanosecond; `nil` when it cannot be looked at. Whatever is kept of a
     /// file's content stands while its stamp does.
-    public static func stamp(_ path: String) -> FileStamp? {
+    package static func stamp(_ path: String) -> FileStamp? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         return FileStamp(
@@ -153,7 +153,7 @@ public enum FileSystem {
 
     /// Replaces `path` with `bytes` atomically: written to a new file beside it (`mode` less the umask), then
     /// renamed over it, so a reader sees the old file or the new one, never a part.
-    public static func replace(_ path: String, with bytes: [UInt8], mode: UInt32 = 0o644) throws(SystemError) {
+    package static func replace(_ path: String, with bytes: [UInt8], mode: UInt32 = 0o644) throws(SystemError) {
         let temporary = "\(path).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = try createExclusive(temporary, mode: mode)
         do {
@@ -167,5 +167,5 @@ public enum FileSystem {
     }
 
     /// Removes `path`, quietly: for clean-up after a failure, when there is nothing better to do.
-    public static func removeQuietly(_ path: String) { _ = unlink(path) }
+    package static func removeQuietly(_ path: String) { _ = unlink(path) }
 }

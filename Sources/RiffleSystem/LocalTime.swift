@@ -2,22 +2,22 @@ import Glibc
 
 /// A moment as the local time zone shows it (`TZ`, else `/etc/localtime`): the calendar fields, the
 /// offset from UTC and the zone's abbreviation. The reader's item view prints it beside the relative age.
-public struct LocalTime: Sendable, Hashable {
-    public var year: Int
+package struct LocalTime: Sendable, Hashable {
+    package var year: Int
     /// 1–12.
-    public var month: Int
+    package var month: Int
     /// 1–31.
-    public var day: Int
-    public var hour: Int
-    public var minute: Int
-    public var second: Int
+    package var day: Int
+    package var hour: Int
+    package var minute: Int
+    package var second: Int
     /// Seconds east of UTC (`+0200` is 7200).
-    public var utcOffsetSeconds: Int
+    package var utcOffsetSeconds: Int
     /// The zone's abbreviation (`CEST`, `UTC`), as the time zone database gives it; may be empty.
-    public var zone: String
+    package var zone: String
 
     /// `unixSeconds` in the local zone; nil when the C library cannot convert it (a year out of range).
-    public static func at(unixSeconds: Int64) -> LocalTime? {
+    package static func at(unixSeconds: Int64) -> LocalTime? {
         var seconds = time_t(unixSeconds)
         var fields = tm()
         tzset()

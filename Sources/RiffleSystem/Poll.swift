@@ -1,41 +1,41 @@
 import Glibc
 
 /// `poll(2)` over a few descriptors: one `Watch` each, filled in with what happened.
-public enum Poll {
+package enum Poll {
     /// One descriptor to watch, and what `wait` saw on it.
-    public struct Watch: Sendable, Equatable {
-        public var fd: Int32
+    package struct Watch: Sendable, Equatable {
+        package var fd: Int32
         /// Wait for something to read.
         var input: Bool
         /// Wait for room to write.
         var output: Bool
-        public var readable = false
-        public var writable = false
+        package var readable = false
+        package var writable = false
         /// Hung up, in error, or not open.
-        public var closed = false
+        package var closed = false
 
         /// Waits for something to read, or with `output` for room to write instead.
-        public init(fd: Int32, output: Bool = false) {
+        package init(fd: Int32, output: Bool = false) {
             self.fd = fd
             self.input = !output
             self.output = output
         }
 
         /// Waits for either or both (libcurl asks for both on some sockets).
-        public init(fd: Int32, input: Bool, output: Bool) {
+        package init(fd: Int32, input: Bool, output: Bool) {
             self.fd = fd
             self.input = input
             self.output = output
         }
 
         /// Whether anything happened on it.
-        public var isReady: Bool { readable || writable || closed }
+        package var isReady: Bool { readable || writable || closed }
     }
 
     /// Waits until one of `watches` is ready, or `timeoutMilliseconds` pass (`-1` waits for ever), and
     /// fills in what each saw. Blocks: call it on a `SystemThread`.
     @available(*, noasync, message: "blocks the calling thread; call it on a SystemThread")
-    public static func wait(_ watches: inout [Watch], timeoutMilliseconds: Int32) throws(SystemError) {
+    package static func wait(_ watches: inout [Watch], timeoutMilliseconds: Int32) throws(SystemError) {
         var fds = watches.map {
             pollfd(fd: $0.fd, events: Int16(($0.input ? POLLIN : 0) | ($0.output ? POLLOUT : 0)), revents: 0)
         }

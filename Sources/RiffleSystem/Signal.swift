@@ -2,33 +2,33 @@ internal import CSystem
 import Glibc
 
 /// A POSIX signal number, with the ones riffle names, and the process-wide dispositions riffle sets.
-public struct Signal: RawRepresentable, Sendable, Hashable {
-    public var rawValue: Int32
+package struct Signal: RawRepresentable, Sendable, Hashable {
+    package var rawValue: Int32
 
-    public init(rawValue: Int32) { self.rawValue = rawValue }
+    package init(rawValue: Int32) { self.rawValue = rawValue }
 
-    public static let interrupt = Signal(rawValue: SIGINT)
-    public static let terminate = Signal(rawValue: SIGTERM)
-    public static let kill = Signal(rawValue: SIGKILL)
+    package static let interrupt = Signal(rawValue: SIGINT)
+    package static let terminate = Signal(rawValue: SIGTERM)
+    package static let kill = Signal(rawValue: SIGKILL)
     static let hangUp = Signal(rawValue: SIGHUP)
     static let brokenPipe = Signal(rawValue: SIGPIPE)
-    public static let windowChange = Signal(rawValue: SIGWINCH)
-    public static let terminalStop = Signal(rawValue: SIGTSTP)
-    public static let stop = Signal(rawValue: SIGSTOP)
-    public static let `continue` = Signal(rawValue: SIGCONT)
+    package static let windowChange = Signal(rawValue: SIGWINCH)
+    package static let terminalStop = Signal(rawValue: SIGTSTP)
+    package static let stop = Signal(rawValue: SIGSTOP)
+    package static let `continue` = Signal(rawValue: SIGCONT)
 
     /// Ignores the signal, process-wide.
-    public func ignore() { _ = Glibc.signal(rawValue, SIG_IGN) }
+    package func ignore() { _ = Glibc.signal(rawValue, SIG_IGN) }
 
     /// Puts the default disposition back, process-wide.
-    public func restoreDefault() { _ = Glibc.signal(rawValue, SIG_DFL) }
+    package func restoreDefault() { _ = Glibc.signal(rawValue, SIG_DFL) }
 
     /// Sends the signal to this process.
-    public func raise() { _ = Glibc.raise(rawValue) }
+    package func raise() { _ = Glibc.raise(rawValue) }
 
     /// Ends the process by this signal with its default action, as if no handler had ever been there
     /// (unblocked on this thread first: Dispatch threads block signals).
-    public func reraise() -> Never {
+    package func reraise() -> Never {
         riffle_reraise(rawValue)
         _exit(128 + rawValue)
     }
@@ -38,8 +38,8 @@ public struct Signal: RawRepresentable, Sendable, Hashable {
     /// Ignores `SIGPIPE` (once per process), so that writing to a closed pipe or socket
     /// (`riffle export | head`, a plugin that has gone, a peer libcurl writes to) is an `EPIPE` error,
     /// not death.
-    public static func ignoreBrokenPipes() { brokenPipesIgnored }
+    package static func ignoreBrokenPipes() { brokenPipesIgnored }
 
     /// Runs `handler` when the process exits through `exit` (not by a signal).
-    public static func atExit(_ handler: @escaping @convention(c) () -> Void) { _ = atexit(handler) }
+    package static func atExit(_ handler: @escaping @convention(c) () -> Void) { _ = atexit(handler) }
 }

@@ -1,7 +1,7 @@
 import Glibc
 
 /// What a call on a descriptor that may be non-blocking gave: a result, or "try again once it is ready".
-public enum IOResult<Value: Sendable>: Sendable {
+package enum IOResult<Value: Sendable>: Sendable {
     case processed(Value)
     case wouldBlock
 }

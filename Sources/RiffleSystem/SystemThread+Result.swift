@@ -4,7 +4,7 @@ extension SystemThread {
     /// Runs `body` on a thread of its own and waits, suspended, for its result: for CPU-bound work of
     /// unbounded length (parsing a large document) that must not hold one of the cooperative pool's few
     /// threads. When no thread can be started, the error is the result.
-    public static func result<Success: Sendable, Failure: Error>(
+    package static func result<Success: Sendable, Failure: Error>(
         of body: @escaping @Sendable () -> Result<Success, Failure>
     ) async -> Result<Success, any Error> {
         let box = Mutex<Result<Success, Failure>?>(nil)

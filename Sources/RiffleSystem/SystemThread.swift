@@ -9,7 +9,7 @@ import Synchronization
 /// code) or `waitForExit()` (async: the thread resumes the waiting task as its body returns); a handle
 /// dropped without either (a thread started and forgotten) detaches the thread, which then releases its
 /// resources when it ends.
-public final class SystemThread: Sendable {
+package final class SystemThread: Sendable {
     private struct State {
         var finished = false
         var reaped = false
@@ -52,7 +52,7 @@ public final class SystemThread: Sendable {
     /// writing to a process that has gone becomes `EPIPE` there, and signals keep going to the threads
     /// that handle them.
     @discardableResult
-    public static func start(
+    package static func start(
         blockingSignals: Bool = false, _ body: @escaping @Sendable () -> Void
     ) throws(SystemError) -> SystemThread {
         let shared = Shared(body)
@@ -92,7 +92,7 @@ public final class SystemThread: Sendable {
     /// Waits until the thread has ended. From the thread itself it detaches instead (joining yourself
     /// deadlocks). Later calls return at once.
     @available(*, noasync, message: "blocks the calling thread; use waitForExit()")
-    public func join() {
+    package func join() {
         guard takeReap() else { return }
         if isCurrent {
             pthread_detach(id)
@@ -103,7 +103,7 @@ public final class SystemThread: Sendable {
 
     /// Waits, suspended, until the body has returned; the thread, which has nothing left to do but return,
     /// is detached so it releases its resources as it ends, and no pool thread ever blocks in a join.
-    public func waitForExit() async {
+    package func waitForExit() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let finished = shared.state.withLock { state in
                 if !state.finished { state.waiters.append(continuation) }

@@ -2,14 +2,14 @@ internal import CSystem
 import Glibc
 
 /// The terminal: its size, its line discipline (`termios`), and how wide a character draws on it.
-public enum Terminal {
+package enum Terminal {
     /// The saved line discipline of a terminal, to restore later.
-    public struct Attributes: @unchecked Sendable {
+    package struct Attributes: @unchecked Sendable {
         fileprivate var value: termios
     }
 
     /// The window size of the terminal on `fd`, when it is one.
-    public static func windowSize(_ fd: Int32) -> (columns: Int, rows: Int)? {
+    package static func windowSize(_ fd: Int32) -> (columns: Int, rows: Int)? {
         var columns: Int32 = 0
         var rows: Int32 = 0
         guard riffle_window_size(fd, &columns, &rows) == 0 else { return nil }
@@ -17,7 +17,7 @@ public enum Terminal {
     }
 
     /// The current attributes of the terminal on `fd`, when it is one.
-    public static func attributes(_ fd: Int32) -> Attributes? {
+    package static func attributes(_ fd: Int32) -> Attributes? {
         var value = termios()
         guard (try? syscall(where: "tcgetattr", { tcgetattr(fd, &value) })) != nil else { return nil }
         return Attributes(value: value)
@@ -26,18 +26,18 @@ public enum Terminal {
     /// Applies `attributes`; `flush` discards typed-ahead input (entering single-key mode), else the
     /// change waits for pending output (restoring). False when the terminal refuses.
     @discardableResult
-    public static func setAttributes(_ fd: Int32, _ attributes: Attributes, flush: Bool) -> Bool {
+    package static func setAttributes(_ fd: Int32, _ attributes: Attributes, flush: Bool) -> Bool {
         var copy = attributes.value
         return (try? syscall(where: "tcsetattr", { tcsetattr(fd, flush ? TCSAFLUSH : TCSADRAIN, &copy) })) != nil
     }
 
     /// `attributes` in single-key (raw) mode: no echo, no line editing; Ctrl-C still raises SIGINT.
-    public static func singleKeyAttributes(from attributes: Attributes) -> Attributes {
+    package static func singleKeyAttributes(from attributes: Attributes) -> Attributes {
         var raw = attributes.value
         riffle_termios_make_raw(&raw)
         return Attributes(value: raw)
     }
 
     /// Display columns of one scalar per glibc's C.UTF-8 tables; -1 non-printable, -2 tables unavailable.
-    public static func columns(of scalar: Unicode.Scalar) -> Int { Int(riffle_wcwidth(scalar.value)) }
+    package static func columns(of scalar: Unicode.Scalar) -> Int { Int(riffle_wcwidth(scalar.value)) }
 }

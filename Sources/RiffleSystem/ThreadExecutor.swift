@@ -12,7 +12,7 @@ import Synchronization
 /// here as on any thread of its own; CPU-bound work gives up the pool's parallelism.
 ///
 /// The thread lives as long as the executor is open; `shutdown()` lets it run what is queued and end.
-public final class ThreadExecutor: TaskExecutor, Sendable {
+package final class ThreadExecutor: TaskExecutor, Sendable {
     private struct Queue {
         var jobs: [UnownedJob] = []
         /// The thread waits (or is about to) on `wakeup`: the next enqueue must post it.
@@ -31,7 +31,7 @@ public final class ThreadExecutor: TaskExecutor, Sendable {
     private let thread = Mutex<SystemThread?>(nil)
 
     /// Starts the executor's thread.
-    public init() throws(SystemError) {
+    package init() throws(SystemError) {
         let pointer = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
         guard sem_init(pointer, 0, 0) == 0 else {
             let code = errno
@@ -56,7 +56,7 @@ public final class ThreadExecutor: TaskExecutor, Sendable {
         wakeup.pointer.deallocate()
     }
 
-    public func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
         let wake = queue.withLock { queue -> Bool in
             queue.jobs.append(unowned)
@@ -68,7 +68,7 @@ public final class ThreadExecutor: TaskExecutor, Sendable {
 
     /// Lets the thread run every job queued and end, and waits, suspended, until it has. Jobs must not be
     /// enqueued after this (none are once every task that prefers this executor has ended).
-    public func shutdown() async {
+    package func shutdown() async {
         let wake = queue.withLock { queue -> Bool in
             queue.closed = true
             defer { queue.sleeping = false }

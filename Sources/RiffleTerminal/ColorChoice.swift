@@ -1,7 +1,7 @@
 internal import RiffleSystem
 
 /// Whether the reader writes colour (SGR escape sequences).
-public enum ColorChoice: Sendable, Hashable {
+package enum ColorChoice: Sendable, Hashable {
     case always
     case never
 
@@ -22,7 +22,7 @@ public enum ColorChoice: Sendable, Hashable {
     }
 
     /// `resolve` against this process's environment and its stdout.
-    public static func resolveForProcess(noColorFlag: Bool) -> ColorChoice {
+    package static func resolveForProcess(noColorFlag: Bool) -> ColorChoice {
         var environment: [String: String] = [:]
         for name in ["NO_COLOR", "CLICOLOR_FORCE", "TERM"] { environment[name] = Environment.value(name) }
         return resolve(
@@ -38,7 +38,7 @@ public enum ColorChoice: Sendable, Hashable {
     }
 
     /// `hyperlinks` against this process's environment and its stdout.
-    public func hyperlinksForProcess(configured: Bool) -> Bool {
+    package func hyperlinksForProcess(configured: Bool) -> Bool {
         var environment: [String: String] = [:]
         for name in ["NO_COLOR", "TERM"] { environment[name] = Environment.value(name) }
         return hyperlinks(

@@ -1,4 +1,4 @@
-public import RiffleCore
+package import RiffleCore
 internal import RiffleSystem
 
 /// `riffle` with no command: the merged feed in the terminal, a page at a time (line mode, like `more`).
@@ -18,7 +18,7 @@ internal import RiffleSystem
 ///
 /// The terminal mode is restored on every path: normal return and thrown errors (`defer`), Ctrl-C and
 /// SIGTERM (their handlers restore first), Ctrl-Z (restored while stopped), and `exit()` (`atexit`).
-public struct FeedReaderUI: Sendable {
+package struct FeedReaderUI: Sendable {
     enum Failure: Error, Sendable, Hashable {
         /// No thread could be started to read the input.
         case inputUnavailable
@@ -34,7 +34,7 @@ public struct FeedReaderUI: Sendable {
     /// runs as a child task from the start and is cancelled when the reader ends.
     var backgroundRefresh: (@Sendable (RefreshInbox) async -> Void)?
 
-    public init(
+    package init(
         sources: [MergeSource], options: MergeOptions, settings: ReaderOptions, io: TerminalIO = .standard,
         readMarks: any ReadMarks = SessionReadMarks(),
         backgroundRefresh: (@Sendable (RefreshInbox) async -> Void)? = nil
@@ -48,7 +48,7 @@ public struct FeedReaderUI: Sendable {
     }
 
     /// Runs the reader until `q`, Ctrl-C or the end of input (interactive), or the end of the feed.
-    public func run() async throws -> ReaderOutcome {
+    package func run() async throws -> ReaderOutcome {
         guard io.isInteractive else { return try await runPlain() }
         let (events, sink) = AsyncStream<ReaderEvent>.makeStream()
         let singleKeys = io.inputIsTerminal && TerminalModeGuard.enterSingleKeyMode(fd: io.inputFD)

@@ -1,4 +1,4 @@
-public import RiffleCore
+package import RiffleCore
 
 /// Where the reader keeps which items have been read: the seam between the reader and the store.
 ///
@@ -13,7 +13,7 @@ public import RiffleCore
 ///
 /// `SessionReadMarks` keeps marks in memory for one session (no store); the store provides the
 /// persistent one.
-public protocol ReadMarks: Sendable {
+package protocol ReadMarks: Sendable {
     /// Which of `items` are unread. The implementation learns of them here: from now on they count in
     /// `unreadCounts(in:)` and `markAllRead(in:)`, besides whatever else it holds (a store: every item
     /// it has stored).

@@ -1,8 +1,8 @@
-public import RiffleCore
-public import RiffleSystem
+package import RiffleCore
+package import RiffleSystem
 
 /// How the reader behaves: from the config's `reader:` section and the command line.
-public struct ReaderOptions: Sendable {
+package struct ReaderOptions: Sendable {
     /// Items per page; nil: the terminal height less the prompt line (config `reader.lines: auto`).
     var lines: Int?
     /// Pages of items kept pulled from the merge ahead of the page on screen (config `reader.prefetch`),
@@ -22,7 +22,7 @@ public struct ReaderOptions: Sendable {
     /// The backoff between automatic retries of a failed source while the reader is open.
     var retryPolicy: RetryPolicy
 
-    public init(
+    package init(
         lines: Int? = nil, prefetchPages: Int = 2, color: ColorChoice = .never, links: Bool = false, limit: Int? = nil,
         now: @escaping @Sendable () -> Timestamp = Timestamp.now, opener: URLOpener = .system,
         refreshPageLimit: Int = 3, retryPolicy: RetryPolicy = RetrySchedule.readerPolicy

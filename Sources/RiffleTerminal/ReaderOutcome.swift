@@ -1,17 +1,17 @@
 import RiffleCore
 
 /// How a reader session ended, for the CLI's exit code: 2 when `anySourceFailed`, 130 when `interrupted`.
-public struct ReaderOutcome: Sendable {
-    public struct FailedSource: Sendable, Hashable {
-        public var name: String
+package struct ReaderOutcome: Sendable {
+    package struct FailedSource: Sendable, Hashable {
+        package var name: String
         /// The last error, untrusted text: sanitize before printing (`UntrustedText`).
-        public var message: String
+        package var message: String
     }
 
     /// Sources that ended failed (after the merge's retries and any `r`).
-    public var failedSources: [FailedSource]
+    package var failedSources: [FailedSource]
     /// Ctrl-C (SIGINT) ended the session; the terminal has been restored.
-    public var interrupted: Bool
+    package var interrupted: Bool
     /// Items read from the merge.
     package var itemsRead: Int
     /// For each page turn (Enter, `b`, `g`): how long from the key to the drawn page.
@@ -23,7 +23,7 @@ public struct ReaderOutcome: Sendable {
     /// How long the first page took to appear.
     package var firstPageWait: Duration?
 
-    public var anySourceFailed: Bool { !failedSources.isEmpty }
+    package var anySourceFailed: Bool { !failedSources.isEmpty }
 
     /// Failed sources that `r` retried, with their error and pages loaded then: they still count as
     /// failed unless a later status shows them loading more pages (the retry may still be in flight, or

@@ -5,12 +5,12 @@
 ///     FeedReaderUI(…, backgroundRefresh: { inbox in
 ///         for await report in refreshes { inbox.deliver(report) }
 ///     })
-public struct RefreshInbox: Sendable {
+package struct RefreshInbox: Sendable {
     let events: AsyncStream<ReaderEvent>.Continuation
 
     /// Hands a refresh's findings to the reader; safe from any task or thread, and cheap (it only posts
     /// an event). After the reader has ended it does nothing.
-    public func deliver(_ report: RefreshReport) {
+    package func deliver(_ report: RefreshReport) {
         events.yield(.refreshed(report, requested: false))
     }
 }

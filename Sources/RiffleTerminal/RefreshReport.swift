@@ -1,7 +1,7 @@
-public import RiffleCore
+package import RiffleCore
 
 /// What a refresh found at the top of the sources: `r`'s, or a background refresh's (`RefreshInbox`).
-public struct RefreshReport: Sendable {
+package struct RefreshReport: Sendable {
     /// Items found, any order. The reader keeps those newer than what it holds of their source (or newer
     /// versions of items it holds) waiting for `g`; `sourceIndex` is the source's place in the
     /// configuration, as in the merge.
@@ -17,7 +17,7 @@ public struct RefreshReport: Sendable {
     /// Loads the top of every source that has shown items: its first page, then further pages (at most
     /// `pageLimit`) until an item no newer than what it had already shown; concurrently, in child tasks.
     /// Sources that have shown nothing yet are left to the merge.
-    public static func fetch(sources: [MergeSource], newest: [Int: Timestamp], pageLimit: Int) async -> RefreshReport {
+    package static func fetch(sources: [MergeSource], newest: [Int: Timestamp], pageLimit: Int) async -> RefreshReport {
         await withTaskGroup(of: (Int, Result<[Item], SourceError>).self) { group in
             for (index, source) in sources.enumerated() {
                 guard let known = newest[index] else { continue }

@@ -1,9 +1,9 @@
-public import RiffleCore
+package import RiffleCore
 
 /// Ages as the reader shows them: `now`, `3m`, `5h`, `2d`, `4mo`, `1y` — at most four columns, so the
 /// time column stays narrow. Times ahead of `now` (clock skew) beyond a minute get a `+`: `+5m`.
-public enum RelativeTime {
-    public static func format(_ time: Timestamp, now: Timestamp) -> String {
+package enum RelativeTime {
+    package static func format(_ time: Timestamp, now: Timestamp) -> String {
         let difference = now.unixSeconds - time.unixSeconds
         let seconds = difference.magnitude
         let sign = difference < 0 ? "+" : ""

@@ -1,4 +1,4 @@
-public import RiffleCore
+package import RiffleCore
 
 /// When the reader retries each failed source, as a pure value: it watches the merge's statuses, gives
 /// every new failure that may pass (`PageFault`) a retry time (exponential backoff with jitter, growing while the source keeps
@@ -8,7 +8,7 @@ public import RiffleCore
 ///
 /// A failure is new when the source's `failedLoads` has moved past what was seen: a status snapshot
 /// taken before a retry's outcome was known shows the old failure again, and is not a new one.
-public struct RetrySchedule: Sendable, Equatable {
+package struct RetrySchedule: Sendable, Equatable {
     /// What the schedule knows about one source.
     struct Entry: Sendable, Equatable {
         /// `failedLoads` already scheduled (or retried by `r`).
@@ -26,7 +26,7 @@ public struct RetrySchedule: Sendable, Equatable {
     private(set) var entries: [Int: Entry] = [:]
 
     /// The reader's backoff: 2 s, doubling up to 5 minutes, for as long as the reader is open.
-    public static let readerPolicy = RetryPolicy(
+    package static let readerPolicy = RetryPolicy(
         backoffBase: .seconds(2), backoffCap: .seconds(300), maxTotalWait: .seconds(86_400))
 
     package init(policy: RetryPolicy = RetrySchedule.readerPolicy) {

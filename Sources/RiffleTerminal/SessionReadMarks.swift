@@ -1,4 +1,4 @@
-public import RiffleCore
+package import RiffleCore
 import Synchronization
 
 /// Read marks in memory, for one session: what the reader uses without a store. Within the session an
@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// It knows of the items the reader asked about, keeping each item's newest version; counts are kept
 /// up to date as marks change, so the prompt's counts cost nothing per page turn.
-public final class SessionReadMarks: ReadMarks {
+package final class SessionReadMarks: ReadMarks {
     private struct State {
         /// The newest version known of each item, by source and id, and whether it is read.
         var known: [String: [String: (time: Timestamp, read: Bool)]] = [:]
@@ -34,9 +34,9 @@ public final class SessionReadMarks: ReadMarks {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
-    public func unread(among items: [ItemVersion]) async -> Set<ItemVersion> {
+    package func unread(among items: [ItemVersion]) async -> Set<ItemVersion> {
         state.withLock { state in
             var unread: Set<ItemVersion> = []
             for mark in items where state.learn(mark) { unread.insert(mark) }
@@ -44,7 +44,7 @@ public final class SessionReadMarks: ReadMarks {
         }
     }
 
-    public func markRead(_ items: [ItemVersion]) async {
+    package func markRead(_ items: [ItemVersion]) async {
         state.withLock { state in
             for mark in items {
                 _ = state.learn(mark)
@@ -53,7 +53,7 @@ public final class SessionReadMarks: ReadMarks {
         }
     }
 
-    public func markAllRead(in sources: [String]) async {
+    package func markAllRead(in sources: [String]) async {
         state.withLock { state in
             for source in sources {
                 guard let items = state.known[source] else { continue }
@@ -63,7 +63,7 @@ public final class SessionReadMarks: ReadMarks {
         }
     }
 
-    public func unreadCounts(in sources: [String]) async -> [String: Int] {
+    package func unreadCounts(in sources: [String]) async -> [String: Int] {
         state.withLock { state in
             var counts: [String: Int] = [:]
             for source in sources { counts[source] = state.unread[source] ?? 0 }

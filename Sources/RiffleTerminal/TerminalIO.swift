@@ -3,7 +3,7 @@ internal import RiffleSystem
 /// Where the reader reads commands and writes the feed, and what it may assume about them. `.standard`
 /// is stdin/stdout with everything asked of the system; tests and the benchmark pass pipes and say
 /// what to pretend.
-public struct TerminalIO: Sendable {
+package struct TerminalIO: Sendable {
     var inputFD: Int32
     var outputFD: Int32
     /// Prompt and page (true), or print the feed as plain lines and exit (false). Standard: stdout is a tty.
@@ -28,7 +28,7 @@ public struct TerminalIO: Sendable {
     }
 
     /// stdin and stdout, as they are.
-    public static var standard: TerminalIO {
+    package static var standard: TerminalIO {
         TerminalIO(
             inputFD: 0, outputFD: 1, isInteractive: Descriptor.isTerminal(1), inputIsTerminal: Descriptor.isTerminal(0),
             handlesSignals: true)

@@ -1,7 +1,7 @@
 internal import RiffleSystem
 
 /// Opens a URL for `o N`. `.system` runs `$BROWSER` or `xdg-open`; tests pass their own.
-public struct URLOpener: Sendable {
+package struct URLOpener: Sendable {
     /// Opens the URL; returns nil on success, else what went wrong in plain words.
     var open: @Sendable (String) async -> String?
 
@@ -30,7 +30,7 @@ public struct URLOpener: Sendable {
 
     /// `$BROWSER` or `xdg-open`, started with posix_spawnp (no shell), its output on /dev/null; waits for
     /// it (at most 3 s, on a thread of its own) and reports a failure to start or a non-zero exit.
-    public static let system = URLOpener { url in
+    package static let system = URLOpener { url in
         let arguments = command(for: url, browser: Environment.value("BROWSER"))
         let pid: Int32
         do throws(SystemError) {

@@ -16,7 +16,7 @@
 ///
 /// Swift strings are valid Unicode by construction (bad UTF-8 was repaired to U+FFFD when decoded), so
 /// no input can make this fail.
-public struct UntrustedText: Sendable, Hashable {
+package struct UntrustedText: Sendable, Hashable {
     /// The text as received.
     let raw: String
 
@@ -34,7 +34,7 @@ public struct UntrustedText: Sendable, Hashable {
     }
 
     /// The same mapping over a whole string.
-    public static func sanitize(_ text: String) -> String { UntrustedText(text).terminalText }
+    package static func sanitize(_ text: String) -> String { UntrustedText(text).terminalText }
 
     static func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
