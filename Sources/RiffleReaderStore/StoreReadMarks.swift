@@ -22,7 +22,9 @@ package struct StoreReadMarks: ReadMarks {
             var unread: Set<ItemVersion> = []
             let states = try await store.readStates(inChunks: items)
             for (mark, read) in zip(items, states) where !read { unread.insert(mark) }
+            // The session's counts learn each item as the store has it, read or not, so that they agree.
             _ = await memory.unread(among: items)
+            await memory.markRead(items.filter { !unread.contains($0) })
             return unread
         } catch {
             trouble.report(error)

@@ -25,6 +25,8 @@ extension SQLiteStore {
             ? """
             AND NOT EXISTS (SELECT 1 FROM read_mark m
                 WHERE m.source_id = item.source_id AND m.item_id = item.item_id AND m.time >= item.time)
+            AND NOT EXISTS (SELECT 1 FROM source s
+                WHERE s.source_id = item.source_id AND s.read_through >= item.time)
             """ : ""
         let keyset =
             after == nil

@@ -9,12 +9,15 @@ extension SQLiteStore {
         return try await read { db in
             let lookup = try db.cachedStatement(
                 sql: """
-                    SELECT m.time FROM read_mark m JOIN source s ON s.source_id = m.source_id
-                    WHERE s.name = ? AND m.item_id = ?
+                    SELECT m.time, s.read_through FROM source s
+                    LEFT JOIN read_mark m ON m.source_id = s.source_id AND m.item_id = ?
+                    WHERE s.name = ?
                     """)
             return try keys.map { key in
-                let time = try Int64.fetchOne(lookup, arguments: [key.source, key.id])
-                return time.map { $0 >= key.time.microseconds } ?? false
+                guard let row = try Row.fetchOne(lookup, arguments: [key.id, key.source]) else { return false }
+                let marked = (row[0] as Int64?).map { $0 >= key.time.microseconds } ?? false
+                let through = (row[1] as Int64?).map { $0 >= key.time.microseconds } ?? false
+                return marked || through
             }
         }
     }
@@ -45,13 +48,19 @@ extension SQLiteStore {
         }
     }
 
-    /// Marks every stored item read (of `sources` only, when given), in one transaction.
+    /// Marks everything read up to now (of `sources` only, when given), in one transaction: every stored
+    /// item, and — through the source's `read_through` time — every item of a time up to now that is not
+    /// fetched yet. A version newer than now is unread again.
     package func markAllRead(sources: [String]?) async throws(StoreError) {
         let limit = marksPerSource
+        let now = clock().microseconds
         try await write { db in
             let names = try sources ?? String.fetchAll(db, sql: "SELECT name FROM source")
             for name in names {
-                guard let sourceID = try SQLiteStore.existingSourceID(db, name: name) else { continue }
+                let sourceID = try SQLiteStore.sourceID(db, name: name)
+                try db.execute(
+                    sql: "UPDATE source SET read_through = max(coalesce(read_through, ?), ?) WHERE source_id = ?",
+                    arguments: [now, now, sourceID])
                 try db.execute(
                     sql: """
                         INSERT INTO read_mark (source_id, item_id, time)
@@ -73,7 +82,7 @@ extension SQLiteStore {
                 sql: """
                     SELECT s.name, COUNT(*) FROM item i JOIN source s ON s.source_id = i.source_id
                     LEFT JOIN read_mark m ON m.source_id = i.source_id AND m.item_id = i.item_id
-                    WHERE m.time IS NULL OR m.time < i.time
+                    WHERE (m.time IS NULL OR m.time < i.time) AND (s.read_through IS NULL OR s.read_through < i.time)
                     GROUP BY i.source_id
                     """)
             while let row = try rows.next() { counts[row[0]] = row[1] }
@@ -111,14 +120,17 @@ extension SQLiteStore {
                     SELECT m.item_id, m.time FROM read_mark m JOIN source s ON s.source_id = m.source_id
                     WHERE s.name = ?
                     """)
+            let horizon = try db.cachedStatement(sql: "SELECT read_through FROM source WHERE name = ?")
             var marks: [String: [String: Int64]] = [:]
+            var horizons: [String: Int64] = [:]
             for source in sources {
+                if let through = try Int64.fetchOne(horizon, arguments: [source]) { horizons[source] = through }
                 var times: [String: Int64] = [:]
                 let rows = try Row.fetchCursor(select, arguments: [source])
                 while let row = try rows.next() { times[row[0]] = row[1] }
                 if !times.isEmpty { marks[source] = times }
             }
-            return ReadMarkSet(marks: marks)
+            return ReadMarkSet(marks: marks, readThrough: horizons)
         }
     }
 }

@@ -135,6 +135,13 @@ enum StoreSchema {
                 -- one index less to write per item.
                 DROP INDEX item_by_time;
                 """),
+        Migration(
+            identifier: "v5-read-through",
+            sql: """
+                -- "Everything read up to now" (the reader's `A`) per source: every version of an item with a
+                -- time at or before `read_through` is read, stored or not yet fetched; a newer one is not.
+                ALTER TABLE source ADD COLUMN read_through INTEGER;
+                """),
     ]
 
     /// Thrown inside a migration that another process applied between our reading of `grdb_migrations`

@@ -12,8 +12,17 @@ package final class SessionReadMarks: ReadMarks {
         var known: [String: [String: (time: Timestamp, read: Bool)]] = [:]
         /// Unread items (newest versions) per source.
         var unread: [String: Int] = [:]
+        /// Per source, the time up to which everything is read (`A`): an item of that time or older that
+        /// comes later is read when it comes.
+        var readThrough: [String: Timestamp] = [:]
 
         mutating func learn(_ mark: ItemVersion) -> Bool {
+            if let through = readThrough[mark.source], mark.time <= through {
+                if let entry = known[mark.source]?[mark.id], entry.time >= mark.time { return false }
+                if let entry = known[mark.source]?[mark.id], !entry.read { unread[mark.source, default: 0] -= 1 }
+                known[mark.source, default: [:]][mark.id] = (mark.time, true)
+                return false
+            }
             if let entry = known[mark.source]?[mark.id] {
                 if entry.time > mark.time { return false }
                 if entry.time == mark.time { return !entry.read }
@@ -33,8 +42,10 @@ package final class SessionReadMarks: ReadMarks {
     }
 
     private let state = Mutex(State())
+    private let clock: @Sendable () -> Timestamp
 
-    package init() {}
+    /// `clock` gives the "now" of `A` (everything read up to now).
+    package init(clock: @escaping @Sendable () -> Timestamp = Timestamp.now) { self.clock = clock }
 
     package func unread(among items: [ItemVersion]) async -> Set<ItemVersion> {
         state.withLock { state in
@@ -54,8 +65,10 @@ package final class SessionReadMarks: ReadMarks {
     }
 
     package func markAllRead(in sources: [String]) async {
+        let now = clock()
         state.withLock { state in
             for source in sources {
+                state.readThrough[source] = max(state.readThrough[source] ?? now, now)
                 guard let items = state.known[source] else { continue }
                 for (id, entry) in items where !entry.read { state.known[source]?[id] = (entry.time, true) }
                 state.unread[source] = 0

@@ -33,6 +33,36 @@ import Testing
         }
     }
 
+    /// `A` marks everything read up to now: also items not fetched yet when it was pressed, of a time up to
+    /// then, in every way the store answers (read states, counts, the unread pages, the export's snapshot);
+    /// a version newer than then is unread.
+    @Test(arguments: StoreUnderTest.all) func markingAllReadCoversItemsNotFetchedYet(backend: StoreUnderTest)
+        async throws
+    {
+        try await withTemporaryDirectory { directory in
+            let clock = TestClock()
+            clock.advance(seconds: 100)
+            let store = try backend.open(in: directory, clock: clock.function)
+            var run = try await store.beginRun(of: StoreSource(name: "feed", type: "feed"))
+            try await run.commit(page([item("new", at: 90)]))
+            try await store.markAllRead(sources: ["feed", "never-stored"])
+            // Older pages come after `A`, and so does an item newer than it.
+            clock.advance(seconds: 50)
+            var later = try await store.beginRun(of: StoreSource(name: "feed", type: "feed"))
+            try await later.commit(page([item("future", at: 120), item("new", at: 90), item("old", at: 10)]))
+            let old = ItemVersion(source: "feed", id: "old", time: item("old", at: 10).time)
+            let future = ItemVersion(source: "feed", id: "future", time: item("future", at: 120).time)
+            let unstored = ItemVersion(source: "never-stored", id: "x", time: item("x", at: 5).time)
+            #expect(try await store.readStates(of: [old, future, unstored]) == [true, false, true])
+            #expect(try await store.unreadCounts() == ["feed": 1])
+            #expect(ids(try await storedItems(store, "feed", unreadOnly: true)) == ["future"])
+            let snapshot = try await store.readMarks(of: ["feed", "never-stored"])
+            #expect(snapshot.isRead(source: "feed", id: "old", time: old.time))
+            #expect(!snapshot.isRead(source: "feed", id: "future", time: future.time))
+            #expect(snapshot.isRead(source: "never-stored", id: "x", time: unstored.time))
+        }
+    }
+
     @Test(arguments: StoreUnderTest.all) func marksOutliveTheirItemsAndAreBoundedPerSource(backend: StoreUnderTest)
         async throws
     {
