@@ -69,7 +69,10 @@ enum PluginAnswer {
     private static func item(_ element: JSONValue) -> Result<Item, Skip> {
         guard case .object(let fields) = element else { return .failure(Skip(text: "not an object")) }
         guard let id = fields["id"]?.scalarText, !id.isEmpty else { return .failure(Skip(text: "no id")) }
-        guard let time = fields["time"]?.timestampValue else { return .failure(Skip(text: "no time")) }
+        guard let time = fields["time"]?.timestampValue else {
+            let given = fields["time"]?.scalarText
+            return .failure(Skip(text: given.map { UnreadableTime.reason($0) } ?? "no time"))
+        }
         guard let title = fields["title"]?.scalarText else { return .failure(Skip(text: "no title")) }
         let tags: [String]
         switch fields["tags"] {

@@ -79,7 +79,10 @@ package struct GraphQLSource: Pageable {
                 continue
             }
             guard let time = plan.timestampValue(1, in: element, stops: stops) else {
-                mapping.skip(position, "no time at \(fields.time)")
+                let given = plan.scalarText(1, in: element, stops: stops)
+                mapping.skip(
+                    position,
+                    given.map { UnreadableTime.reason($0, at: "\(fields.time)") } ?? "no time at \(fields.time)")
                 continue
             }
             builder.reset()

@@ -133,6 +133,30 @@ import Testing
         }
     }
 
+    /// A time that cannot be read is quoted with the forms that are read, not told as "no time".
+    @Test func anUnreadableTimeIsNamed() async throws {
+        try await Harness.withSandbox(SandboxOptions(itemsPerSource: 45)) { sandbox in
+            let items =
+                #"[{"id": "1", "time": "yesterday", "title": "a"}, {"id": "2", "time": 1767225600, "title": "b"}]"#
+            let config = try await SilentMistakeEndToEndTests.config(
+                sandbox,
+                plugins: [
+                    "fixed.sh": SilentMistakeEndToEndTests.plugin(items: items),
+                    "articles.yaml": SilentMistakeEndToEndTests.articlesManifest(time: "headline"),
+                ],
+                sources: "  - {name: fixed, type: fixed}\n"
+                    + "  - {name: docs, type: articles, endpoint: \"\(sandbox.url)/graphql\"}\n")
+            let run = try await Harness.run(["export", "--no-store", "--config", config])
+            #expect(run.status == 2, "\(run.stderr)")
+            #expect(
+                run.stderr.contains(
+                    "source fixed: 1 item skipped (first: item 1: time \"yesterday\" is not RFC 3339 / ISO 8601 text "
+                        + "or Unix seconds)"), "\(run.stderr)")
+            #expect(
+                run.stderr.contains("at headline is not RFC 3339 / ISO 8601 text or Unix seconds"), "\(run.stderr)")
+        }
+    }
+
     @Test func aMissingPluginDirectoryIsAConfigurationError() async throws {
         try await Harness.withSandbox { sandbox in
             let config = try sandbox.config(
