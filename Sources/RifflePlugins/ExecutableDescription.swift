@@ -35,7 +35,9 @@ enum ExecutableDescription {
         switch outcome {
         case .event(.whole(let bytes)):
             if let exit = process.exitDescription, exit != "exit status 0" {
-                return problem("failed (\(exit))\(stderr)")
+                // A plugin that tells its failure on stdout (a usage line, a traceback) is quoted from there.
+                let said = stderr.isEmpty ? PluginText.excerpt(bytes).map { "; it printed: \($0)" } ?? "" : stderr
+                return problem("failed (\(exit))\(said)")
             }
             let parsed = parse(bytes, file: path)
             if case .success = parsed { cache?.keep(bytes, for: path) }

@@ -43,6 +43,17 @@ import Testing
             let check = try await Harness.run(["check", "--config", config])
             #expect(check.status == 78)
             #expect(check.stderr.contains("\(file): \(why)"), "\(check.stderr)")
+
+            // A plugin that says what went wrong on stdout is quoted from there.
+            let loud = sandbox.directory.appendingPathComponent("my-plugins/loud.sh").path
+            try await ExecutableFile.write(Self.plugin(describe: "  echo 'usage: loud --region R'\n  exit 1"), to: loud)
+            let other = try sandbox.config(
+                "plugins: [./my-plugins]\nsources:\n  - {name: l, type: loud}\n", name: "loud.yaml")
+            let told = try await Harness.run(["check", "--config", other])
+            #expect(told.status == 78)
+            #expect(
+                told.stderr.contains("\(loud): --describe failed (exit status 1); it printed: usage: loud --region R"),
+                "\(told.stderr)")
         }
     }
 
