@@ -110,8 +110,9 @@ import Testing
 
             server.setFaults([])
             try tmux.press("r")
+            // Once the retry has ended (the prompt no longer says it is retrying), nothing is left failed.
             let back = try await tmux.waitForScreen("the source back after r") {
-                Self.prompt($0).contains(/articles \*?\d+/)
+                Self.prompt($0).contains(/articles \*?\d+/) && !Self.prompt($0).contains("retrying")
             }
             #expect(!Self.prompt(back).contains("failed"), "\(Self.prompt(back))")
             #expect(Self.graphQLRequests(server) >= 4)
