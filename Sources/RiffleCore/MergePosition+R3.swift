@@ -203,12 +203,15 @@ extension MergePosition {
 
     /// The text of a token from its flags, head and tail (see `withR3Text`), as a `String`.
     static func r3Text(flags: UInt64, head: [UInt8], tail: [UInt8], encodedTail: [UInt8]?) -> String {
-        withR3Text(flags: flags, head: head, tail: tail, encodedTail: encodedTail) { first, second in
-            String(unsafeUninitializedCapacity: first.count + second.count) { text in
-                _ = text.initialize(fromContentsOf: first)
-                _ = UnsafeMutableBufferPointer(rebasing: text[first.count...]).initialize(fromContentsOf: second)
-                return first.count + second.count
-            }
+        withR3Text(flags: flags, head: head, tail: tail, encodedTail: encodedTail, r3String)
+    }
+
+    /// The `String` of a token's text in its two parts (as `withR3Text` hands them out).
+    static func r3String(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: first.count + second.count) { text in
+            _ = text.initialize(fromContentsOf: first)
+            _ = UnsafeMutableBufferPointer(rebasing: text[first.count...]).initialize(fromContentsOf: second)
+            return first.count + second.count
         }
     }
 

@@ -394,11 +394,11 @@ package struct MergeState: Sendable {
     package var tokenFollowsTheRule: Bool { lastEmitted.map(entriesMayUseTheRule) ?? false }
 
     /// The anchor's parts of a token written right after the last emitted item by the anchor rule
-    /// (`tokenFollowsTheRule`), for `ResumeTokenEncoder`, whose tail says whether a source has an entry;
-    /// `nil` before any item. Mutating though it changes nothing: a method of `self` called on an `inout`
+    /// (`tokenFollowsTheRule`), for `ResumeTokenEncoder`, whose tail says whether a source has an entry.
+    /// Only after an item. Mutating though it changes nothing: a method of `self` called on an `inout`
     /// state copies no state.
-    package mutating func tokenSnapshot(anchorHasEntry: (Int) -> Bool) -> TokenSnapshot? {
-        guard let last = lastEmitted else { return nil }
+    package mutating func tokenSnapshot(anchorHasEntry: (Int) -> Bool) -> TokenSnapshot {
+        guard let last = lastEmitted else { preconditionFailure("no item emitted: no anchor") }
         let place = anchorPlace(at: last, hasEntry: anchorHasEntry(last.source), byRule: true)
         return TokenSnapshot(
             source: last.source, time: last.time, isInOrder: last.isInOrder, firstPageIndex: place.firstPageIndex,

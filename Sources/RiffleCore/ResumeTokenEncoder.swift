@@ -18,13 +18,7 @@ package struct ResumeTokenEncoder: Sendable {
 
     /// The token of `state` right after its last emitted item.
     package mutating func token(for state: inout MergeState) -> String {
-        withTokenBytes(for: &state) { first, second in
-            String(unsafeUninitializedCapacity: first.count + second.count) { text in
-                _ = text.initialize(fromContentsOf: first)
-                _ = UnsafeMutableBufferPointer(rebasing: text[first.count...]).initialize(fromContentsOf: second)
-                return first.count + second.count
-            }
-        }
+        withTokenBytes(for: &state, MergePosition.r3String)
     }
 
     /// `body` with the text of `token(for:)` in two parts (see `MergePosition.withR3Text`), the one place it is
@@ -37,10 +31,7 @@ package struct ResumeTokenEncoder: Sendable {
             return text.withUTF8 { body($0, UnsafeBufferPointer(start: nil, count: 0)) }
         }
         refreshTail(from: &state)
-        guard let snapshot = state.tokenSnapshot(anchorHasEntry: { tail.hasEntry[$0] }) else {
-            var text = state.position.token
-            return text.withUTF8 { body($0, UnsafeBufferPointer(start: nil, count: 0)) }
-        }
+        let snapshot = state.tokenSnapshot(anchorHasEntry: { tail.hasEntry[$0] })
         return tokenBytes(snapshot, state: &state, body)
     }
 

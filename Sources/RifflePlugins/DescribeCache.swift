@@ -29,7 +29,7 @@ package struct DescribeCache: Sendable {
         guard let stamp = FileSystem.stamp(file),
             let contents = try? FileSystem.readFile(entry(for: file), limit: ExecutableDescription.maxBytes + 4096)
         else { return nil }
-        let expected = Array("\(Self.header) \(stamp.line) \(file)\n".utf8)
+        let expected = Self.firstLine(file, stamp)
         guard contents.bytes.starts(with: expected) else { return nil }
         return Array(contents.bytes[expected.count...])
     }
@@ -39,11 +39,15 @@ package struct DescribeCache: Sendable {
         guard let stamp = FileSystem.stamp(file) else { return }
         do {
             try FileSystem.createDirectories(directory, mode: 0o700)
-            try FileSystem.replace(
-                entry(for: file), with: Array("\(Self.header) \(stamp.line) \(file)\n".utf8) + answer)
+            try FileSystem.replace(entry(for: file), with: Self.firstLine(file, stamp) + answer)
         } catch {
             return
         }
+    }
+
+    /// An entry's first line: the format, the plugin file's stamp and its path, which a kept answer must match.
+    private static func firstLine(_ file: String, _ stamp: FileStamp) -> [UInt8] {
+        Array("\(header) \(stamp.line) \(file)\n".utf8)
     }
 
     /// The entry's file: named by a hash of the plugin's path (the path itself is inside, and checked).

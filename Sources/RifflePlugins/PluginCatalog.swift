@@ -142,17 +142,20 @@ package struct PluginCatalog: Sendable {
                 if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
                     candidates.append(
                         Candidate(type: PluginManifest.typeName(ofFile: name), file: file, isManifest: true))
-                } else if FileSystem.isExecutableFile(file),
-                    UnusablePluginFile.reason(file: file, type: executableType(name), executable: true) == nil
-                {
-                    candidates.append(Candidate(type: executableType(name), file: file, isManifest: false))
-                } else if isPluginType(executableType(name)),
-                    let reason = UnusablePluginFile.reason(
-                        file: file, type: executableType(name), executable: FileSystem.isExecutableFile(file))
-                {
-                    let problem = PluginProblem(.warning, file: file, reason)
-                    problems.append(problem)
-                    if unusable[executableType(name)] == nil { unusable[executableType(name)] = problem }
+                } else {
+                    // One look at the file (its mode, its first bytes) decides between a plugin and a warning.
+                    let type = executableType(name)
+                    let executable = FileSystem.isExecutableFile(file)
+                    let reason =
+                        executable || isPluginType(type)
+                        ? UnusablePluginFile.reason(file: file, type: type, executable: executable) : nil
+                    if executable, reason == nil {
+                        candidates.append(Candidate(type: type, file: file, isManifest: false))
+                    } else if isPluginType(type), let reason {
+                        let problem = PluginProblem(.warning, file: file, reason)
+                        problems.append(problem)
+                        if unusable[type] == nil { unusable[type] = problem }
+                    }
                 }
             }
         }

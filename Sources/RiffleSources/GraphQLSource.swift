@@ -102,10 +102,7 @@ package struct GraphQLSource: Pageable {
         }
         mapping.notes.warnings = response.errors
         mapping.notes.unmatchedPaths = unmatchedFields(in: list, kept: items)
-        let hasMoreFlag = try hasMore(in: data)
-        if let path = settings.hasMore, Self.select(path, data: data) == nil {
-            mapping.notes.unmatchedPaths.append("has_more: \(path) is not in the answer (paging goes by the cursor)")
-        }
+        let hasMoreFlag = try hasMore(in: data, notes: &mapping.notes)
         if settings.offsetVariable != nil {
             let offset = cursor.flatMap { Int($0) } ?? 0
             let hasMore = hasMoreFlag ?? (list.count >= min(max(1, pageSize), Self.maxPageSize))
@@ -154,14 +151,17 @@ package struct GraphQLSource: Pageable {
     /// What the `has_more` path says: true or false; nil when there is no `has_more` or the answer holds
     /// `null` or nothing there (then the cursor, or a short page, decides). Any other value — a string,
     /// a number, an object — means the path points at the wrong thing; read as "no more", it would stop
-    /// the source after one page without a word, so it is an error naming the path.
-    func hasMore(in data: JSONNode) throws(SourceError) -> Bool? {
+    /// the source after one page without a word, so it is an error naming the path. A path the answer does
+    /// not hold at all is noted in `notes` (most likely mistyped).
+    func hasMore(in data: JSONNode, notes: inout PageNotes) throws(SourceError) -> Bool? {
         guard let path = settings.hasMore else { return nil }
         let selection = Self.select(path, data: data)
         switch selection {
         case .node(let node)? where node.boolValue != nil: return node.boolValue
         case .node(let node)? where node.isNull: return nil
-        case nil: return nil
+        case nil:
+            notes.unmatchedPaths.append("has_more: \(path) is not in the answer (paging goes by the cursor)")
+            return nil
         case .some:
             throw SourceError.mapping("\(path) is not true or false", host: endpoint.host)
         }

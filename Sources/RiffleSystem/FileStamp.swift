@@ -14,6 +14,6 @@ package struct FileStamp: Sendable, Hashable {
         self.modifiedNanoseconds = modifiedNanoseconds
     }
 
-    /// The stamp as one line of decimal numbers, and back: how a cache file records it.
+    /// The stamp as one line of decimal numbers: how a cache file records it (compared as text).
     package var line: String { "\(device) \(inode) \(size) \(modifiedSeconds) \(modifiedNanoseconds)" }
 }
