@@ -181,16 +181,16 @@ struct Session {
             }
         }
         guard let client else { throw CLIFailure.other("--offline: the network is not used") }
-        let secrets = Set(client.configuration.secrets)
         return try sources.map { source in
             let pageable = try SourceFactory.make(
                 source, context: AdapterContext(client: client, since: since, memory: memory),
                 plugins: catalog.makeSource(client: client))
             var merge = SourceFactory.mergeSource(source, pageable: pageable, log: client.configuration.log)
             if let storeOpening {
-                let shape = SourceShape.fingerprint(source, since: since, secrets: secrets)
+                let shape = identity(of: source, since: since)
                 let recorder = RecordingPageable(
-                    merge.pageable, opening: storeOpening, source: StoreSource(name: source.name, type: source.type),
+                    merge.pageable, opening: storeOpening,
+                    source: StoreSource(name: source.name, type: source.type, identity: shape),
                     policy: policy(for: source), trouble: storeTrouble, endIsSourceEnd: since == nil, shape: shape)
                 storeWriters.add(recorder)
                 // A store being created holds no pages to resume from: the network is asked, as it would be.
@@ -203,6 +203,12 @@ struct Session {
             }
             return merge
         }
+    }
+
+    /// The fingerprint of what decides `source`'s pages (`SourceShape`): the shape its pages are kept under,
+    /// and the identity its stored position is kept with (`StoreSource.identity`).
+    func identity(of source: SourceSettings, since: Timestamp? = nil) -> Int64 {
+        SourceShape.fingerprint(source, since: since, secrets: Set(client?.configuration.secrets ?? []))
     }
 
     /// Items per page of a stored source in the offline view.

@@ -23,13 +23,14 @@ struct StoreFirst {
         self.store = store
     }
 
-    /// Each source from the store first, then from the network (recorded when read from its head).
+    /// Each source from the store first, then from the network (recorded when read from its head), paging
+    /// on from the stored position only while the source is the one it was read from.
     func sources() throws -> [MergeSource] {
-        try session.mergeSources().map { network in
+        zip(session.sources, try session.mergeSources()).map { settings, network in
             var source = network
             source.pageable = StoreFirstPageable(
                 stored: StoredItems(store: store, source: network.name), network: network.pageable,
-                trouble: session.storeTrouble)
+                trouble: session.storeTrouble, identity: session.identity(of: settings))
             return source
         }
     }

@@ -550,6 +550,7 @@ package struct MergeState: Sendable {
         where slots[index].status.unmatchedPaths.count < 10 && !slots[index].status.unmatchedPaths.contains(path) {
             slots[index].status.unmatchedPaths.append(path)
         }
+        if let restarted = notes.restarted { slots[index].status.restarted = restarted }
         if !notes.warnings.isEmpty {
             slots[index].status.warnings = Array((slots[index].status.warnings + notes.warnings).suffix(5))
         }

@@ -45,6 +45,9 @@ package struct PageNotes: Sendable, Hashable {
     package var missingCursor: String?
     /// Configured paths the answer did not have at all, e.g. `fields.url: link is on no item of a page` or `has_more: data.x.hasNext is not in the answer`: most likely mistyped, and said once a run.
     package var unmatchedPaths: [String] = []
+    /// Why the source's paging started over from its head, e.g. `the source changed, reading from its
+    /// newest page`: a stored position it could not go on from.
+    package var restarted: String?
 
     package init(
         skipped: Int = 0, firstSkipReason: String? = nil, warnings: [String] = [], missingCursor: String? = nil
@@ -53,6 +56,22 @@ package struct PageNotes: Sendable, Hashable {
         self.firstSkipReason = firstSkipReason
         self.warnings = warnings
         self.missingCursor = missingCursor
+    }
+
+    /// Whether there is nothing to tell.
+    package var isEmpty: Bool { self == PageNotes() }
+
+    /// Adds what `other`, the notes of a later page read in the same load, found.
+    package mutating func add(_ other: PageNotes) {
+        if firstSkipReason == nil {
+            firstSkipReason = other.firstSkipReason
+            firstSkipCause = other.firstSkipCause
+        }
+        skipped += other.skipped
+        warnings += other.warnings
+        missingCursor = missingCursor ?? other.missingCursor
+        unmatchedPaths += other.unmatchedPaths.filter { !unmatchedPaths.contains($0) }
+        restarted = restarted ?? other.restarted
     }
 
     /// Records an unusable item: `position` counts from 0 in the answer's list; the first reason is kept.

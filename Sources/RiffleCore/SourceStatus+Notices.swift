@@ -14,6 +14,7 @@ extension SourceStatus {
                 "\(Counted(lateItems, "item")) out of order" + (firstLateItem.map { " (first: \($0))" } ?? ""))
         }
         if let stoppedEarly { notices.append("stopped early: \(stoppedEarly)") }
+        if let restarted { notices.append(restarted) }
         notices += unmatchedPaths
         return notices
     }

@@ -34,6 +34,8 @@ package struct SourceStatus: Sendable, Hashable {
     /// Why the source stopped before its end, when the answer promised more pages but gave no way to
     /// ask for them, e.g. `has_more was true but data.x.pageInfo.endCursor is missing`.
     package var stoppedEarly: String?
+    /// Why paging started over from the source's head (`PageNotes.restarted`).
+    package var restarted: String?
 
     package init(name: String, state: State = .waiting) {
         self.name = name

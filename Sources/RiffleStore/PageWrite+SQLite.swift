@@ -33,7 +33,7 @@ extension PageWrite {
         try keepPage(db, firstRank: firstRank, newest: pageNewest, oldest: pageOldest, now: now)
         try reconcile(db, pageOldest: pageOldest, pageNewest: pageNewest)
         let runOldest = [pageOldest, oldestBefore?.microseconds].compactMap { $0 }.min()
-        try movePosition(db, runOldest: runOldest)
+        if movesPosition { try movePosition(db, runOldest: runOldest) }
         try applyRetention(db, now: now)
         if let feedDocument { try SQLiteStore.saveFeedDocument(db, sourceID: sourceID, feedDocument) }
         try SQLiteStore.keepDocument(
@@ -88,20 +88,22 @@ extension PageWrite {
     }
 
     /// The position follows the run that reached deepest: this run takes it over once it reaches as deep
-    /// as the stored one (or the source's end), and keeps it from then on.
+    /// as the stored one (or the source's end), and keeps it from then on. A position of another identity
+    /// (the source moved or was edited) is no use to the source as it is now: a run takes it over at once.
     private func movePosition(_ db: Database, runOldest: Int64?) throws {
         try db.cachedStatement(
             sql: """
                 UPDATE source SET position_run = :run, position_cursor = :cursor, position_has_more = :hasMore,
-                    position_oldest = :oldest
+                    position_oldest = :oldest, position_identity = :identity
                 WHERE source_id = :source AND (position_run IS NULL OR position_run = :run OR :reachedEnd
+                    OR position_identity IS NOT :identity
                     OR position_oldest IS NULL OR (:oldest IS NOT NULL AND :oldest <= position_oldest))
                     AND (position_run IS NULL OR position_run <= :run)
                 """
         ).execute(
             arguments: [
                 "run": run, "cursor": nextCursor, "hasMore": !reachedEnd, "oldest": runOldest, "source": sourceID,
-                "reachedEnd": reachedEnd,
+                "reachedEnd": reachedEnd, "identity": identity,
             ])
     }
 

@@ -64,18 +64,20 @@ extension SQLiteStore {
             try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT position_cursor, position_has_more, position_oldest FROM source
+                    SELECT position_cursor, position_has_more, position_oldest, position_identity FROM source
                     WHERE name = ? AND position_run IS NOT NULL
                     """,
                 arguments: [source]
-            ).map(SQLiteStore.position(from:))
+            ).map { SQLiteStore.position(from: $0) }
         }
     }
 
-    static func position(from row: Row) -> SourcePosition {
+    /// A position from a row whose first columns are `position_cursor`, `position_has_more`,
+    /// `position_oldest` and, at `identityColumn`, `position_identity`.
+    static func position(from row: Row, identityColumn: Int = 3) -> SourcePosition {
         SourcePosition(
             cursor: row[0], hasMore: row[1],
-            oldestTime: (row[2] as Int64?).map { Timestamp(microseconds: $0) })
+            oldestTime: (row[2] as Int64?).map { Timestamp(microseconds: $0) }, identity: row[identityColumn])
     }
 
     /// Per source, what `riffle sources` shows: items stored, unread, the last refresh and its outcome,
@@ -86,7 +88,7 @@ extension SQLiteStore {
                 db,
                 sql: """
                     SELECT s.position_cursor, s.position_has_more, s.position_oldest, s.name, s.type, s.item_count,
-                        s.refreshed_at, s.refresh_error, s.position_run,
+                        s.refreshed_at, s.refresh_error, s.position_run, s.position_identity,
                         (SELECT COUNT(*) FROM item i
                             LEFT JOIN read_mark m ON m.source_id = i.source_id AND m.item_id = i.item_id
                             WHERE i.source_id = s.source_id AND (m.time IS NULL OR m.time < i.time)) AS unread
@@ -97,10 +99,10 @@ extension SQLiteStore {
                 let error: String? = row[7]
                 let positionRun: Int64? = row[8]
                 return SourceSummary(
-                    name: row[3], type: row[4], itemCount: row[5], unreadCount: row[9],
+                    name: row[3], type: row[4], itemCount: row[5], unreadCount: row[10],
                     lastRefresh: refreshed.map { Timestamp(microseconds: $0) },
                     lastOutcome: refreshed == nil ? nil : error.map { .failed($0) } ?? .ok,
-                    position: positionRun == nil ? nil : SQLiteStore.position(from: row))
+                    position: positionRun == nil ? nil : SQLiteStore.position(from: row, identityColumn: 9))
             }
         }
     }

@@ -142,6 +142,14 @@ enum StoreSchema {
                 -- time at or before `read_through` is read, stored or not yet fetched; a newer one is not.
                 ALTER TABLE source ADD COLUMN read_through INTEGER;
                 """),
+        Migration(
+            identifier: "v6-position-identity",
+            sql: """
+                -- The identity of the source the position was read from (`StoreSource.identity`: its
+                -- adapter's page identity, host and port included): a position is used only by a source of
+                -- the same identity. NULL (positions of earlier versions): unknown, so not used.
+                ALTER TABLE source ADD COLUMN position_identity INTEGER;
+                """),
     ]
 
     /// Thrown inside a migration that another process applied between our reading of `grdb_migrations`

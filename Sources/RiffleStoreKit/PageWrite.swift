@@ -7,6 +7,11 @@ package struct PageWrite: Sendable {
     package var run: Int64
     package var items: [Item]
     package var nextCursor: String?
+    /// The source's identity (`StoreSource.identity`), kept with the position when the page moves it.
+    package var identity: Int64?
+    /// Whether the page may move the source's position: not when the run read a part of the source (a
+    /// `--since` filter the server was asked with), whose cursors lead only through that part.
+    package var movesPosition = true
     package var reachedEnd: Bool
     package var isFirstPage: Bool
     /// The page's place in its run (0 for the head page), for the items' `rank`.

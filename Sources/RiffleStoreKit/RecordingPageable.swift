@@ -40,7 +40,8 @@ package actor RecordingPageable: Pageable {
 
     /// `endIsSourceEnd`: whether a page that says no more follow is the source's end. Not when the server
     /// was asked for a part of the source (`--since` passed as a filter): then the store must not take
-    /// the end of that part for the end of the source, which would drop every older stored item.
+    /// the end of that part for the end of the source, which would drop every older stored item, nor
+    /// keep the part's cursors as where the source goes on.
     /// `shape`: when given, each page is also kept under what it was asked with, for a resumed export
     /// (`FreshPagesFirst`).
     package init(
@@ -144,7 +145,8 @@ private struct RunWriter {
         do {
             if startsRun {
                 run = try await SourceRun.start(
-                    of: source, policy: policy, store: store, page: page, reachedEnd: reachedEnd, request: request)
+                    of: source, policy: policy, store: store, page: page, reachedEnd: reachedEnd, request: request,
+                    readsWholeSource: endIsSourceEnd)
             } else if var current = run {
                 try await current.commit(page, reachedEnd: reachedEnd, request: request)
                 run = current

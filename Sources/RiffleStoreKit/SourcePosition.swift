@@ -9,10 +9,14 @@ package struct SourcePosition: Sendable, Hashable {
     package var hasMore: Bool
     /// The oldest item time that run reached: stored items older than it came from earlier runs.
     package var oldestTime: Timestamp?
+    /// The identity of the source that run read (`StoreSource.identity`); `nil`: not known. The cursor is
+    /// used only by a source of the same identity: a moved or edited source's cursor may point anywhere.
+    package var identity: Int64?
 
-    package init(cursor: String?, hasMore: Bool, oldestTime: Timestamp?) {
+    package init(cursor: String?, hasMore: Bool, oldestTime: Timestamp?, identity: Int64? = nil) {
         self.cursor = cursor
         self.hasMore = hasMore
         self.oldestTime = oldestTime
+        self.identity = identity
     }
 }

@@ -32,6 +32,9 @@ package struct SourceRun: Sendable {
     private(set) var pagesCommitted = 0
     /// Whether a committed page reached the source's end.
     private(set) var reachedEnd = false
+    /// Whether the run reads the whole source, so that its pages move the source's position
+    /// (`PageWrite.movesPosition`); not a part of it asked for with a filter.
+    var readsWholeSource = true
 
     init(source: StoreSource, policy: SourcePolicy, store: any Store, key: RunKey) {
         self.source = source
@@ -58,14 +61,16 @@ package struct SourceRun: Sendable {
     /// pays one transaction for a head page instead of three, while other sources' answers still arrive.
     static func start(
         of source: StoreSource, policy: SourcePolicy, store: any Store, page: Page, reachedEnd: Bool? = nil,
-        request: PageRequest? = nil
+        request: PageRequest? = nil, readsWholeSource: Bool = true
     ) async throws(StoreError) -> SourceRun {
         // The source's row and the run's number are known only inside the transaction.
         var run = SourceRun(source: source, policy: policy, store: store, key: RunKey(sourceID: 0, run: 0))
+        run.readsWholeSource = readsWholeSource
         var write = try run.pageWrite(page, reachedEnd: reachedEnd, feedDocument: nil, request: request)
         write.recordsRefresh = true
         let (key, oldest) = try await store.newRun(of: source, committing: write)
         run = SourceRun(source: source, policy: policy, store: store, key: key)
+        run.readsWholeSource = readsWholeSource
         run.didCommit(write, oldest: oldest)
         return run
     }
@@ -81,7 +86,8 @@ package struct SourceRun: Sendable {
         }
         return PageWrite(
             sourceID: key.sourceID, run: key.run, items: page.items, nextCursor: page.nextCursor,
-            reachedEnd: reachedEnd ?? !page.hasMore, isFirstPage: pagesCommitted == 0, pageNumber: pagesCommitted,
+            identity: source.identity, movesPosition: readsWholeSource, reachedEnd: reachedEnd ?? !page.hasMore,
+            isFirstPage: pagesCommitted == 0, pageNumber: pagesCommitted,
             oldestBefore: oldestSoFar,
             policy: policy, feedDocument: feedDocument, document: page.document,
             request: page.notes == PageNotes() ? request : nil, hasMore: page.hasMore)

@@ -5,9 +5,14 @@
 package struct StoreSource: Sendable, Hashable {
     package var name: String
     package var type: String
+    /// A fingerprint of what decides the source's pages besides the cursor and page size (its adapter's
+    /// page identity, host and port included: `PageRequest.shape`), kept with the position a run leaves,
+    /// so that a moved or edited source never pages on from a cursor of what it was. `nil`: not known.
+    package var identity: Int64?
 
-    package init(name: String, type: String) {
+    package init(name: String, type: String, identity: Int64? = nil) {
         self.name = name
         self.type = type
+        self.identity = identity
     }
 }

@@ -16,6 +16,7 @@ extension InteractiveSession {
             loadWaitsSeen = loadWaits
             await receive(items)
             model.setFeedFinished(finished)
+            tellRestarts()
             sendDemand()
             if pendingTurn != nil {
                 if model.isPageReady { await completeTurn() } else { redrawPrompt() }
@@ -103,6 +104,19 @@ extension InteractiveSession {
             return
         }
         await execute(command, pressed: clock.now)
+    }
+
+    /// Puts on the prompt, once a source, why its paging started over from its head (`name: the source
+    /// changed, reading from its newest page`).
+    func tellRestarts() {
+        for status in currentStatuses where status.restarted != nil && !restartsTold.contains(status.name) {
+            restartsTold.insert(status.name)
+            var line = StyledLine()
+            line.append(UntrustedText(status.name))
+            line.appendSafe(": ")
+            line.append(UntrustedText(status.restarted ?? ""))
+            message = line
+        }
     }
 
     /// Runs queued commands once no page is awaited.

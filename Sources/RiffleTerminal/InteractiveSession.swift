@@ -41,6 +41,8 @@ final class InteractiveSession {
     var pendingTurn: (started: ContinuousClock.Instant, isFirst: Bool, loadWaits: Int)?
     /// The merge's `loadWaits` as of the items drained last.
     var loadWaitsSeen = 0
+    /// Sources whose start over from the head (`SourceStatus.restarted`) the prompt has told.
+    var restartsTold: Set<String> = []
     /// Page keys pressed while a page was still on its way, with when: carried out in order after it.
     var queued: [(command: ReaderCommand, pressed: ContinuousClock.Instant)] = []
     /// Work for child tasks of the loop's task group (open, refresh), started after each event.
