@@ -15,6 +15,8 @@ struct EntryDraft {
     /// RSS `pubDate`, `dc:date`, Atom `published`, `dcterms:issued`, JSON Feed `date_published`.
     var published: String?
     var authors: [String] = []
+    /// `itunes:author`: the author when the entry names no other.
+    var podcastAuthors: [String] = []
     /// RSS `description`, Atom `summary`, JSON Feed `summary`.
     var summary: String?
     /// `content:encoded`, Atom `content`, JSON Feed `content_text` or `content_html`.
@@ -24,7 +26,8 @@ struct EntryDraft {
     /// The entry, with `feedAuthors` for an entry that names none.
     func entry(feedAuthors: [String]) -> FeedEntry {
         let summaryText = Self.nonEmpty(summary) ?? Self.nonEmpty(content)
-        let titleText = Self.nonEmpty(title) ?? summaryText.map { HTMLText.prefix(of: $0) } ?? ""
+        let titleText = Self.withoutFormatCharacters(
+            Self.nonEmpty(title) ?? summaryText.map { HTMLText.prefix(of: $0) } ?? "")
         let url = Self.nonEmpty(link) ?? alternateLinks.lazy.compactMap(Self.nonEmpty).first
         let dateText = Self.nonEmpty(updated) ?? Self.nonEmpty(published)
         let time = Self.nonEmpty(updated).flatMap(FeedDate.parse) ?? Self.nonEmpty(published).flatMap(FeedDate.parse)
@@ -36,7 +39,8 @@ struct EntryDraft {
         } else {
             identity = Self.hashID(title: titleText, date: dateText ?? "")
         }
-        let names = (authors.isEmpty ? feedAuthors : authors).compactMap(Self.nonEmpty)
+        let own = authors.isEmpty ? podcastAuthors : authors
+        let names = (own.isEmpty ? feedAuthors : own).compactMap { Self.nonEmpty($0).map(Self.withoutFormatCharacters) }
         return FeedEntry(
             id: identity, time: time, title: titleText, url: url,
             author: names.isEmpty ? nil : Self.unique(names).joined(separator: ", "), summary: summaryText,
@@ -48,6 +52,20 @@ struct EntryDraft {
         let hash = FNV1a.hash(title + "\u{1F}" + date)
         let hex = String(hash, radix: 16)
         return "fnv1a:" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// `text` without Unicode format characters (general category Cf: U+FEFF, soft hyphens, bidi
+    /// controls), which draw nothing or reorder what follows; the joiners (U+200C, U+200D) and tag
+    /// characters stay, for they belong to emoji, flag and script sequences.
+    static func withoutFormatCharacters(_ text: String) -> String {
+        func stays(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.properties.generalCategory != .format || scalar.value == 0x200C || scalar.value == 0x200D
+                || (0xE0020...0xE007F).contains(scalar.value)
+        }
+        guard !text.unicodeScalars.allSatisfy(stays) else { return text }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: text.unicodeScalars.lazy.filter(stays))
+        return String(kept).trimmingSpaces
     }
 
     private static func nonEmpty(_ text: String?) -> String? {

@@ -13,6 +13,8 @@ enum FeedNamespace: Sendable, Hashable {
     case dublinCoreTerms
     /// `content:encoded`.
     case content
+    /// Apple's podcast vocabulary (`itunes:author`, `itunes:duration`).
+    case itunes
     case xml
     case other
 
@@ -25,6 +27,7 @@ enum FeedNamespace: Sendable, Hashable {
             case "dc": self = .dublinCore
             case "dcterms": self = .dublinCoreTerms
             case "content": self = .content
+            case "itunes": self = .itunes
             default: self = .other
             }
             return
@@ -36,6 +39,7 @@ enum FeedNamespace: Sendable, Hashable {
         case "http://purl.org/dc/elements/1.1/": self = .dublinCore
         case "http://purl.org/dc/terms/": self = .dublinCoreTerms
         case "http://purl.org/rss/1.0/modules/content/": self = .content
+        case "http://www.itunes.com/dtds/podcast-1.0.dtd": self = .itunes
         case "http://www.w3.org/XML/1998/namespace": self = .xml
         default: self = .other
         }

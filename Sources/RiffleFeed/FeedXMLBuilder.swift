@@ -18,6 +18,8 @@ final class FeedXMLBuilder: XMLEventHandler {
     private var nextPage: String?
     private var archivePage: String?
     private var feedAuthors: [String] = []
+    /// The channel's `itunes:author`: the entries' author when neither they nor the channel name another.
+    private var feedPodcastAuthors: [String] = []
     private var drafts: [EntryDraft] = []
 
     /// How many elements are open.
@@ -39,7 +41,8 @@ final class FeedXMLBuilder: XMLEventHandler {
     /// The feed read so far.
     func feed(format: FeedFormat) -> ParsedFeed {
         ParsedFeed(
-            format: format, title: title, entries: drafts.map { $0.entry(feedAuthors: feedAuthors) },
+            format: format, title: title,
+            entries: drafts.map { $0.entry(feedAuthors: feedAuthors.isEmpty ? feedPodcastAuthors : feedAuthors) },
             nextPage: nextPage ?? archivePage)
     }
 
@@ -82,6 +85,10 @@ final class FeedXMLBuilder: XMLEventHandler {
             }
         } else if depth == entryDepth + 1 {
             begin(tag, namespace, feedLevel: false)
+        } else if tag.localName == "category", isRSS(namespace) {
+            // A category list nested in an element of its own (`<categories><category>…`).
+            capture = Capture(
+                field: .category, kind: .plain, depth: depth, feedLevel: false, base: bases.last ?? feedURL)
         }
         return true
     }
@@ -93,7 +100,7 @@ final class FeedXMLBuilder: XMLEventHandler {
                 capture = nil
             } else if open.nameDepth == depth {
                 capture?.nameDepth = nil
-            } else if Markup.blocks.contains(open.lastChild) {
+            } else if open.field == .rssAuthor || Markup.blocks.contains(open.lastChild) {
                 capture?.text.append(" ")
             }
         }
@@ -152,7 +159,7 @@ final class FeedXMLBuilder: XMLEventHandler {
     }
 
     private enum Field {
-        case title, link, summary, content, id, guid, updated, published, rssAuthor, atomPerson, category
+        case title, link, summary, content, id, guid, updated, published, rssAuthor, podcastAuthor, atomPerson, category
     }
 
     private enum TextKind {
@@ -196,11 +203,12 @@ final class FeedXMLBuilder: XMLEventHandler {
     /// A nested element inside a captured one: an Atom person's `name`, or XHTML markup.
     private func inCapture(_ tag: XMLStream.Tag, _ namespace: FeedNamespace) {
         guard let open = capture else { return }
-        if open.field == .atomPerson, open.nameDepth == nil, depth == open.depth + 1, tag.localName == "name",
-            isAtom(namespace)
+        if open.field == .atomPerson || open.field == .rssAuthor, open.nameDepth == nil, depth == open.depth + 1,
+            tag.localName == "name", open.field == .rssAuthor || isAtom(namespace)
         {
             capture?.nameDepth = depth
-        } else if Markup.blocks.contains(tag.localName) {
+        } else if open.field == .rssAuthor || Markup.blocks.contains(tag.localName) {
+            // A person's parts (`<name>`, `<title>`) are words apart, as blocks of markup are.
             capture?.text.append(" ")
         }
         capture?.lastChild = tag.localName
@@ -249,6 +257,10 @@ final class FeedXMLBuilder: XMLEventHandler {
             }
             return
         }
+        if namespace == .itunes, tag.localName == "author" {
+            capturing(.podcastAuthor, .plain)
+            return
+        }
         guard !feedLevel else { return }
         switch (namespace, tag.localName) {
         case (.dublinCore, "date"), (.dublinCoreTerms, "issued"), (.dublinCoreTerms, "created"):
@@ -258,7 +270,7 @@ final class FeedXMLBuilder: XMLEventHandler {
         case (.dublinCore, "subject"): capturing(.category, .plain)
         case (.content, "encoded"): capturing(.content, .html(.all))
         case (.rdf, _), (.other, _), (.none, _), (.atom, _), (.rss1, _), (.xml, _), (.dublinCore, _),
-            (.dublinCoreTerms, _), (.content, _):
+            (.dublinCoreTerms, _), (.content, _), (.itunes, _):
             break
         }
     }
@@ -306,6 +318,7 @@ final class FeedXMLBuilder: XMLEventHandler {
             case .atomPerson:
                 let name = HTMLText.collapsed(capture.name)
                 if !name.isEmpty { feedAuthors.append(name) }
+            case .podcastAuthor: if !value.isEmpty { feedPodcastAuthors.append(value) }
             default: break
             }
             return
@@ -329,7 +342,10 @@ final class FeedXMLBuilder: XMLEventHandler {
             }
         case .updated: draft.updated = draft.updated ?? value
         case .published: draft.published = draft.published ?? value
-        case .rssAuthor: draft.authors.append(Self.rssAuthorName(value))
+        case .rssAuthor:
+            let name = HTMLText.collapsed(capture.name)
+            draft.authors.append(name.isEmpty ? Self.rssAuthorName(value) : name)
+        case .podcastAuthor: if !value.isEmpty { draft.podcastAuthors.append(value) }
         case .atomPerson:
             let name = HTMLText.collapsed(capture.name)
             if !name.isEmpty { draft.authors.append(name) }

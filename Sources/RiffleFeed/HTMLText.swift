@@ -12,6 +12,9 @@ enum HTMLText {
         /// Only tags of HTML elements (`<b>`, `<a href>`, `<br/>`) are markup; `<T>` in a title that
         /// talks about generics stays (RSS titles, which may or may not hold HTML).
         case htmlElementsOnly
+        /// No markup: every `<` is text; references are decoded (JSON Feed titles, plain text that
+        /// feeds entity-encode anyway, shown decoded as feed readers show them).
+        case none
     }
 
     /// `html` as text: tags removed (block elements leave a space), references decoded, whitespace
@@ -92,7 +95,7 @@ enum HTMLText {
             var markupAhead = true
             while index < bytes.count {
                 let byte = bytes[index]
-                if byte == UInt8(ascii: "<"), markupAhead {
+                if byte == UInt8(ascii: "<"), markupAhead, tags != .none {
                     switch Markup.skip(bytes, at: index, tags: tags) {
                     case .markup(let end):
                         if end.isBlock { space() }

@@ -26,7 +26,7 @@ enum JSONFeedDecoder {
             guard case .object = item else { continue }
             var draft = EntryDraft()
             draft.id = item["id"]?.scalarText
-            draft.title = text(item["title"], limits: limits).map(HTMLText.collapsed)
+            draft.title = text(item["title"], limits: limits).map { HTMLText.text(fromHTML: $0, tags: .none) }
             if let url = item["url"]?.stringValue { draft.link = URIReference.resolve(url, against: feedURL) }
             if let url = item["external_url"]?.stringValue {
                 draft.alternateLinks.append(URIReference.resolve(url, against: feedURL))
