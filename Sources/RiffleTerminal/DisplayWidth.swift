@@ -9,6 +9,12 @@ internal import RiffleSystem
 /// whatever wcwidth says. Otherwise a cluster is as wide as its widest scalar, so marks and joiners
 /// add nothing; a scalar wcwidth does not know counts one. Only for sanitized text: controls are
 /// already visible text by then.
+///
+/// Where terminals disagree, the wider form is counted, so that a line fits in each of them: tmux 3.3a
+/// draws each skin-tone modifier (U+1F3FB–U+1F3FF) as a wide character of its own after its base
+/// (`👋🏻` four columns, `👩🏽‍💻` four) where most terminals join it, and draws `❤️` and keycaps one column
+/// wide where others draw two. A line with a modifier may so end up to two columns short in a
+/// terminal that joins it; it never wraps in one that does not.
 package enum DisplayWidth {
     /// Columns of one character.
     static func of(_ character: Character) -> Int {
@@ -17,11 +23,14 @@ package enum DisplayWidth {
             return first.value >= 0x20 && first.value != 0x7F ? 1 : 0
         }
         var widest = 0
+        var emoji = false
+        var modifiers = 0
         for scalar in scalars {
-            if scalar.value == 0xFE0F || scalar.properties.isEmojiPresentation { return 2 }
+            if scalar.properties.isEmojiModifier { modifiers += 1 }
+            if scalar.value == 0xFE0F || scalar.properties.isEmojiPresentation { emoji = true }
             widest = max(widest, scalarWidth(scalar))
         }
-        return widest
+        return emoji ? 2 + 2 * modifiers : widest
     }
 
     /// Columns of a whole string.

@@ -145,6 +145,8 @@ func wideSources() -> [(String, [Item], Bool)] {
         "combining e\u{301}e\u{301}e\u{301}e\u{301} cafe\u{301} na\u{308}ive a long title that needs cutting at some point",
         "한국어 제목도 넓은 문자로 표시되어야 합니다 한국어 제목도 넓은 문자로 표시되어야 합니다",
         "mixed 中文 and ASCII 中文 and ASCII 中文 and ASCII 中文 and ASCII 中文 and ASCII 中文 and ASCII",
+        "Emoji skin tones 👋🏻👋🏼👋🏽👋🏾👋🏿 👩🏽‍💻🧑🏻‍🤝‍🧑🏿 keycaps #️⃣1️⃣ hearts ❤️❤️ text ☺︎ tags 🏴󠁧󠁢󠁳󠁣󠁴󠁿 and a long tail to cut",
+        "plain ASCII title that is long enough to be cut at the width of the pane, like the others are cut",
     ]
     let items = (0..<perSource).map { index in
         item("wide", index, minutes: index + 1, title: titles[index % titles.count] + " #\(index)")
