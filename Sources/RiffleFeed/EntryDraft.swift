@@ -22,6 +22,12 @@ struct EntryDraft {
     /// `content:encoded`, Atom `content`, JSON Feed `content_text` or `content_html`.
     var content: String?
     var tags: [String] = []
+    /// RSS `enclosure`, Atom `link rel="enclosure"`, JSON Feed `attachments`.
+    var enclosures: [FeedEnclosure] = []
+    /// Media RSS `media:content`: the enclosures when the entry has no other.
+    var mediaContents: [FeedEnclosure] = []
+    /// `itunes:duration`'s text: the first enclosure's playing time when it gives none.
+    var podcastDuration: String?
 
     /// The entry, with `feedAuthors` for an entry that names none.
     func entry(feedAuthors: [String]) -> FeedEntry {
@@ -44,7 +50,19 @@ struct EntryDraft {
         return FeedEntry(
             id: identity, time: time, title: titleText, url: url,
             author: names.isEmpty ? nil : Self.unique(names).joined(separator: ", "), summary: summaryText,
-            tags: Self.unique(tags.compactMap(Self.nonEmpty)))
+            tags: Self.unique(tags.compactMap(Self.nonEmpty)), enclosures: files())
+    }
+
+    /// The entry's enclosures (else its Media RSS contents), each URL once, at most `FeedEnclosure.limit`,
+    /// the first given the `itunes:duration` when it has no playing time of its own.
+    private func files() -> [FeedEnclosure] {
+        var seen: Set<String> = []
+        var files = (enclosures.isEmpty ? mediaContents : enclosures).filter {
+            !$0.url.isEmpty && seen.insert($0.url).inserted
+        }
+        files = Array(files.prefix(FeedEnclosure.limit))
+        if !files.isEmpty, files[0].duration == nil { files[0].duration = FeedEnclosure.duration(podcastDuration) }
+        return files
     }
 
     /// `fnv1a:` and 16 hex digits of the title and the date's text: stable across runs and machines.

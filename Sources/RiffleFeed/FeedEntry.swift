@@ -19,10 +19,12 @@ package struct FeedEntry: Sendable, Hashable {
     package var summary: String?
     /// The categories' names, in document order, without duplicates.
     package var tags: [String]
+    /// The files the entry carries, in document order, each URL once.
+    package var enclosures: [FeedEnclosure]
 
     init(
         id: String, time: Timestamp?, title: String, url: String?, author: String?, summary: String?,
-        tags: [String]
+        tags: [String], enclosures: [FeedEnclosure] = []
     ) {
         self.id = id
         self.time = time
@@ -31,5 +33,6 @@ package struct FeedEntry: Sendable, Hashable {
         self.author = author
         self.summary = summary
         self.tags = tags
+        self.enclosures = enclosures
     }
 }

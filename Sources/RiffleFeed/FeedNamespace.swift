@@ -15,6 +15,8 @@ enum FeedNamespace: Sendable, Hashable {
     case content
     /// Apple's podcast vocabulary (`itunes:author`, `itunes:duration`).
     case itunes
+    /// Media RSS (`media:content`).
+    case media
     case xml
     case other
 
@@ -28,6 +30,7 @@ enum FeedNamespace: Sendable, Hashable {
             case "dcterms": self = .dublinCoreTerms
             case "content": self = .content
             case "itunes": self = .itunes
+            case "media": self = .media
             default: self = .other
             }
             return
@@ -40,6 +43,7 @@ enum FeedNamespace: Sendable, Hashable {
         case "http://purl.org/dc/terms/": self = .dublinCoreTerms
         case "http://purl.org/rss/1.0/modules/content/": self = .content
         case "http://www.itunes.com/dtds/podcast-1.0.dtd": self = .itunes
+        case "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss": self = .media
         case "http://www.w3.org/XML/1998/namespace": self = .xml
         default: self = .other
         }

@@ -89,6 +89,9 @@ final class FeedXMLBuilder: XMLEventHandler {
             // A category list nested in an element of its own (`<categories><category>…`).
             capture = Capture(
                 field: .category, kind: .plain, depth: depth, feedLevel: false, base: bases.last ?? feedURL)
+        } else if tag.localName == "content", namespace == .media {
+            // Media RSS contents grouped in `media:group`.
+            mediaContent(tag, base: bases.last ?? feedURL)
         }
         return true
     }
@@ -159,7 +162,8 @@ final class FeedXMLBuilder: XMLEventHandler {
     }
 
     private enum Field {
-        case title, link, summary, content, id, guid, updated, published, rssAuthor, podcastAuthor, atomPerson, category
+        case title, link, summary, content, id, guid, updated, published, rssAuthor, podcastAuthor, podcastDuration,
+            atomPerson, category
     }
 
     private enum TextKind {
@@ -233,7 +237,9 @@ final class FeedXMLBuilder: XMLEventHandler {
             case "category" where !feedLevel: capturing(.category, .plain)
             case "enclosure" where !feedLevel:
                 if let url = tag.attribute("url") {
-                    entry?.alternateLinks.append(URIReference.resolve(url, against: base))
+                    let resolved = URIReference.resolve(url, against: base)
+                    entry?.alternateLinks.append(resolved)
+                    entry?.enclosures.append(Self.enclosure(resolved, tag, length: "length"))
                 }
             default: break
             }
@@ -262,6 +268,14 @@ final class FeedXMLBuilder: XMLEventHandler {
             return
         }
         guard !feedLevel else { return }
+        if namespace == .itunes, tag.localName == "duration" {
+            capturing(.podcastDuration, .raw)
+            return
+        }
+        if namespace == .media, tag.localName == "content" {
+            mediaContent(tag, base: base)
+            return
+        }
         switch (namespace, tag.localName) {
         case (.dublinCore, "date"), (.dublinCoreTerms, "issued"), (.dublinCoreTerms, "created"):
             capturing(.published, .raw)
@@ -270,7 +284,7 @@ final class FeedXMLBuilder: XMLEventHandler {
         case (.dublinCore, "subject"): capturing(.category, .plain)
         case (.content, "encoded"): capturing(.content, .html(.all))
         case (.rdf, _), (.other, _), (.none, _), (.atom, _), (.rss1, _), (.xml, _), (.dublinCore, _),
-            (.dublinCoreTerms, _), (.content, _), (.itunes, _):
+            (.dublinCoreTerms, _), (.content, _), (.itunes, _), (.media, _):
             break
         }
     }
@@ -299,7 +313,10 @@ final class FeedXMLBuilder: XMLEventHandler {
             switch rel {
             case "alternate", "http://www.iana.org/assignments/relation/alternate":
                 if entry?.link == nil { entry?.link = resolved }
-            case "enclosure", "related": entry?.alternateLinks.append(resolved)
+            case "enclosure":
+                entry?.alternateLinks.append(resolved)
+                entry?.enclosures.append(Self.enclosure(resolved, tag, length: "length"))
+            case "related": entry?.alternateLinks.append(resolved)
             default: break
             }
         }
@@ -346,12 +363,28 @@ final class FeedXMLBuilder: XMLEventHandler {
             let name = HTMLText.collapsed(capture.name)
             draft.authors.append(name.isEmpty ? Self.rssAuthorName(value) : name)
         case .podcastAuthor: if !value.isEmpty { draft.podcastAuthors.append(value) }
+        case .podcastDuration: draft.podcastDuration = draft.podcastDuration ?? value
         case .atomPerson:
             let name = HTMLText.collapsed(capture.name)
             if !name.isEmpty { draft.authors.append(name) }
         case .category: draft.tags.append(value)
         }
         entry = draft
+    }
+
+    /// An enclosure at `url` (resolved) with the `type`, the size in the attribute `length` and the
+    /// `duration` that `tag` gives.
+    private static func enclosure(_ url: String, _ tag: XMLStream.Tag, length: String) -> FeedEnclosure {
+        FeedEnclosure(
+            url: url, type: tag.attribute("type")?.trimmingSpaces,
+            length: FeedEnclosure.length(tag.attribute(length)),
+            duration: FeedEnclosure.duration(tag.attribute("duration")))
+    }
+
+    /// A Media RSS `media:content` with a `url`, kept for an entry without enclosures.
+    private func mediaContent(_ tag: XMLStream.Tag, base: String) {
+        guard let url = tag.attribute("url") else { return }
+        entry?.mediaContents.append(Self.enclosure(URIReference.resolve(url, against: base), tag, length: "fileSize"))
     }
 
     /// RSS `author` is an address with an optional name: `jo@example.com (Jo Bloggs)` gives `Jo Bloggs`,

@@ -41,6 +41,17 @@ enum JSONFeedDecoder {
             if case .array(let tags)? = item["tags"] {
                 draft.tags = tags.compactMap(\.stringValue).map(HTMLText.collapsed)
             }
+            if case .array(let attachments)? = item["attachments"] {
+                draft.enclosures = attachments.prefix(FeedEnclosure.limit).compactMap { attachment in
+                    attachment["url"]?.stringValue.map { url in
+                        FeedEnclosure(
+                            url: URIReference.resolve(url, against: feedURL),
+                            type: attachment["mime_type"]?.stringValue,
+                            length: attachment["size_in_bytes"]?.scalarText.flatMap(FeedEnclosure.length),
+                            duration: attachment["duration_in_seconds"]?.scalarText.flatMap(FeedEnclosure.duration))
+                    }
+                }
+            }
             entries.append(draft.entry(feedAuthors: feedAuthors))
         }
         let title = text(document["title"], limits: limits).map(HTMLText.collapsed).flatMap { $0.isEmpty ? nil : $0 }

@@ -71,6 +71,18 @@ import Testing
         #expect(inJSON.entries.count == 50)
         #expect(inJSON.entries.first?.id == "http://scripting.com/2017/06/26.html#a080605")
         #expect(inJSON.entries.allSatisfy { $0.time != nil && !$0.title.isEmpty })
+        let podcast = try FeedParser.parse(FeedFixtures.bytes("real/atp.rss"), url: "https://atp.fm/rss")
+        let episode = try #require(podcast.entries.first { $0.enclosures.first?.url.hasSuffix("atp311.mp3") == true })
+        #expect(
+            episode.enclosures == [
+                FeedEnclosure(
+                    url: "http://traffic.libsyn.com/atpfm/atp311.mp3", type: "audio/mpeg", length: 54_919_661,
+                    duration: 1 * 3600 + 54 * 60 + 9)
+            ])
+        #expect(podcast.entries.allSatisfy { $0.enclosures.count == 1 })
+        #expect(
+            podcast.entries.filter { $0.enclosures.first?.duration != nil }.count == 99,
+            "one episode has no itunes:duration")
         let rdf = try FeedParser.parse(FeedFixtures.bytes("real/bio.rdf"), url: "http://connect.biorxiv.org/")
         #expect(rdf.format == .rdf)
         #expect(rdf.title?.hasPrefix("bioRxiv") == true)
