@@ -1,5 +1,6 @@
 import ArgumentParser
 import RiffleConfig
+import RiffleBytes
 import RiffleCore
 import RiffleStoreKit
 internal import RiffleSystem

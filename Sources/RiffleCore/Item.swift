@@ -1,3 +1,5 @@
+package import RiffleBytes
+
 /// One entry of a feed, in the source-independent shape every adapter maps its API into.
 ///
 /// All text here came from a server and is untrusted: the reader and logs must sanitize it before it

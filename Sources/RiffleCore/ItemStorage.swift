@@ -1,3 +1,5 @@
+package import RiffleBytes
+
 /// The identity and texts of one `Item` in one allocation: the id and `extra` in the header, and the UTF-8
 /// bytes of the title, URL, author, summary and tags back to back in the elements, followed by each tag's
 /// end offset (four bytes, little-endian, unaligned), then — for an item an adapter built — `extra` as the

@@ -1,4 +1,5 @@
 import RiffleConfig
+import RiffleBytes
 import RiffleCore
 
 /// What `PLUGIN --describe` prints: `{"description": "...", "params": {NAME: {required, default,

@@ -1,4 +1,5 @@
 package import RiffleConfig
+package import RiffleBytes
 package import RiffleCore
 package import RiffleHTTP
 

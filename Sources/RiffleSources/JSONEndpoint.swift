@@ -1,3 +1,4 @@
+internal import RiffleBytes
 internal import RiffleCore
 internal import RiffleHTTP
 

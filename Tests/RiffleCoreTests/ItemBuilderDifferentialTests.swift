@@ -1,4 +1,5 @@
 import RiffleBytes
+import RiffleTestSupport
 import Testing
 
 @testable import RiffleCore

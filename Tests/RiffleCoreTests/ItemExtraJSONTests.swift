@@ -1,6 +1,7 @@
 import RiffleTestSupport
 import Testing
 
+import RiffleBytes
 @testable import RiffleCore
 
 /// `extra` written as JSON text while the item is built (`ItemBuilder.appendExtra`, issue 17) held to the

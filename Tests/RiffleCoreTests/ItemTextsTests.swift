@@ -1,5 +1,6 @@
 import Testing
 
+import RiffleBytes
 @testable import RiffleCore
 
 /// `Item.withTexts`, which reads every text of an item from its buffer at once through pointers (the

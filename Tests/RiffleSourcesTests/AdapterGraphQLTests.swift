@@ -1,5 +1,6 @@
 import Foundation
 import RiffleConfig
+import RiffleBytes
 import RiffleCore
 import RiffleSandbox
 import RiffleSources

@@ -1,6 +1,7 @@
 import GRDB
 import Testing
 
+import RiffleBytes
 @testable import RiffleCore
 @testable import RiffleExport
 @testable import RiffleStore

@@ -1,4 +1,4 @@
-@testable import RiffleCore
+@testable import RiffleBytes
 
 /// The recursive tape parse that `JSONDocument` read pages with before `JSONTapeReader` (issue 17), kept as
 /// the tape reader's oracle (`JSONTapeReaderTests`): a call per value, per string and per container, each

@@ -1,4 +1,4 @@
-import RiffleCore
+import RiffleBytes
 
 /// A reference parse failure: where and what, compared field by field with `JSONParseError`.
 struct ReferenceParseError: Error, Equatable {

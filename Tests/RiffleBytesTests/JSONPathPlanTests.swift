@@ -1,7 +1,7 @@
+@testable import RiffleBytes
+import RiffleCore
 import RiffleTestSupport
 import Testing
-
-@testable import RiffleCore
 
 /// `JSONPathPlan`, the fields' paths looked up together (issue 17), held to `JSONNode.select` and
 /// `scalarTexts(at:)`, one path at a time, over generated documents and paths sharing their prefixes.

@@ -363,16 +363,6 @@ package struct JSONPathPlan: Sendable {
         }
     }
 
-    /// `select(path, in: node, stops: stops)?.timestampValue`, without a `Selection` where the path ends in
-    /// an object's member.
-    package func timestampValue(_ path: Int, in node: JSONNode, stops: [Stop]) -> Timestamp? {
-        switch end(of: path, stops: stops) {
-        case .missing: nil
-        case .value(let index): JSONNode(document: node.document, index: index).timestampValue
-        case .inArrays: select(path, in: node, stops: stops)?.timestampValue
-        }
-    }
-
     /// See `end(of:stops:)`.
     enum End {
         case missing
@@ -401,11 +391,14 @@ package struct JSONPathPlan: Sendable {
         return JSONNode(document: node.document, index: index)
     }
 
-    /// Calls `body` with the tape index of each value whose text `node.scalarTexts(at: path's segments)`
-    /// takes, from the stops `locate(in: node, …)` filled.
-    func forEachScalar(_ path: Int, in node: JSONNode, stops: [Stop], _ body: (Int) -> Void) {
+    /// Calls `body` with each value whose text `node.scalarTexts(at: path's segments)` takes, from the stops
+    /// `locate(in: node, …)` filled.
+    package func forEachScalar(_ path: Int, in node: JSONNode, stops: [Stop], _ body: (JSONNode) -> Void) {
         let stop = stops[path]
         guard stop.index >= 0 else { return }
-        node.forEachScalar(at: paths[path][Int(stop.taken)...], from: Int(stop.index), body)
+        let document = node.document
+        node.forEachScalar(at: paths[path][Int(stop.taken)...], from: Int(stop.index)) {
+            body(JSONNode(document: document, index: $0))
+        }
     }
 }
