@@ -125,7 +125,8 @@ let package = Package(
             name: "RiffleCLI",
             dependencies: [
                 "RiffleBytes", "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RifflePlugins",
-                "RiffleTerminal", "RiffleExport", "RiffleStore", "RiffleStoreKit", "RiffleReaderStore", "RiffleSystem", "RiffleFeed",
+                "RiffleTerminal", "RiffleExport", "RiffleStore", "RiffleStoreKit", "RiffleReaderStore", "RiffleSystem",
+                "RiffleFeed",
                 "CSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

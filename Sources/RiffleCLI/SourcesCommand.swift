@@ -1,6 +1,6 @@
 import ArgumentParser
-import RiffleConfig
 import RiffleBytes
+import RiffleConfig
 import RiffleCore
 import RiffleStoreKit
 internal import RiffleSystem

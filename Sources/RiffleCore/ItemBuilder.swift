@@ -223,14 +223,9 @@ package struct ItemBuilder {
         precondition(extra.isEmpty || extraJSON.isEmpty, "extra given both as members and as a dictionary")
         if extraUnsorted { sortExtraMembers() }
         if !extraJSON.isEmpty { extraJSON.append(UInt8(ascii: "}")) }
-        let storage = bytes.withUnsafeBufferPointer { texts in
-            extraJSON.withUnsafeBufferPointer { extraJSON in
-                ItemStorage.make(
-                    id: id, extra: extra.isEmpty ? extra : JSONValue.droppingNullMembers(extra), texts: texts,
-                    title: title ?? 0..<0,
-                    url: url, author: author, summary: summary, tags: tags, extraJSON: extraJSON)
-            }
-        }
+        let storage = ItemStorage.make(
+            id: id, extra: extra.isEmpty ? extra : JSONValue.droppingNullMembers(extra), texts: bytes,
+            title: title ?? 0..<0, url: url, author: author, summary: summary, tags: tags, extraJSON: extraJSON)
         reset()
         guard let storage else { throw SourceError("item \(id): its texts pass the 4 GiB an item can hold") }
         return Item(time: time, storage: storage)

@@ -1,5 +1,5 @@
-import RiffleConfig
 import RiffleBytes
+import RiffleConfig
 import RiffleCore
 
 /// What `PLUGIN --describe` prints: `{"description": "...", "params": {NAME: {required, default,

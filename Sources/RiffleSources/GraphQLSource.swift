@@ -1,5 +1,5 @@
-package import RiffleConfig
 package import RiffleBytes
+package import RiffleConfig
 package import RiffleCore
 package import RiffleHTTP
 

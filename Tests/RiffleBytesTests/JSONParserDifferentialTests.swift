@@ -3,7 +3,7 @@ import RiffleCore
 import RiffleTestSupport
 import Testing
 
-/// The byte-level parser, the SWAR string writer and the digit-by-digit RFC 3339 writer (issue 17) held to
+/// The byte-level parser, the SWAR string writer and the digit-by-digit RFC 3339 writer held to
 /// what the code before them did, over generated inputs: the same values, the same errors at the same
 /// offsets, the same bytes. They read memory through unsafe pointers, so these tests are also what the
 /// AddressSanitizer run (`make sanitize`) exercises them with.

@@ -1,6 +1,6 @@
 import Foundation
-import RiffleConfig
 import RiffleBytes
+import RiffleConfig
 import RiffleCore
 import RiffleHTTP
 import RiffleSandbox

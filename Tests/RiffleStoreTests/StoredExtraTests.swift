@@ -1,7 +1,7 @@
 import GRDB
+import RiffleBytes
 import Testing
 
-import RiffleBytes
 @testable import RiffleCore
 @testable import RiffleExport
 @testable import RiffleStore
