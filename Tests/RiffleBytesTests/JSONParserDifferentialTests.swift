@@ -3,9 +3,9 @@ import RiffleCore
 import RiffleTestSupport
 import Testing
 
-/// The byte-level parser, the SWAR string writer and the digit-by-digit RFC 3339 writer held to
-/// what the code before them did, over generated inputs: the same values, the same errors at the same
-/// offsets, the same bytes. They read memory through unsafe pointers, so these tests are also what the
+/// The byte-level parser and the SWAR string writer held to what the code before them did, over
+/// generated inputs: the same values, the same errors at the same offsets, the same bytes (the RFC 3339
+/// writer's counterpart is `TimestampFormatDifferentialTests.timesAreWrittenAsBefore`). They read memory through unsafe pointers, so these tests are also what the
 /// AddressSanitizer run (`make sanitize`) exercises them with.
 @Suite struct JSONParserDifferentialTests {
     /// Parses `bytes` with both parsers and expects the same value or the same error.
