@@ -21,7 +21,8 @@ FUZZ_SEED ?= $(shell date +%s)
 # that the processes they spawn never compete with each other or with the unit suites.
 END_TO_END_SUITES := RiffleTerminalEndToEndTests|RiffleEndToEndTests
 
-# `make sanitize`: the unit suites that run every file with unsafe code (JSON, the export's buffer, XML/HTML, curl, system calls,
+# `make sanitize`: the unit suites that run every file with unsafe code (RiffleBytes: JSON and the byte writers; the
+# item buffer and resume tokens, the export's buffer, XML/HTML, curl, system calls,
 # YAML, the plugin I/O loop, the terminal's input thread), and the reader fixture's tmux tests, built with
 # AddressSanitizer in their own build path. Leak reports are off: the Swift runtime keeps allocations alive on
 # purpose until exit (its type-name cache shows as a leak). SourceRecoveryTerminalTests and
@@ -30,7 +31,7 @@ END_TO_END_SUITES := RiffleTerminalEndToEndTests|RiffleEndToEndTests
 # ReaderRetryTests runs on its own: its reader waits on timers that, slowed by ASan beside every other suite
 # on two cores, miss their deadlines.
 ASAN_PATH ?= .build-asan
-ASAN_SUITES := RiffleCoreTests|RiffleExportTests|RiffleFeedTests|RiffleHTTPTests|RiffleSystemTests|RiffleConfigTests|RifflePluginsTests|RiffleTerminalTests|RiffleTerminalEndToEndTests
+ASAN_SUITES := RiffleBytesTests|RiffleCoreTests|RiffleExportTests|RiffleFeedTests|RiffleHTTPTests|RiffleSystemTests|RiffleConfigTests|RifflePluginsTests|RiffleTerminalTests|RiffleTerminalEndToEndTests
 
 .PHONY: all build deps test test-install demo bench man install uninstall lint clean sanitize
 

@@ -15,11 +15,12 @@
 //                  ├─ RiffleHTTP   ─ CCurl   (libcurl, system library)
 //                  ├─ RiffleConfig ─ CLibYAML (libyaml, system library)
 //                  ├─ RiffleFeed   ─ CLibXML2 (libxml2: RSS, RDF, Atom and JSON Feed bodies; OPML)
-//                  └─ RiffleCore   (items, paging, merge, retry policy, JSON, dates, hashes, the
-//                                   document memory seam; no I/O)
+//                  └─ RiffleCore   (items, paging, merge, retry policy, dates, hashes, the document
+//                                   memory seam; no I/O)
 //                       └─ RiffleBytes (the pointer, SIMD and SWAR code of the JSON and export path behind
-//                                   checked types: the byte writer that carries its end, the growable
-//                                   buffer, the JSON string scan and escaper, byte scans, base64url)
+//                                   safe types: JSON values, the parser, the page tape and its nodes, path
+//                                   plans; the byte writer that carries its end, the growable buffer, the
+//                                   JSON string scan and escaper, byte scans, base64url)
 //
 //   RiffleCLI also imports RiffleFeed itself, for `riffle import opml` and `riffle sources --opml`.
 //
@@ -99,22 +100,22 @@ let package = Package(
         .target(name: "RiffleTerminal", dependencies: ["RiffleCore", "RiffleSystem"], swiftSettings: strict),
         .target(
             name: "RiffleExport", dependencies: ["RiffleBytes", "RiffleCore", "RiffleSystem"], swiftSettings: strict),
-        .target(name: "RiffleFeed", dependencies: ["CLibXML2", "RiffleCore"], swiftSettings: strict),
+        .target(name: "RiffleFeed", dependencies: ["CLibXML2", "RiffleBytes", "RiffleCore"], swiftSettings: strict),
         .target(name: "RiffleStoreKit", dependencies: ["RiffleCore"], swiftSettings: strict),
         .target(
             name: "RiffleStore",
             dependencies: [
-                "CSQLite", "RiffleCore", "RiffleStoreKit", "RiffleSystem",
+                "CSQLite", "RiffleBytes", "RiffleCore", "RiffleStoreKit", "RiffleSystem",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
         .target(
             name: "RiffleSources",
-            dependencies: ["RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleFeed", "RiffleSystem"],
+            dependencies: ["RiffleBytes", "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleFeed", "RiffleSystem"],
             swiftSettings: strict),
         .target(
             name: "RifflePlugins",
-            dependencies: ["RiffleCore", "RiffleConfig", "RiffleSources", "RiffleHTTP", "RiffleSystem"],
+            dependencies: ["RiffleBytes", "RiffleCore", "RiffleConfig", "RiffleSources", "RiffleHTTP", "RiffleSystem"],
             swiftSettings: strict),
 
         .target(
@@ -123,8 +124,9 @@ let package = Package(
         .target(
             name: "RiffleCLI",
             dependencies: [
-                "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RifflePlugins", "RiffleTerminal",
-                "RiffleExport", "RiffleStore", "RiffleStoreKit", "RiffleReaderStore", "RiffleSystem", "RiffleFeed",
+                "RiffleBytes", "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RifflePlugins",
+                "RiffleTerminal", "RiffleExport", "RiffleStore", "RiffleStoreKit", "RiffleReaderStore", "RiffleSystem",
+                "RiffleFeed",
                 "CSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -161,7 +163,8 @@ let package = Package(
             ],
             path: "Tools/riffle-bench", swiftSettings: strict),
         .executableTarget(
-            name: "riffle-reader-fixture", dependencies: ["RiffleCore", "RiffleTerminal", "RiffleTestSupport"],
+            name: "riffle-reader-fixture",
+            dependencies: ["RiffleBytes", "RiffleCore", "RiffleTerminal", "RiffleTestSupport"],
             path: "Tools/riffle-reader-fixture", swiftSettings: strict),
         .executableTarget(
             name: "riffle-config-fuzz", dependencies: ["RiffleConfig", "RiffleCore", "RiffleSources"],
@@ -174,12 +177,15 @@ let package = Package(
             name: "RiffleTestSupport",
             dependencies: [
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
-                "RiffleCore", "RiffleSystem",
+                "RiffleBytes", "RiffleCore", "RiffleSystem",
             ],
             path: "Tools/RiffleTestSupport", swiftSettings: strict),
 
         // Tests: unit tests per layer; the sandbox's own tests; and, run after them (see the Makefile), the
         // end-to-end tests that run the built binaries, in a pseudo-terminal (tmux) or beside a sandbox.
+        .testTarget(
+            name: "RiffleBytesTests", dependencies: ["RiffleBytes", "RiffleCore", "RiffleTestSupport"],
+            swiftSettings: strict),
         .testTarget(name: "RiffleSystemTests", dependencies: ["RiffleSystem", "RiffleCore"], swiftSettings: strict),
         .testTarget(
             name: "RiffleCoreTests", dependencies: ["RiffleBytes", "RiffleCore", "RiffleTestSupport"],
@@ -193,7 +199,8 @@ let package = Package(
         .testTarget(
             name: "RiffleSourcesTests",
             dependencies: [
-                "RiffleSources", "RiffleSandbox", "RiffleTestSupport", .product(name: "GraphQL", package: "GraphQL"),
+                "RiffleBytes", "RiffleSources", "RiffleSandbox", "RiffleTestSupport",
+                .product(name: "GraphQL", package: "GraphQL"),
             ],
             swiftSettings: strict),
         .testTarget(
@@ -206,12 +213,12 @@ let package = Package(
             name: "RiffleExportTests", dependencies: ["RiffleBytes", "RiffleExport", "RiffleTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "RiffleFeedTests", dependencies: ["RiffleFeed", "RiffleCore", "RiffleTestSupport"],
+            name: "RiffleFeedTests", dependencies: ["RiffleBytes", "RiffleFeed", "RiffleCore", "RiffleTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "RiffleStoreTests",
             dependencies: [
-                "RiffleCore", "RiffleExport", "RiffleStore", "RiffleStoreKit", "RiffleTestSupport",
+                "RiffleBytes", "RiffleCore", "RiffleExport", "RiffleStore", "RiffleStoreKit", "RiffleTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
@@ -225,7 +232,8 @@ let package = Package(
         .testTarget(
             name: "RiffleSandboxTests",
             dependencies: [
-                "RiffleSandbox", "RiffleCore", "RiffleTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+                "RiffleBytes", "RiffleSandbox", "RiffleCore", "RiffleTestSupport",
+                .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             swiftSettings: strict),
         .testTarget(
@@ -234,7 +242,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "RiffleEndToEndTests",
-            dependencies: ["RiffleSandbox", "RiffleTestSupport"],
+            dependencies: ["RiffleBytes", "RiffleSandbox", "RiffleTestSupport"],
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RiffleBytes
 import RiffleCore
 
 /// The names of the global options, read from their definitions in `GlobalOptions`: the argument parser's

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RiffleBytes
 import RiffleConfig
 import RiffleCore
 import RiffleStoreKit

@@ -1,3 +1,4 @@
+import RiffleBytes
 import RiffleCore
 
 extension GraphQLSettings {

@@ -1,3 +1,4 @@
+package import RiffleBytes
 package import RiffleCore
 
 /// A `type: graphql` source (the generic adapter), and the `source:` of a plugin manifest.

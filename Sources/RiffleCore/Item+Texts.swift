@@ -5,6 +5,10 @@ extension Item {
     /// reaching each on its own looks the buffer and its header up again per field. The bytes are reached
     /// only through the writers below, each into a `ByteWriter` that checks its room. Valid only during the
     /// `withTexts` call that gives it.
+    ///
+    /// Unsafe, because it holds pointers into the item's buffer (`ItemStorage`) rather than a copy: the
+    /// buffer is kept alive by `withTexts` for the call, never changes, and each pointer spans a range its
+    /// header gives (the layout `ItemStorage` keeps). Other modules see only counts and the checked writers.
     package struct Texts {
         let title: UnsafeBufferPointer<UInt8>
         /// `nil` when absent (an empty text is present).
@@ -113,6 +117,34 @@ extension Item {
         if let storage = storedBuffer { return storage.withTexts(body) }
         var title = self.title
         return title.withUTF8 { body(Texts(title: $0)) }
+    }
+}
+
+extension Item {
+    // The field-by-field ways to the same bytes, which the tests hold `Texts` to.
+
+    /// Calls `body` with `extra` written as JSON (`JSONValue.object(extra).write`'s bytes), valid only
+    /// during the call, when the item holds it so — an adapter's item, built with `ItemBuilder.appendExtra`;
+    /// `nil` otherwise (then `extra` is to be written).
+    func withExtraJSON<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        storedBuffer?.withExtraJSON(body)
+    }
+
+    /// Calls `body` with `field`'s UTF-8 bytes, valid only during the call; `nil` when the field is absent.
+    func withUTF8<R>(_ field: TextField, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        guard let storage = storedBuffer else {
+            guard field == .title else { return nil }
+            var title = self.title
+            return title.withUTF8(body)
+        }
+        guard let range = storage.range(of: field) else { return nil }
+        return storage.withBytes(range, body)
+    }
+
+    /// Calls `body` with tag `index`'s UTF-8 bytes (`index` below `tagCount`), valid only during the call.
+    func withTagUTF8<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        guard let storage = storedBuffer else { preconditionFailure("tag \(index) of an item without tags") }
+        return storage.withBytes(storage.tagRange(index), body)
     }
 }
 

@@ -1,3 +1,5 @@
+package import RiffleBytes
+
 /// One entry of a feed, in the source-independent shape every adapter maps its API into.
 ///
 /// All text here came from a server and is untrusted: the reader and logs must sanitize it before it
@@ -144,13 +146,6 @@ package struct Item: Sendable, Hashable {
         }
     }
 
-    /// Calls `body` with `extra` written as JSON (`JSONValue.object(extra).write`'s bytes), valid only
-    /// during the call, when the item holds it so — an adapter's item, built with `ItemBuilder.appendExtra`;
-    /// `nil` otherwise (then `extra` is to be written).
-    func withExtraJSON<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
-        storage?.withExtraJSON(body)
-    }
-
     /// `extra` as the JSON text the export writes (`JSONValue.object(extra).write`'s bytes), when the item
     /// holds it so — an adapter's item, built with `ItemBuilder.appendExtra`; `nil` otherwise (then `extra` is
     /// to be written).
@@ -161,24 +156,6 @@ package struct Item: Sendable, Hashable {
 
     /// How many tags there are (`tags.count`, without making them).
     package var tagCount: Int { storage?.tagCount ?? 0 }
-
-    /// Calls `body` with `field`'s UTF-8 bytes, valid only during the call; `nil` when the field is absent.
-    func withUTF8<R>(_ field: TextField, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
-        switch self.body {
-        case .plain(_, var title):
-            guard field == .title else { return nil }
-            return title.withUTF8(body)
-        case .stored(let shared):
-            guard let range = shared.storage.range(of: field) else { return nil }
-            return shared.storage.withBytes(range, body)
-        }
-    }
-
-    /// Calls `body` with tag `index`'s UTF-8 bytes (`index` below `tagCount`), valid only during the call.
-    func withTagUTF8<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        guard let storage else { preconditionFailure("tag \(index) of an item without tags") }
-        return storage.withBytes(storage.tagRange(index), body)
-    }
 
     private func text(_ field: TextField) -> String? {
         switch body {

@@ -1,3 +1,5 @@
+package import RiffleBytes
+
 /// Puts an `Item` together in one allocation (`ItemStorage`): each text's UTF-8 is appended to a scratch
 /// buffer — straight from the page's bytes when a string there has no escapes and is ASCII — and `build`
 /// copies them into the item's buffer. One builder serves a whole page: its buffers are kept between items.
@@ -85,14 +87,12 @@ package struct ItemBuilder {
         _ field: Item.TextField, at path: Int, of plan: JSONPathPlan, in node: JSONNode, stops: [JSONPathPlan.Stop],
         _ reading: Reading
     ) -> Bool {
-        switch plan.end(of: path, stops: stops) {
-        case .missing: return false
-        case .inArrays: return set(field, textOf: plan.select(path, in: node, stops: stops), reading)
-        case .value(let index):
-            guard let range = append(JSONNode(document: node.document, index: index), reading) else { return false }
-            assign(field, range)
-            return true
+        guard let member = plan.member(path, in: node, stops: stops) else {
+            return set(field, textOf: plan.select(path, in: node, stops: stops), reading)
         }
+        guard let range = append(member, reading) else { return false }
+        assign(field, range)
+        return true
     }
 
     /// Appends a tag.
@@ -121,9 +121,7 @@ package struct ItemBuilder {
     package mutating func appendTags(
         _ path: Int, of plan: JSONPathPlan, in node: JSONNode, stops: [JSONPathPlan.Stop]
     ) {
-        plan.forEachScalar(path, in: node, stops: stops) { found in
-            appendTag(textOf: JSONNode(document: node.document, index: found), .scalarText)
-        }
+        plan.forEachScalar(path, in: node, stops: stops) { found in appendTag(textOf: found, .scalarText) }
     }
 
     /// Adds the member `name` of `extra` with `node`'s value, written at once as the JSON the export writes
@@ -136,7 +134,7 @@ package struct ItemBuilder {
     /// order is sorted by `build`, and of a name added twice the last is kept, as a dictionary would.
     package mutating func appendExtra(_ name: String, _ node: JSONNode?) {
         guard let node, !node.isNull else { return }
-        if node.kind == .number {
+        if node.isNumber {
             let value = node.value
             guard !value.writesNull else { return }
             startExtraMember(name)
@@ -162,7 +160,7 @@ package struct ItemBuilder {
     /// with one name the last wins, as assigning them to the dictionary in order would. Nothing is added
     /// when no pair is left. `pairs` is sorted in place (a caller keeps it for the next item).
     package mutating func appendExtra(_ name: String, stringMembers pairs: inout [(name: String, value: JSONNode)]) {
-        pairs.removeAll { $0.value.kind != .string && $0.value.kind != .asciiName && $0.value.kind != .escapedString }
+        pairs.removeAll { !$0.value.isString }
         guard !pairs.isEmpty else { return }
         // The last of each name wins: sorted by name, then place (the sort need not be stable).
         if pairs.count > 1 {
@@ -225,14 +223,9 @@ package struct ItemBuilder {
         precondition(extra.isEmpty || extraJSON.isEmpty, "extra given both as members and as a dictionary")
         if extraUnsorted { sortExtraMembers() }
         if !extraJSON.isEmpty { extraJSON.append(UInt8(ascii: "}")) }
-        let storage = bytes.withUnsafeBufferPointer { texts in
-            extraJSON.withUnsafeBufferPointer { extraJSON in
-                ItemStorage.make(
-                    id: id, extra: extra.isEmpty ? extra : JSONValue.droppingNullMembers(extra), texts: texts,
-                    title: title ?? 0..<0,
-                    url: url, author: author, summary: summary, tags: tags, extraJSON: extraJSON)
-            }
-        }
+        let storage = ItemStorage.make(
+            id: id, extra: extra.isEmpty ? extra : JSONValue.droppingNullMembers(extra), texts: bytes,
+            title: title ?? 0..<0, url: url, author: author, summary: summary, tags: tags, extraJSON: extraJSON)
         reset()
         guard let storage else { throw SourceError("item \(id): its texts pass the 4 GiB an item can hold") }
         return Item(time: time, storage: storage)

@@ -1,3 +1,5 @@
+package import RiffleBytes
+
 /// The identity and texts of one `Item` in one allocation: the id and `extra` in the header, and the UTF-8
 /// bytes of the title, URL, author, summary and tags back to back in the elements, followed by each tag's
 /// end offset (four bytes, little-endian, unaligned), then — for an item an adapter built — `extra` as the
@@ -8,6 +10,13 @@
 /// counts, and the encoder would read each text back through a getter. Here an item from a page is the id's `String`
 /// and this buffer, a copy of it one reference count, and the encoder writes each text from these bytes.
 /// The buffer never changes once made: a changed item gets a new one.
+///
+/// Unsafe, because a `ManagedBuffer`'s header and elements are reached through pointers. What every read
+/// relies on is the header's layout, set once by `make` and never changed: `titleEnd ≤ urlEnd ≤ authorEnd ≤
+/// summaryEnd ≤ textCount`, each tag's end between `summaryEnd` and `textCount` and no smaller than the one
+/// before, and `extraJSONStart + extraJSONCount` the elements' count. `make` checks that every offset fits
+/// its 32 bits and that each text it copies lies within the bytes it is given; the buffer is created with
+/// room for all of it. Nothing outside this file and `Item+Texts.swift` touches the pointers.
 final class ItemStorage: ManagedBuffer<ItemStorage.Header, UInt8> {
     /// The buffer as an item holds it. `ManagedBuffer` is not `Sendable` (a buffer may change); this one
     /// never changes once `make` has filled it, and its header's values are `Sendable`, so sharing it
@@ -45,9 +54,8 @@ final class ItemStorage: ManagedBuffer<ItemStorage.Header, UInt8> {
     /// object, as `JSONValue.write` writes it; `extra` is then empty). `nil` when an offset does not fit the
     /// header's 32 bits.
     static func make(
-        id: String, extra: [String: JSONValue], texts: UnsafeBufferPointer<UInt8>, title: Range<Int>,
-        url: Range<Int>?, author: Range<Int>?, summary: Range<Int>?, tags: [Range<Int>],
-        extraJSON: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0)
+        id: String, extra: [String: JSONValue], texts: [UInt8], title: Range<Int>,
+        url: Range<Int>?, author: Range<Int>?, summary: Range<Int>?, tags: [Range<Int>], extraJSON: [UInt8] = []
     ) -> ItemStorage? {
         var present: UInt8 = 0
         if url != nil { present |= Item.TextField.url.bit }
@@ -75,25 +83,30 @@ final class ItemStorage: ManagedBuffer<ItemStorage.Header, UInt8> {
                     summaryEnd: summaryEnd, textCount: textEnd, tagCount: tagCount, extraJSONCount: extraJSONCount,
                     present: present)
             }, to: ItemStorage.self)
-        buffer.withUnsafeMutablePointerToElements { elements in
-            var end = 0
-            func copy(_ range: Range<Int>?) {
-                guard let range, !range.isEmpty, let base = texts.baseAddress else { return }
-                (elements + end).update(from: base + range.lowerBound, count: range.count)
-                end += range.count
-            }
-            copy(title)
-            copy(url)
-            copy(author)
-            copy(summary)
-            for (position, tag) in tags.enumerated() {
-                copy(tag)
-                // Below `textCount`, checked to fit above.
-                let offset = UInt32(truncatingIfNeeded: end).littleEndian
-                UnsafeMutableRawPointer(elements + textCount + 4 * position).storeBytes(of: offset, as: UInt32.self)
-            }
-            if let base = extraJSON.baseAddress, !extraJSON.isEmpty {
-                (elements + extraJSONStart).update(from: base, count: extraJSON.count)
+        texts.withUnsafeBufferPointer { texts in
+            buffer.withUnsafeMutablePointerToElements { elements in
+                var end = 0
+                func copy(_ range: Range<Int>?) {
+                    guard let range, !range.isEmpty, let base = texts.baseAddress else { return }
+                    precondition(
+                        range.lowerBound >= 0 && range.upperBound <= texts.count, "item text outside its bytes")
+                    (elements + end).update(from: base + range.lowerBound, count: range.count)
+                    end += range.count
+                }
+                copy(title)
+                copy(url)
+                copy(author)
+                copy(summary)
+                for (position, tag) in tags.enumerated() {
+                    copy(tag)
+                    // Below `textCount`, checked to fit above.
+                    let offset = UInt32(truncatingIfNeeded: end).littleEndian
+                    UnsafeMutableRawPointer(elements + textCount + 4 * position).storeBytes(of: offset, as: UInt32.self)
+                }
+                extraJSON.withUnsafeBufferPointer { extraJSON in
+                    guard let base = extraJSON.baseAddress, !extraJSON.isEmpty else { return }
+                    (elements + extraJSONStart).update(from: base, count: extraJSON.count)
+                }
             }
         }
         return buffer

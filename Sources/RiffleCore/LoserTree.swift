@@ -28,7 +28,7 @@ struct LoserTree: Sendable {
     /// `nodes[0]` is the winner's key; `nodes[n]`, for 1 ≤ n < sources, the key of the loser of the match at
     /// internal node n, whose children are nodes 2n and 2n + 1; `nodes[sources + i]`, source i's leaf, is
     /// its own key. One array for both, so that an update writes through one buffer (one check that it is
-    /// not shared per item, not two) and the leaves sit beside the matches they play (issue 17). The
+    /// not shared per item, not two) and the leaves sit beside the matches they play. The
     /// keys themselves rather than source indices (a key's `order` names its source): a replay reads one
     /// node per level, not a node and then the key of the source it names — the replay is a chain of
     /// dependent reads, one level after the other.

@@ -1,5 +1,12 @@
 internal import RiffleBytes
 
+/// The `r3.` token format: its head, tail and text.
+///
+/// Unsafe where a token's text is made: in scratch on the stack (`withR3Text`), the head written first at
+/// `r3FlagsRoom` and the flags then written right before it, so the body is base64-encoded from where it
+/// lies without a copy. The scratch is sized by `r3ScratchCount` (checked by a precondition), and every
+/// byte goes through a `ByteWriter` over a part of it, which traps before writing past its room. The parts
+/// handed to a caller are valid only during its call.
 extension MergePosition {
     static let r3Prefix = "r3."
 
@@ -83,16 +90,13 @@ extension MergePosition {
     ) -> (flags: UInt64, bytes: [UInt8]) {
         let source = r3Source(anchor.source)
         var flags: UInt64 = 0
-        let bytes = source.withUnsafeBufferPointer { source in
-            [UInt8](unsafeUninitializedCapacity: r3HeadBound + source.count) { buffer, count in
-                var writer = ByteWriter(buffer)
-                flags = r3Head(
-                    time: anchor.time, source: source, sourceIsIndex: anchor.source.isIndex,
-                    firstPageIndex: anchor.firstPageIndex, idHash: anchor.idHash, entrySkip: anchor.entrySkip,
-                    isFrontier: anchor.isFrontier, frontier: frontier, hasEntries: hasEntries,
-                    hasFinished: hasFinished, to: &writer)
-                count = writer.count
-            }
+        var bytes: [UInt8] = []
+        ByteWriter.appending(to: &bytes, reserving: r3HeadBound + source.count) { writer in
+            flags = r3Head(
+                time: anchor.time, source: source[...], sourceIsIndex: anchor.source.isIndex,
+                firstPageIndex: anchor.firstPageIndex, idHash: anchor.idHash, entrySkip: anchor.entrySkip,
+                isFrontier: anchor.isFrontier, frontier: frontier, hasEntries: hasEntries,
+                hasFinished: hasFinished, to: &writer)
         }
         return (flags, bytes)
     }
@@ -117,7 +121,7 @@ extension MergePosition {
     /// than an `Anchor` lets the export write a head per item without making one (its source's name is a
     /// `String`), from a name encoded once (`ResumeTokenEncoder.Tail.names`).
     static func r3Head(
-        time: Timestamp, source: UnsafeBufferPointer<UInt8>, sourceIsIndex: Bool, firstPageIndex: Int?,
+        time: Timestamp, source: ArraySlice<UInt8>, sourceIsIndex: Bool, firstPageIndex: Int?,
         idHash: UInt32, entrySkip: Int?, isFrontier: Bool, frontier: Timestamp?, hasEntries: Bool,
         hasFinished: Bool, to out: inout ByteWriter
     ) -> UInt64 {
@@ -208,10 +212,9 @@ extension MergePosition {
 
     /// The `String` of a token's text in its two parts (as `withR3Text` hands them out).
     static func r3String(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> String {
-        String(unsafeUninitializedCapacity: first.count + second.count) { text in
-            _ = text.initialize(fromContentsOf: first)
-            _ = UnsafeMutableBufferPointer(rebasing: text[first.count...]).initialize(fromContentsOf: second)
-            return first.count + second.count
+        ByteWriter.string(reserving: first.count + second.count) { text in
+            text.put(first)
+            text.put(second)
         }
     }
 

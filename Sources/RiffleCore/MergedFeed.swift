@@ -227,14 +227,9 @@ package final class MergedFeed: Sendable {
         package var token: String { tokens.token(for: &state) }
 
         /// Appends `token`'s bytes to `out` without making the `String`: the export's cursor per item
-        /// (`ResumeTokenEncoder.withTokenBytes`), written into room of exactly their length.
+        /// (`ResumeTokenEncoder.writeToken`).
         package func writeToken(into out: ByteBuffer) {
-            tokens.withTokenBytes(for: &state) { first, second in
-                out.write(reserving: first.count + second.count) { out in
-                    out.put(first)
-                    out.put(second)
-                }
-            }
+            tokens.writeToken(for: &state, into: out)
         }
 
         /// Every source's status now.

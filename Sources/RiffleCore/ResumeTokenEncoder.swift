@@ -1,4 +1,4 @@
-internal import RiffleBytes
+package import RiffleBytes
 
 /// Writes the resume token of a merge after each emitted item (the export's `cursor`): the same text as
 /// `MergeState.position.token`, made at the cost of what changed since the last one.
@@ -8,6 +8,11 @@ internal import RiffleBytes
 /// tail (entries and `finished`, see `MergePosition+R3`) encoded between the changes of its sources, so an
 /// item costs its head, the head's base64 and a copy of the tail's. Positions the fast path cannot say (out of
 /// order, or a source resumed by a count) are written from `MergeState.position`.
+///
+/// Unsafe only where a token is made: its head is written into scratch on the stack of
+/// `MergePosition.r3ScratchCount` bytes, through a `ByteWriter` over it, and the text is made there
+/// (`MergePosition.withR3Text`, whose invariants hold). The bytes handed to `withTokenBytes`'s body are
+/// valid during the call only; other modules get the token as a `String` or written into a `ByteBuffer`.
 package struct ResumeTokenEncoder: Sendable {
     private var tail: Tail
     /// The touched sources handed over by the merge, kept to reuse its buffer.
@@ -21,9 +26,20 @@ package struct ResumeTokenEncoder: Sendable {
         withTokenBytes(for: &state, MergePosition.r3String)
     }
 
+    /// Appends the text of `token(for:)` to `out` without making the `String`: the export's cursor per item,
+    /// written into room of exactly its length.
+    package mutating func writeToken(for state: inout MergeState, into out: ByteBuffer) {
+        withTokenBytes(for: &state) { first, second in
+            out.write(reserving: first.count + second.count) { out in
+                out.put(first)
+                out.put(second)
+            }
+        }
+    }
+
     /// `body` with the text of `token(for:)` in two parts (see `MergePosition.withR3Text`), the one place it is
     /// made: the export copies them into its block.
-    package mutating func withTokenBytes<Result>(
+    mutating func withTokenBytes<Result>(
         for state: inout MergeState, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
         guard state.tokenFollowsTheRule else {
@@ -52,13 +68,11 @@ package struct ResumeTokenEncoder: Sendable {
             headCount: MergePosition.r3HeadBound + nameEnd - nameStart, tail: tailBytes)
         let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch -> Result? in
             var writer = ByteWriter(UnsafeMutableBufferPointer(rebasing: scratch[MergePosition.r3FlagsRoom...]))
-            let flags = names.withUnsafeBufferPointer { names in
-                MergePosition.r3Head(
-                    time: snapshot.time, source: UnsafeBufferPointer(rebasing: names[nameStart..<nameEnd]),
-                    sourceIsIndex: false, firstPageIndex: snapshot.firstPageIndex, idHash: snapshot.idHash,
-                    entrySkip: snapshot.entrySkip, isFrontier: snapshot.isInOrder, frontier: snapshot.frontier,
-                    hasEntries: hasEntries, hasFinished: snapshot.hasFinished, to: &writer)
-            }
+            let flags = MergePosition.r3Head(
+                time: snapshot.time, source: names[nameStart..<nameEnd], sourceIsIndex: false,
+                firstPageIndex: snapshot.firstPageIndex, idHash: snapshot.idHash, entrySkip: snapshot.entrySkip,
+                isFrontier: snapshot.isInOrder, frontier: snapshot.frontier, hasEntries: hasEntries,
+                hasFinished: snapshot.hasFinished, to: &writer)
             let headCount = writer.count
             if !hasEntries,
                 MergePosition.r3TextCount(flags: flags, headCount: headCount, tail: tailBytes, encodedTail: encodedTail)

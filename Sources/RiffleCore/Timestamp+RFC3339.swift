@@ -11,7 +11,7 @@ extension Timestamp {
 
     /// `init?(rfc3339:)` over UTF-8 bytes, read where they lie: the JSON adapters parse an item's time
     /// straight from the received page, without a `String` or an array of its bytes.
-    init?(rfc3339Bytes bytes: UnsafeBufferPointer<UInt8>) {
+    init?(rfc3339Bytes bytes: Span<UInt8>) {
         guard bytes.count >= 20, bytes.count <= 64 else { return nil }
         var index = 0
         func digits(_ count: Int) -> Int64? {
@@ -85,13 +85,14 @@ extension Timestamp {
     }
 
     /// `init?(date:)` over UTF-8 bytes, read where they lie.
-    init?(dateBytes bytes: UnsafeBufferPointer<UInt8>) {
+    init?(dateBytes bytes: Span<UInt8>) {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
             return nil
         }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
-            for byte in bytes[range] {
+            for index in range {
+                let byte = bytes[index]
                 guard byte >= 0x30, byte <= 0x39 else { return nil }
                 value = value * 10 + Int(byte - 0x30)
             }
@@ -105,18 +106,18 @@ extension Timestamp {
         self.init(microseconds: date.daysSinceEpoch * 86_400 * 1_000_000)
     }
 
-    /// `init?(rfc3339OrDate:)` over UTF-8 bytes, read where they lie.
-    init?(rfc3339OrDateBytes bytes: UnsafeBufferPointer<UInt8>) {
+    /// `init?(rfc3339OrDate:)` over UTF-8 bytes, read where they lie (a page's string, `JSONNode.timestampValue`).
+    init?(rfc3339OrDateBytes bytes: Span<UInt8>) {
         guard let time = Timestamp(rfc3339Bytes: bytes) ?? Timestamp(dateBytes: bytes) else { return nil }
         self = time
     }
 
-    /// `body` over the text's UTF-8 bytes: in place when the text is stored contiguously, else copied once.
-    private static func withUTF8(
-        _ text: some StringProtocol, _ body: (UnsafeBufferPointer<UInt8>) -> Timestamp?
-    ) -> Timestamp? {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        return Array(text.utf8).withUnsafeBufferPointer(body)
+    /// `body` over the text's UTF-8 bytes: in place for a `String` or a `Substring` (every caller's), else
+    /// copied once.
+    private static func withUTF8(_ text: some StringProtocol, _ body: (Span<UInt8>) -> Timestamp?) -> Timestamp? {
+        if let string = text as? String { return body(string.utf8.span) }
+        if let substring = text as? Substring { return body(substring.utf8.span) }
+        return body(Array(text.utf8).span)
     }
 
     /// An item time as APIs write it: RFC 3339, or a plain date (its midnight UTC).

@@ -1,3 +1,4 @@
+import RiffleBytes
 import RiffleCore
 
 /// JSON Feed 1.0 and 1.1 (and RSS-in-JSON, which some sites serve beside them), read through RiffleCore's

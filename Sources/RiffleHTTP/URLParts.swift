@@ -32,7 +32,7 @@ struct URLParts: Sendable, Equatable {
     /// A URL of printable ASCII (every request riffle sends: the validator refuses spaces and controls) is
     /// read byte by byte (`parseASCII`); anything else as `Character`s (`parseCharacters`), which gives the
     /// same parts for printable ASCII — each such byte is a `Character` of its own — at some fifty times
-    /// the cost per request (issue 17).
+    /// the cost per request.
     static func parse(_ url: String) -> URLParts? {
         var text = url
         // The outer optional: whether the bytes were printable ASCII; the inner: the parse's answer.

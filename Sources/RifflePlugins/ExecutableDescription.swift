@@ -1,3 +1,4 @@
+import RiffleBytes
 import RiffleConfig
 import RiffleCore
 

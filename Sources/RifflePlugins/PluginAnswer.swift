@@ -1,3 +1,4 @@
+import RiffleBytes
 import RiffleCore
 
 /// One answer line of the executable-plugin protocol, decoded into a page.

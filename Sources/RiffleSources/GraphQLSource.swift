@@ -1,3 +1,4 @@
+package import RiffleBytes
 package import RiffleConfig
 package import RiffleCore
 package import RiffleHTTP

@@ -1,3 +1,4 @@
+import RiffleBytes
 import RiffleCore
 
 /// Turns one JSON object into an `Item`, collecting why an item could not be used.

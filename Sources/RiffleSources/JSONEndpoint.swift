@@ -1,3 +1,4 @@
+internal import RiffleBytes
 internal import RiffleCore
 internal import RiffleHTTP
 
@@ -25,7 +26,7 @@ package struct JSONEndpoint: Sendable {
     }
 
     /// A JSON object answered with a 2xx status, read in place: the mapping makes values only for the
-    /// fields it keeps (issue 17).
+    /// fields it keeps.
     struct Answer: Sendable {
         var json: JSONNode
         var status: Int

@@ -1,3 +1,4 @@
+package import RiffleBytes
 package import RiffleCore
 package import RiffleHTTP
 

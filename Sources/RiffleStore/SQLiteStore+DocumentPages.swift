@@ -1,4 +1,5 @@
 import GRDB
+package import RiffleBytes
 package import RiffleCore
 package import RiffleStoreKit
 

@@ -5,7 +5,7 @@ import Testing
 @testable import RiffleConfig
 
 /// Only values in secret positions are secrets: a URL from the environment is not one, so `-v` shows
-/// its host as errors do (issue 12).
+/// its host as errors do.
 @Suite struct SecretPositionTests {
     @Test func aURLFromTheEnvironmentIsNotASecretButTokensAndHeadersAre() throws {
         let text = """

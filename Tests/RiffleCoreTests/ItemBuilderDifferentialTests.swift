@@ -1,9 +1,10 @@
 import RiffleBytes
+import RiffleTestSupport
 import Testing
 
 @testable import RiffleCore
 
-/// The one-buffer `Item` (issue 17) held to the `String` way: items built from a page's bytes through
+/// The one-buffer `Item` held to the `String` way: items built from a page's bytes through
 /// `ItemBuilder` against items made with `Item(id:time:title:…)` from the texts `JSONNode` gives, their
 /// texts read back as bytes and written as JSON against the per-byte reference writer, and the
 /// `String` API's getters, setters, equality and hashing. `ItemStorage` reads and writes through unsafe

@@ -1,9 +1,10 @@
+import RiffleBytes
 import RiffleTestSupport
 import Testing
 
 @testable import RiffleCore
 
-/// `extra` written as JSON text while the item is built (`ItemBuilder.appendExtra`, issue 17) held to the
+/// `extra` written as JSON text while the item is built (`ItemBuilder.appendExtra`) held to the
 /// dictionary way: the text is the bytes `JSONValue.object(extra).write` gives for the dictionary the
 /// adapters made before (values `JSONNode.value`, `null` members dropped), `extra` reads back the values
 /// that text parses to, and equality and hashing follow `extra`. `ItemStorage` keeps the text behind the

@@ -1,9 +1,10 @@
+import RiffleBytes
 import Testing
 
 @testable import RiffleCore
 
 /// `Item.withTexts`, which reads every text of an item from its buffer at once through pointers (the
-/// export's way, issue 17), held to the field-by-field accessors (`withUTF8`, `withTagUTF8`,
+/// export's way), held to the field-by-field accessors (`withUTF8`, `withTagUTF8`,
 /// `withExtraJSON`) over random items: plain ones, absent and empty fields, non-ASCII, many tags. Run
 /// under AddressSanitizer by `make sanitize` (RiffleCoreTests).
 @Suite struct ItemTextsTests {

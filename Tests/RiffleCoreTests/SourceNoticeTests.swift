@@ -1,7 +1,8 @@
+import RiffleBytes
 import RiffleCore
 import Testing
 
-/// Nothing the merge could not use goes unsaid (issue 12): skipped, late and stopped-early counts with
+/// Nothing the merge could not use goes unsaid: skipped, late and stopped-early counts with
 /// their first reasons, a page of only skipped items as a failure, plain dates as times, no `null` in
 /// `extra`.
 @Suite struct SourceNoticeTests {

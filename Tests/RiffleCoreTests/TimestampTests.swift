@@ -1,4 +1,5 @@
 import RiffleCore
+import RiffleTestSupport
 import Testing
 
 @Suite struct TimestampTests {
@@ -102,4 +103,23 @@ import Testing
             #expect(written == Self.referenceRFC3339(Timestamp(microseconds: micros)), "\(micros)")
         }
     }
+
+    /// The RFC 3339 writer held to the `String`-built writer it replaced, over generated times.
+    @Test func timesAreWrittenAsBefore() {
+        var random = SplitMix64(seed: 9)
+        var times: [Int64] = [
+            0, -1, 1, 999, 1_000, 1_000_000, -1_000_000, 253_402_300_799_999_999, -62_135_596_800_000_000,
+        ]
+        for _ in 0..<5_000 {
+            let magnitude = Int64(bitPattern: random.next() >> 6) % (1 << 58)
+            times.append(random.next() % 4 == 0 ? magnitude / 1_000_000 * 1_000_000 : magnitude)
+            times.append(-magnitude)
+            times.append(magnitude / 1000 * 1000)
+        }
+        for microseconds in times {
+            let time = Timestamp(microseconds: microseconds)
+            #expect(time.rfc3339 == DifferentialInputs.referenceRFC3339(time), "\(microseconds)")
+        }
+    }
+
 }

@@ -4,7 +4,7 @@ import Testing
 @testable import RiffleCore
 
 /// `MergePosition.r3Text`, which puts a token's bytes together on the stack and writes their base64 straight
-/// into the `String` (issue 17), held to the way it was written before — a `TokenCoding.Writer`, then the
+/// into the `String`, held to the way it was written before — a `TokenCoding.Writer`, then the
 /// base64 of its bytes and, for a long tail, of the tail apart — over random flags, heads and tails on both
 /// sides of `r3SeparateTail`, with and without the tail's text made beforehand.
 @Suite struct TokenTextTests {

@@ -1,4 +1,5 @@
 import Foundation
+import RiffleBytes
 import RiffleCore
 import RiffleSandbox
 import RiffleTestSupport
@@ -60,7 +61,7 @@ import Testing
         }
     }
 
-    /// `--after` with long source names (issue 13): every token is under 200 bytes, and resuming after an
+    /// `--after` with long source names: every token is under 200 bytes, and resuming after an
     /// item gives exactly the rest of the stream, the same bytes, asking only the sources that still have
     /// items (one request each, for their single page), never those that had ended.
     @Test func longSourceNamesResumeExactlyAndAskOnlyUnfinishedSources() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import RiffleBytes
 import RiffleCore
 import RiffleSandbox
 import RiffleTestSupport

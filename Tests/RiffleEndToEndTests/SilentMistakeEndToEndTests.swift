@@ -4,7 +4,7 @@ import RiffleSandbox
 import RiffleTestSupport
 import Testing
 
-/// Issue 12, "a mistake must never be silent": each way riffle used to lose items without a word now
+/// "A mistake must never be silent": each way riffle used to lose items without a word now
 /// speaks, with its exact stderr line and exit code (contract sections 3 and 5).
 @Suite(.serialized) struct SilentMistakeEndToEndTests {
     /// A manifest over the sandbox's `articles` connection; `fields`, `cursor` and `hasMore` are the

@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs riffle on a file system that is nearly full: a small `tmpfs` mounted in a mount namespace of its
 /// own (`unshare --mount`), so the mount needs no clean-up and is gone, with everything on it, when the
-/// runs end. Issue 13: "a full disk" is one of the ways a store cannot be used.
+/// runs end. "A full disk" is one of the ways a store cannot be used.
 enum SmallFileSystem {
     /// util-linux's `unshare`, which runs a program in new namespaces.
     static let unshare = "/usr/bin/unshare"

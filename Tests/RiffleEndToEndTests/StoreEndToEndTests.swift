@@ -1,11 +1,12 @@
 import Foundation
+import RiffleBytes
 import RiffleCore
 import RiffleSandbox
 import RiffleTestSupport
 import Synchronization
 import Testing
 
-/// Issue 13 and contract section 6: the real `riffle` binary with a real store file, against the sandbox
+/// Contract section 6: the real `riffle` binary with a real store file, against the sandbox
 /// and against a loopback GraphQL list whose items the test changes between runs.
 @Suite(.serialized) struct StoreEndToEndTests {
     /// A GraphQL endpoint on loopback serving `items` newest first, `first`/`after` paging (the cursor is
@@ -260,7 +261,7 @@ import Testing
         #expect(try Harness.jsonArray(offlineJSON.stdoutBytes).first?["status"]?.stringValue == "not probed")
     }
 
-    /// `--after` with a store (issue 13): the pages the resume needs that the store holds fresh (read by
+    /// `--after` with a store: the pages the resume needs that the store holds fresh (read by
     /// the export it continues) come from the store and cost no request; the output is the same bytes as
     /// the resume without the store, and the export it continues followed by it is the whole stream.
     @Test func aResumeTakesTheStoredPagesItNeedsAndGivesTheSameBytes() async throws {
@@ -405,7 +406,7 @@ import Testing
         }
     }
 
-    /// Issue 13: a store whose pages are damaged (a real store, damaged past its schema) gives one warning
+    /// A store whose pages are damaged (a real store, damaged past its schema) gives one warning
     /// naming the file and the run goes on; the commands that need it exit 1; neither reading it nor a run
     /// that would write it (export, read) changes its bytes or leaves a log beside it.
     @Test func aDamagedStoreIsOneWarningAndIsLeftAsItWas() async throws {
@@ -509,7 +510,7 @@ import Testing
         }
     }
 
-    /// Issue 13: a full disk. The store lives on a 256 KiB file system that fills during the export: one
+    /// A full disk. The store lives on a 256 KiB file system that fills during the export: one
     /// warning naming the file and "disk full", the same bytes as without a store, and afterwards the store
     /// opens holding what was committed before it filled; `--mark-read` exits 1 saying its marks were lost.
     @Test func aFullDiskIsOneWarningAndTheStoreKeepsWhatWasCommitted() async throws {

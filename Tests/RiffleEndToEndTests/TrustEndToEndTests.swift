@@ -1,10 +1,11 @@
 import Foundation
+import RiffleBytes
 import RiffleCore
 import RiffleSandbox
 import RiffleTestSupport
 import Testing
 
-/// Nothing runs that the user did not choose (issue 12, contract sections 1 and 5): the built `riffle`,
+/// Nothing runs that the user did not choose (contract sections 1 and 5): the built `riffle`,
 /// started in a hostile directory — a `plugins/` full of executables with every likely name, a
 /// `config.yaml` and a `riffle.yaml` — with its configuration kept elsewhere, executes nothing of that
 /// directory and reads none of its files.

@@ -6,7 +6,7 @@ import Testing
 @testable import RiffleExport
 
 /// `ExportEncoder.writeItem`, which writes an item in parts through `ByteWriter`s into room reserved for
-/// the most each part can take (issue 17), held to the encoder it replaced — written here from the
+/// the most each part can take, held to the encoder it replaced — written here from the
 /// field-by-field accessors and the array writers — over random items whose texts are full of escapes (so
 /// the reserved room is used up to its worst case); and `ByteBuffer`'s growth. Unsafe code: run under
 /// AddressSanitizer by `make sanitize`.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import RiffleHTTP
 
-/// Issue 15: `Cache-Control: max-age`, `Expires` and `Retry-After` as the earliest next request for a
+/// `Cache-Control: max-age`, `Expires` and `Retry-After` as the earliest next request for a
 /// feed — `HTTPResponse.nextRequestAt(now:)`.
 @Suite struct FreshnessTests {
     /// 2026-11-26T12:00:00Z, and the same instant as an HTTP date.

@@ -8,7 +8,7 @@ import Testing
 
 extension PluginTests {
     /// Under `-v` a plugin source logs each request and passes its stderr through, line by line, bounded;
-    /// its answers' plain dates and missing cursors are read like every adapter's (issue 12).
+    /// its answers' plain dates and missing cursors are read like every adapter's.
     @Suite struct PluginLogTests {
         /// Collects log lines.
         final class Lines: Sendable {

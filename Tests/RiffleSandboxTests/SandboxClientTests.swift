@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import RiffleBytes
 import RiffleCore
 import RiffleSandbox
 import RiffleTestSupport
@@ -68,15 +69,15 @@ struct SandboxHarness {
 }
 
 /// Parsed JSON with read-only navigation for assertions; a missing member or a parse failure is
-/// `.missing`, so chains never crash. Parsed by RiffleCore's `JSONValue`; this adds only `.missing`.
+/// `.missing`, so chains never crash. Parsed by RiffleBytes' `JSONValue`; this adds only `.missing`.
 enum JSON {
     case missing, null, bool(Bool), int(Int), double(Double), string(String), array([JSON]), object([String: JSON])
 
     init(parsing data: Data) {
-        self = (try? RiffleCore.JSONValue(parsing: Array(data))).map(JSON.init) ?? .missing
+        self = (try? RiffleBytes.JSONValue(parsing: Array(data))).map(JSON.init) ?? .missing
     }
 
-    init(_ value: RiffleCore.JSONValue) {
+    init(_ value: RiffleBytes.JSONValue) {
         switch value {
         case .null: self = .null
         case .bool(let value): self = .bool(value)

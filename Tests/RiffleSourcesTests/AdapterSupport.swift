@@ -1,4 +1,5 @@
 import Foundation
+import RiffleBytes
 import RiffleConfig
 import RiffleCore
 import RiffleHTTP

@@ -1,4 +1,5 @@
 import GRDB
+import RiffleBytes
 import Testing
 
 @testable import RiffleCore

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GraphQL
+import RiffleBytes
 import RiffleCore
 
 /// One executable GraphQL schema: SDL text plus resolvers for the fields that need code.

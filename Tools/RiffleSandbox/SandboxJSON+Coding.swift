@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RiffleBytes
 import RiffleCore
 
 extension SandboxJSON {

@@ -2,7 +2,7 @@
 ///
 /// The sandbox writes its REST responses with this type so that member order is the order a real API
 /// uses (`docs` before `totalDocs`, `id` first), and so that output is byte-for-byte reproducible from a
-/// seed. That order is the one reason it exists beside RiffleCore's `JSONValue`, whose objects are
+/// seed. That order is the one reason it exists beside RiffleBytes' `JSONValue`, whose objects are
 /// dictionaries: it parses with `JSONValue`'s parser and escapes strings with its writer.
 enum SandboxJSON: Sendable {
     case null

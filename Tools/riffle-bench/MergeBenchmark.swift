@@ -59,7 +59,7 @@ enum MergeBenchmark {
         print("memory check: rerun with --items 5000 and 80000: feed/state peak RSS stays flat, sort grows")
     }
 
-    /// Issue 17's goal at one source count: `MergedFeed` pulled item by item, as `riffle export` pulls it,
+    /// The merge's goal at one source count: `MergedFeed` pulled item by item, as `riffle export` pulls it,
     /// moves at least as many items per wall second as the sort, with items per CPU second beside it.
     static func goalLine(sources: Int, feed: Measured, sort: Measured) -> String {
         let wall = feed.rate / sort.rate

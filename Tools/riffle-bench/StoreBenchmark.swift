@@ -5,7 +5,7 @@ import RiffleStoreKit
 import RiffleTestSupport
 
 /// `riffle-bench store [--only screen|write|reader] [--runs N] [--write-runs N] [--reader-runs N] [--quick]
-/// [--keep]`: the store's figures (issue 13), each beside its baseline, through the built release `riffle`.
+/// [--keep]`: the store's figures, each beside its baseline, through the built release `riffle`.
 ///
 /// - screen: a store of 10,000 and of 200,000 items over 20 sources, written in this process page by page
 ///   as riffle writes them; `riffle read --offline --limit 50` into a pipe, timed from process start to the

@@ -1,4 +1,5 @@
 import Glibc
+import RiffleBytes
 import RiffleCore
 import RiffleTerminal
 import RiffleTestSupport

@@ -1,9 +1,10 @@
-import RiffleCore
+package import RiffleCore
 
-/// Generated JSON documents and the pre-issue-17 string and time writers, for the differential tests.
-enum DifferentialInputs {
+/// Generated JSON documents, and the string and time writers the byte-level ones replaced, for the
+/// differential tests of the JSON readers, the item builder and the writers.
+package enum DifferentialInputs {
     /// Appends a random JSON value (whitespace here and there) to `out`.
-    static func value(_ random: inout SplitMix64, depth: Int, into out: inout [UInt8]) {
+    package static func value(_ random: inout SplitMix64, depth: Int, into out: inout [UInt8]) {
         space(&random, into: &out)
         let kind = depth > 4 ? random.next() % 5 : random.next() % 8
         switch kind {
@@ -39,7 +40,7 @@ enum DifferentialInputs {
 
     /// A generated document damaged once, by the round's kind of damage: cut short (round % 3 == 0), a
     /// byte replaced, or a byte inserted; `nil` when the document came out empty.
-    static func damagedDocument(_ random: inout SplitMix64, round: Int) -> [UInt8]? {
+    package static func damagedDocument(_ random: inout SplitMix64, round: Int) -> [UInt8]? {
         let damage: [UInt8] = [
             0x22, 0x5C, 0x7B, 0x7D, 0x5B, 0x5D, 0x2C, 0x3A, 0x01, 0x75, 0x30, 0x2D, 0x65, 0x2E, 0xFF,
             0x20, 0x44,
@@ -102,7 +103,7 @@ enum DifferentialInputs {
     }
 
     /// `JSONValue.writeString` as it was: every byte checked on its own.
-    static func referenceEscaped(_ text: String) -> [UInt8] {
+    package static func referenceEscaped(_ text: String) -> [UInt8] {
         let hexDigits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = [0x22]
         for byte in text.utf8 {
@@ -125,7 +126,7 @@ enum DifferentialInputs {
     }
 
     /// `Timestamp.rfc3339` as it was: built by string interpolation.
-    static func referenceRFC3339(_ time: Timestamp) -> String {
+    package static func referenceRFC3339(_ time: Timestamp) -> String {
         let seconds = time.unixSeconds
         let micros = time.microseconds - seconds * 1_000_000
         let (date, rest) = CivilDate.split(unixSeconds: seconds)

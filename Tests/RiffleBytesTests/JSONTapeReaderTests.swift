@@ -1,7 +1,8 @@
+import RiffleCore
 import RiffleTestSupport
 import Testing
 
-@testable import RiffleCore
+@testable import RiffleBytes
 
 /// `JSONTapeReader`, the tape's fast way, held to the recursive tape parse it replaced (`JSONParser.parseTape`,
 /// kept here as the oracle: `ReferenceTapeParser.swift`): over generated, damaged and edge-case documents it

@@ -43,19 +43,4 @@ extension JSONValue {
         case .null, .array, .object: return nil
         }
     }
-
-    /// A time: an RFC 3339 string, a plain date (`2026-11-01`, its midnight UTC), or Unix seconds as a
-    /// number or a string of digits. Every adapter and plugin kind reads item times through this.
-    package var timestampValue: Timestamp? {
-        switch self {
-        case .string(let text):
-            if let time = Timestamp(rfc3339OrDate: text) { return time }
-            if let seconds = Int64(text) { return Timestamp(unixSeconds: seconds) }
-            return nil
-        case .int(let seconds): return Timestamp(unixSeconds: seconds)
-        case .double(let seconds) where seconds.isFinite && abs(seconds) < 1e12:
-            return Timestamp(microseconds: Int64((seconds * 1_000_000).rounded()))
-        default: return nil
-        }
-    }
 }

@@ -1,4 +1,4 @@
-import RiffleCore
+import RiffleBytes
 import Testing
 
 @Suite struct JSONValueTests {

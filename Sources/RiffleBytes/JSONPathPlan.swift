@@ -1,8 +1,7 @@
 /// Dotted paths compiled once (per source) and looked up together: each segment's bytes, ASCII-ness and
 /// array position are known beforehand, and the paths share a tree of their segments, so the members an
 /// object is asked for (an item's `id`, `title`, `url`, … under one `node`) are all found in ONE pass
-/// over its members instead of one pass per field, each re-checking its name (issue 17: `memberIndex`
-/// was ~3,000 instructions an item).
+/// over its members instead of one pass per field, each re-checking its name.
 ///
 /// The answers are `JSONNode.select`'s: a member is the last one of that name, names compare as
 /// `memberIndex` compares them (bytes when both are ASCII, else as Swift strings), the walk goes through
@@ -363,16 +362,6 @@ package struct JSONPathPlan: Sendable {
         }
     }
 
-    /// `select(path, in: node, stops: stops)?.timestampValue`, without a `Selection` where the path ends in
-    /// an object's member.
-    package func timestampValue(_ path: Int, in node: JSONNode, stops: [Stop]) -> Timestamp? {
-        switch end(of: path, stops: stops) {
-        case .missing: nil
-        case .value(let index): JSONNode(document: node.document, index: index).timestampValue
-        case .inArrays: select(path, in: node, stops: stops)?.timestampValue
-        }
-    }
-
     /// See `end(of:stops:)`.
     enum End {
         case missing
@@ -401,11 +390,14 @@ package struct JSONPathPlan: Sendable {
         return JSONNode(document: node.document, index: index)
     }
 
-    /// Calls `body` with the tape index of each value whose text `node.scalarTexts(at: path's segments)`
-    /// takes, from the stops `locate(in: node, …)` filled.
-    func forEachScalar(_ path: Int, in node: JSONNode, stops: [Stop], _ body: (Int) -> Void) {
+    /// Calls `body` with each value whose text `node.scalarTexts(at: path's segments)` takes, from the stops
+    /// `locate(in: node, …)` filled.
+    package func forEachScalar(_ path: Int, in node: JSONNode, stops: [Stop], _ body: (JSONNode) -> Void) {
         let stop = stops[path]
         guard stop.index >= 0 else { return }
-        node.forEachScalar(at: paths[path][Int(stop.taken)...], from: Int(stop.index), body)
+        let document = node.document
+        node.forEachScalar(at: paths[path][Int(stop.taken)...], from: Int(stop.index)) {
+            body(JSONNode(document: document, index: $0))
+        }
     }
 }

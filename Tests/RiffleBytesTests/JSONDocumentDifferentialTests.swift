@@ -1,8 +1,9 @@
+import RiffleBytes
 import RiffleCore
 import RiffleTestSupport
 import Testing
 
-/// `JSONDocument`, the tape the adapters read pages through (issue 17), held to the reference parser over
+/// `JSONDocument`, the tape the adapters read pages through, held to the reference parser over
 /// generated and damaged inputs: the same errors at the same offsets, the same values read out, and every
 /// member lookup, element list and dotted path answering what the `JSONValue` tree answers. It reads the
 /// received bytes through unsafe pointers, so these tests are also what `make sanitize` runs it with.

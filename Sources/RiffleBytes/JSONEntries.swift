@@ -1,9 +1,11 @@
 /// A `JSONDocument`'s tape once parsed: the entries `JSONTape` wrote, kept where they were written and
-/// freed with the document. Copying them into an array of their exact count was ~1.6% of the export's
-/// instructions on the large measuring set, ~9 M of ~570 M on the small one (issue 17).
+/// freed with the document, rather than copied into an array of their exact count (a second copy of
+/// every entry of every page).
 ///
-/// `Sendable` although it holds a pointer: the entries are written only while a `JSONTape` owns them,
-/// before this is made, and never after, so sharing it between tasks only ever reads them.
+/// Unsafe, because it owns the allocation `JSONTape` made: `base[0..<count]` is initialized and freed here
+/// only, and every read is checked against `count`. `Sendable` although it holds a pointer: the entries are
+/// written only while a `JSONTape` owns them, before this is made, and never after, so sharing it between
+/// tasks only ever reads them.
 final class JSONEntries: @unchecked Sendable {
     typealias Entry = JSONDocument.Entry
 

@@ -3,7 +3,7 @@
 ///
 /// An adapter's mapping reads a few fields of each item of a page; building the whole tree (a hashed
 /// dictionary per object, a string per name and value) and tearing it down was about 45% of the
-/// export's CPU per item (issue 17). Here each value is one entry in document order: a container's
+/// export's CPU per item when measured. Here each value is one entry in document order: a container's
 /// entry is followed by its members (name entry, then the value's entries) or elements, and `next`
 /// skips a whole subtree, so a member is found by a short linear scan of names compared as bytes.
 ///

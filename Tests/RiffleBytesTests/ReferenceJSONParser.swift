@@ -1,4 +1,4 @@
-import RiffleCore
+import RiffleBytes
 
 /// A reference parse failure: where and what, compared field by field with `JSONParseError`.
 struct ReferenceParseError: Error, Equatable {
@@ -6,7 +6,7 @@ struct ReferenceParseError: Error, Equatable {
     var reason: String
 }
 
-/// The JSON parser as it was before issue 17's byte-level rewrite, kept verbatim (renamed, its errors a
+/// The JSON parser as it was before its byte-level rewrite, kept verbatim (renamed, its errors a
 /// local type) as the reference the differential tests hold the new parser to.
 struct ReferenceJSONParser {
     let bytes: [UInt8]

@@ -1,9 +1,10 @@
+import RiffleCore
 import RiffleTestSupport
 import Testing
 
-@testable import RiffleCore
+@testable import RiffleBytes
 
-/// `JSONPathPlan`, the fields' paths looked up together (issue 17), held to `JSONNode.select` and
+/// `JSONPathPlan`, the fields' paths looked up together, held to `JSONNode.select` and
 /// `scalarTexts(at:)`, one path at a time, over generated documents and paths sharing their prefixes.
 @Suite struct JSONPathPlanTests {
     /// Segments of the paths tried: the generator's names, positions, a missing name, and names equal to

@@ -15,7 +15,7 @@ extension JSONValue {
     }
 
     /// This value with `null` members of its objects dropped, at any depth.
-    var droppingNullMembers: JSONValue {
+    package var droppingNullMembers: JSONValue {
         switch self {
         case .object(let members): return .object(Self.droppingNullMembers(members))
         case .array(let elements) where elements.contains(where: \.holdsNullMemberInside):
@@ -25,7 +25,7 @@ extension JSONValue {
     }
 
     /// Whether `write` writes this value as `null`: `null` itself, or a number that is not finite.
-    var writesNull: Bool {
+    package var writesNull: Bool {
         switch self {
         case .null: return true
         case .double(let value): return !value.isFinite

@@ -1,5 +1,3 @@
-internal import RiffleBytes
-
 /// A JSON parse failure: where and what, without quoting the (untrusted, possibly huge) input.
 package struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Byte offset of the problem.

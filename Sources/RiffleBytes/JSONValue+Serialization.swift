@@ -1,5 +1,3 @@
-internal import RiffleBytes
-
 extension JSONValue {
     /// Compact JSON text, object members sorted by key so equal values always give equal bytes.
     package var jsonText: String {

@@ -1,6 +1,6 @@
-@testable import RiffleCore
+@testable import RiffleBytes
 
-/// The recursive tape parse that `JSONDocument` read pages with before `JSONTapeReader` (issue 17), kept as
+/// The recursive tape parse that `JSONDocument` read pages with before `JSONTapeReader`, kept as
 /// the tape reader's oracle (`JSONTapeReaderTests`): a call per value, per string and per container, each
 /// with the value parser's checks and messages — the same walk as `parseDocument`, writing the tape's entries
 /// instead of values.
@@ -51,7 +51,7 @@ extension JSONParser {
 
     /// Moves over a string at `index`: plain strings by their run alone, strings with escapes by
     /// `unescapeRest` not keeping the bytes (the value parser's checks and errors, no `String` built: a body
-    /// with `\n` in it cost a `String` and a byte-by-byte copy, only to be dropped, issue 17). Returns the
+    /// with `\n` in it cost a `String` and a byte-by-byte copy, only to be dropped). Returns the
     /// entry's kind: a member `name` without escapes whose bytes are all ASCII is an `asciiName` (known from
     /// the run's scan, no second pass).
     mutating func tapeString(name: Bool) throws(JSONParseError) -> JSONDocument.Kind {

@@ -1,9 +1,13 @@
 /// A `JSONDocument`'s tape while it is parsed: entries written through a pointer into room reserved
 /// beforehand (doubled when full), then handed to the document as they lie (`JSONEntries`).
 ///
-/// `Array.append` cost a uniqueness check (a call into the runtime) and a capacity check per entry,
-/// ~40 of the ~130 instructions the tape spent per object member (issue 17); here an entry is a compare
-/// and a store. Only the parser writes it, and only `JSONDocument.init(parsing:)` makes one.
+/// `Array.append` costs a uniqueness check (a call into the runtime) and a capacity check per entry; here
+/// an entry is a compare and a store. Only the parser writes it, and only `JSONDocument.init(parsing:)`
+/// makes one.
+///
+/// Unsafe, because it writes through its own allocation: `base[0..<count]` is initialized, `count` never
+/// passes `capacity` (it grows first), `close` is checked to name an entry written, and `finish` hands the
+/// memory to `JSONEntries` exactly once (the tape is non-copyable and consumed).
 struct JSONTape: ~Copyable {
     typealias Entry = JSONDocument.Entry
 

@@ -1,5 +1,3 @@
-internal import RiffleBytes
-
 /// How `JSONDocument` reads a page onto its tape: one loop over the bytes, its place and its open
 /// containers kept in locals (an explicit stack of at most `JSONValue.maxDepth` containers) rather than a
 /// recursive descent whose index lives in the parser's memory. Strings go through the parsers' one scan

@@ -1,5 +1,3 @@
-internal import RiffleBytes
-
 /// One value of a `JSONDocument`: read where it lies, made into a `JSONValue` only when asked (`value`).
 ///
 /// Its answers are the ones the same value parsed by `JSONValue(parsing:)` gives: a member is the last
@@ -37,12 +35,6 @@ package struct JSONNode: Sendable {
             if case .node(let node) = self { return node.scalarText }
             return nil
         }
-
-        /// `value.timestampValue`, read in place: collected values are an array, which is no time.
-        package var timestampValue: Timestamp? {
-            if case .node(let node) = self { return node.timestampValue }
-            return nil
-        }
     }
 
     var kind: JSONDocument.Kind { document.entries[index].kind }
@@ -52,6 +44,12 @@ package struct JSONNode: Sendable {
 
     /// Whether this is an object.
     package var isObject: Bool { kind == .object }
+
+    /// Whether this is a number.
+    package var isNumber: Bool { kind == .number }
+
+    /// Whether this is a string (with escapes or without).
+    package var isString: Bool { kind == .string || kind == .asciiName || kind == .escapedString }
 
     /// The boolean, when this is one.
     package var boolValue: Bool? {
@@ -87,21 +85,16 @@ package struct JSONNode: Sendable {
         }
     }
 
-    /// `value.timestampValue`, with a string without escapes parsed as a time where it lies (no `String`
-    /// is made for it); only a string that is no RFC 3339 time or date goes the `JSONValue` way (Unix
-    /// seconds as digits), so every answer is `value.timestampValue`'s.
-    package var timestampValue: Timestamp? {
+    /// The bytes between a string's quotes when it has no escapes: its text as received (`stringValue` is
+    /// their decoding, invalid UTF-8 repaired); `nil` for any other value. A slice of the page, not a copy,
+    /// for readers that parse a text where it lies (an item's time).
+    package var plainStringBytes: ArraySlice<UInt8>? {
         switch kind {
-        case .string:
+        case .string, .asciiName:
             let entry = document.entries[index]
-            let time = document.bytes.withUnsafeBufferPointer { buffer in
-                Timestamp(
-                    rfc3339OrDateBytes: UnsafeBufferPointer(rebasing: buffer[Int(entry.start + 1)..<Int(entry.end - 1)])
-                )
-            }
-            return time ?? value.timestampValue
-        case .null, .object, .array, .falseValue, .trueValue: return nil
-        case .asciiName, .number, .escapedString: return value.timestampValue
+            return document.bytes[Int(entry.start + 1)..<Int(entry.end - 1)]
+        default:
+            return nil
         }
     }
 
@@ -273,7 +266,7 @@ package struct JSONNode: Sendable {
 
     /// Calls `body` with each value whose text `scalarTexts(at:)` takes, in order: the elements of
     /// `select(segments)`'s list, or the one value found.
-    func forEachScalar(at segments: ArraySlice<String>, _ body: (JSONNode) -> Void) {
+    package func forEachScalar(at segments: ArraySlice<String>, _ body: (JSONNode) -> Void) {
         forEachScalar(at: segments.map(JSONPathPlan.Segment.init)[...], body)
     }
 
@@ -356,7 +349,7 @@ package struct JSONNode: Sendable {
     /// nothing, when there is none. A string without escapes whose bytes are valid UTF-8 is copied from the
     /// page as it lies (`String(decoding:)` would keep them as they are); any other text is the `String` the
     /// property gives (invalid UTF-8 repaired as it is there).
-    func appendText(stringsOnly: Bool, to out: inout [UInt8]) -> Bool {
+    package func appendText(stringsOnly: Bool, to out: inout [UInt8]) -> Bool {
         switch kind {
         case .string, .asciiName:
             let entry = document.entries[index]
@@ -412,7 +405,7 @@ package struct JSONNode: Sendable {
     /// Appends the value as `value.droppingNullMembers.write(to:)` writes it: a string without escapes whose
     /// bytes are valid UTF-8 and a literal straight from the page (`JSONValue.writeString` of the decoded
     /// text gives those bytes), anything else through its `JSONValue`.
-    func writeJSON(to out: inout [UInt8]) {
+    package func writeJSON(to out: inout [UInt8]) {
         switch kind {
         case .string, .asciiName:
             let entry = document.entries[index]
