@@ -138,6 +138,26 @@ struct ExportEncoder: Sendable {
         out.put(UInt8(ascii: "]"))
     }
 
+    /// JSON Feed 1.1 `attachments` from a feed item's `extra.enclosures` (`url`, `mime_type` — the feed's
+    /// type, else `application/octet-stream`, as the field is required —, `size_in_bytes`,
+    /// `duration_in_seconds`); `nil` when it has none.
+    static func attachments(of item: Item) -> JSONValue? {
+        // An adapter's item holds its extra as text: read it only when it may name enclosures.
+        guard item.extraJSONText?.contains(#""enclosures":"#) ?? true,
+            case .array(let enclosures)? = item.extra["enclosures"]
+        else { return nil }
+        let list: [JSONValue] = enclosures.compactMap { enclosure in
+            guard let url = enclosure["url"]?.stringValue else { return nil }
+            var object: [String: JSONValue] = [
+                "url": .string(url), "mime_type": .string(enclosure["type"]?.stringValue ?? "application/octet-stream"),
+            ]
+            if let length = enclosure["length"] { object["size_in_bytes"] = length }
+            if let duration = enclosure["duration"] { object["duration_in_seconds"] = duration }
+            return .object(object)
+        }
+        return list.isEmpty ? nil : .array(list)
+    }
+
     /// A JSON Feed 1.1 item: string `id` (`SOURCE/ID`, unique across sources), `content_text` always
     /// present (the summary, else the title), `date_published` RFC 3339; riffle's fields in `_riffle`.
     static func writeFeedItem(
@@ -170,9 +190,15 @@ struct ExportEncoder: Sendable {
                     out.put("}]")
                 }
                 writeTags(texts, to: &out)
-                out.put(#","_riffle":"#)
             }
         }
+        if let attachments = attachments(of: item) {
+            out.append(#","attachments":"#)
+            var bytes: [UInt8] = []
+            attachments.write(to: &bytes)
+            out.append(bytes)
+        }
+        out.append(#","_riffle":"#)
         writeItem(merged, into: out, day: &day, cursor: writeCursor)
         out.append("}")
     }

@@ -1,3 +1,4 @@
+package import RiffleBytes
 package import RiffleCore
 internal import RiffleFeed
 package import RiffleHTTP
@@ -135,7 +136,7 @@ package struct FeedSource: Pageable {
             }
             let item = Item(
                 id: entry.id, time: entry.time ?? firstSeen[entry.id] ?? at, title: title, url: entry.url,
-                author: entry.author, summary: entry.summary, tags: entry.tags)
+                author: entry.author, summary: entry.summary, tags: entry.tags, extra: Self.extra(of: entry))
             dated.append((item, position))
         }
         // Newest first, the document's order among equal times: a feed need not be sorted, a page must be.
@@ -159,5 +160,21 @@ package struct FeedSource: Pageable {
     static func validator(_ value: String?) -> String? {
         guard let value, !value.isEmpty, value.utf8.count <= 1024 else { return nil }
         return value
+    }
+}
+
+extension FeedSource {
+    /// An entry's `extra`: its `enclosures`, each `{url, type, length, duration}` with what the feed gives
+    /// (length in bytes, duration in seconds); nothing for an entry without any.
+    static func extra(of entry: FeedEntry) -> [String: JSONValue] {
+        guard !entry.enclosures.isEmpty else { return [:] }
+        let list = entry.enclosures.map { enclosure in
+            var object: [String: JSONValue] = ["url": .string(enclosure.url)]
+            if let type = enclosure.type, !type.isEmpty { object["type"] = .string(type) }
+            if let length = enclosure.length { object["length"] = .int(length) }
+            if let duration = enclosure.duration { object["duration"] = .int(duration) }
+            return JSONValue.object(object)
+        }
+        return ["enclosures": .array(list)]
     }
 }

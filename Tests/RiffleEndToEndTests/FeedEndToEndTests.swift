@@ -1,4 +1,5 @@
 import Foundation
+import RiffleBytes
 import RiffleCore
 import RiffleSandbox
 import RiffleTestSupport
@@ -36,6 +37,62 @@ import Testing
             let paths = sandbox.server.requests().filter { $0.endpoint == .feeds }.map(\.path)
             #expect(paths.filter { $0 == "/feeds/atom.xml" }.count == 4, "four Atom pages through rel=next")
             #expect(paths.filter { $0.hasPrefix("/feeds/archive/") }.count == 3, "three archives")
+        }
+    }
+
+    /// The `duration` of an exported item's first enclosure.
+    static func firstDuration(_ item: JSONValue) -> JSONValue? {
+        guard case .array(let list)? = item["extra"]?["enclosures"] else { return nil }
+        return list.first?["duration"]
+    }
+
+    /// A podcast's episodes carry their enclosures: in `json` and `ndjson` under `extra.enclosures`, in
+    /// `jsonfeed` as `attachments` too.
+    @Test func aPodcastsEnclosuresReachTheExport() async throws {
+        try await Harness.withSandbox(SandboxOptions(itemsPerSource: 60)) { sandbox in
+            let config = try sandbox.config(
+                """
+                sources:
+                  - {name: cast, type: feed, url: "SANDBOX/feeds/podcast.xml"}
+
+                """)
+            let run = try await Harness.run(["export", "--config", config, "--no-store"])
+            #expect(run.status == 0, "\(run.stderr)")
+            let items = try Harness.jsonArray(run.stdoutBytes)
+            #expect(items.count == 20)
+            let first = try #require(items.first { $0["title"]?.stringValue?.hasPrefix("Episode 1:") == true })
+            #expect(first["author"]?.stringValue == "Acme Radio", "the channel's itunes:author")
+            let enclosures = try #require(first["extra"]?["enclosures"])
+            #expect(
+                enclosures
+                    == .array([
+                        .object([
+                            "url": .string("https://acme.sandbox.test/podcast/1.mp3"), "type": .string("audio/mpeg"),
+                            "length": .int(1_000_000), "duration": .int(600),
+                        ])
+                    ]))
+            let second = try #require(items.first { $0["title"]?.stringValue?.hasPrefix("Episode 2:") == true })
+            #expect(Self.firstDuration(second) == .int(697), "MM:SS")
+            let third = try #require(items.first { $0["title"]?.stringValue?.hasPrefix("Episode 3:") == true })
+            #expect(Self.firstDuration(third) == .int(794), "HH:MM:SS")
+
+            let feed = try await Harness.run(["export", "--config", config, "--no-store", "--format", "jsonfeed"])
+            #expect(feed.status == 0, "\(feed.stderr)")
+            let document = try JSONValue(parsing: feed.stdoutBytes)
+            guard case .array(let feedItems)? = document["items"] else {
+                Issue.record("no items")
+                return
+            }
+            let episode = try #require(feedItems.first { $0["title"]?.stringValue?.hasPrefix("Episode 1:") == true })
+            #expect(
+                episode["attachments"]
+                    == .array([
+                        .object([
+                            "url": .string("https://acme.sandbox.test/podcast/1.mp3"),
+                            "mime_type": .string("audio/mpeg"),
+                            "size_in_bytes": .int(1_000_000), "duration_in_seconds": .int(600),
+                        ])
+                    ]))
         }
     }
 

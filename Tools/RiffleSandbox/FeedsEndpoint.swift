@@ -71,6 +71,7 @@ struct FeedsEndpoint: Sendable {
         switch path {
         case "/feeds/rss.xml": body = rss()
         case "/feeds/rdf.xml": body = rdf()
+        case "/feeds/podcast.xml": body = podcast()
         case "/feeds/atom.xml": body = atom(page: page, host: host)
         case "/feeds/archive.xml": body = archive(number: nil)
         case "/feeds/feed.json": body = jsonFeed(page: page, host: host)
@@ -160,6 +161,46 @@ struct FeedsEndpoint: Sendable {
             xml += "<dc:creator>\(Self.xml(entry.author))</dc:creator>\n"
             for tag in entry.tags { xml += "<category>\(Self.xml(tag))</category>\n" }
             xml += "<description>\(Self.xml("<p>" + Self.xml(entry.summary) + "</p>"))</description>\n</item>\n"
+        }
+        xml += "</channel>\n</rss>\n"
+        return ("application/rss+xml; charset=utf-8", Data(xml.utf8), entries.first?.time ?? referenceTime)
+    }
+
+    /// A podcast: 20 episodes, each with an `enclosure` (an MP3's URL, size and type) and `itunes:duration`
+    /// (in the three forms feeds write it), the channel's `itunes:author` standing for the episodes' author;
+    /// every fifth episode also has Media RSS video beside its audio.
+    private func podcast() -> (String, Data, Int64) {
+        let entries = Array(issues("rocket").prefix(20))
+        var xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"
+              xmlns:media="http://search.yahoo.com/mrss/">
+            <channel>
+            <title>Acme launch podcast</title>
+            <link>\(Self.siteBase)/podcast</link>
+            <description>Every issue, read aloud</description>
+            <itunes:author>Acme Radio</itunes:author>
+
+            """
+        for (index, entry) in entries.enumerated() {
+            let seconds = 600 + index * 97
+            let duration =
+                switch index % 3 {
+                case 0: "\(seconds)"
+                case 1: "\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)"
+                default: "00:\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)"
+                }
+            xml += "<item>\n<title>Episode \(index + 1): \(Self.xml(entry.title))</title>\n"
+            xml += "<link>\(Self.siteBase)/podcast/\(index + 1)</link>\n"
+            xml += "<guid isPermaLink=\"false\">episode-\(index + 1)</guid>\n"
+            xml += "<pubDate>\(UTCTime.rfc822(entry.time))</pubDate>\n"
+            xml +=
+                "<enclosure url=\"\(Self.siteBase)/podcast/\(index + 1).mp3\" length=\"\(1_000_000 + index * 4_096)\" "
+            xml += "type=\"audio/mpeg\"/>\n<itunes:duration>\(duration)</itunes:duration>\n"
+            if index % 5 == 0 {
+                xml += "<media:content url=\"\(Self.siteBase)/podcast/\(index + 1).mp4\" type=\"video/mp4\"/>\n"
+            }
+            xml += "<description>\(Self.xml(entry.summary))</description>\n</item>\n"
         }
         xml += "</channel>\n</rss>\n"
         return ("application/rss+xml; charset=utf-8", Data(xml.utf8), entries.first?.time ?? referenceTime)
