@@ -15,7 +15,7 @@ package import RiffleSystem
 ///
 /// A store that cannot be used throws one `StoreError` naming the file and the reason; the file is never
 /// deleted, truncated or overwritten, whatever it holds. Opening writes nothing to a store that is up to
-/// date, so a store whose damage only a read finds is left as it was (issue 13).
+/// date, so a store whose damage only a read finds is left as it was.
 package final class SQLiteStore: Store {
     /// The store file, as the caller named it.
     package let path: String

@@ -6,7 +6,7 @@ import Testing
 @testable import RiffleStore
 @testable import RiffleStoreKit
 
-/// Issue 15's store levers: a feed page keeps its document in its own transaction, a head page begins its
+/// What keeps a store's writes cheap: a feed page keeps its document in its own transaction, a head page begins its
 /// run and records the refresh in that same transaction, a run's head feeds are read in one read, and a
 /// short run's WAL is left for the next open instead of checkpointed at close.
 @Suite(.timeLimit(.minutes(1))) struct FeedDocumentWriteTests {

@@ -6,7 +6,7 @@ import Testing
 @testable import RiffleStore
 @testable import RiffleStoreKit
 
-/// Issue 15: a store that does not exist yet is created while the first requests go (`StoreOpening`).
+/// A store that does not exist yet is created while the first requests go (`StoreOpening`).
 /// Nothing on the reading path waits for it; what was read meanwhile is written, in order, once it is open.
 @Suite(.timeLimit(.minutes(1))) struct StoreOpeningTests {
     let list = StoreSource(name: "list", type: "feed")

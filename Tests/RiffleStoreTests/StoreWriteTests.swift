@@ -217,7 +217,7 @@ import Testing
         }
     }
 
-    /// Issue 13 and the README: a source that leaves the configuration keeps what was stored under its name;
+    /// The README: a source that leaves the configuration keeps what was stored under its name;
     /// a name reused with another adapter type is a new source, and the old one's items and marks go.
     @Test(arguments: StoreUnderTest.all) func aSourceLeftOutIsKeptAndANameReusedWithAnotherTypeStartsAfresh(
         backend: StoreUnderTest

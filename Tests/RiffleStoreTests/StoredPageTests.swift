@@ -105,7 +105,7 @@ import Testing
         }
     }
 
-    /// Issue 13: the reader on a terminal takes what is stored at once, and pages past it over the network
+    /// The reader on a terminal takes what is stored at once, and pages past it over the network
     /// from the stored position — not from the head again.
     @Test(arguments: StoreUnderTest.all) func theReaderPagesPastWhatIsStoredFromTheStoredPosition(
         backend: StoreUnderTest

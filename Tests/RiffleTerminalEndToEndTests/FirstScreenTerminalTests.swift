@@ -3,7 +3,7 @@ import RiffleSandbox
 import RiffleTestSupport
 import Testing
 
-/// Issue 17, "the read-ahead never delays the first screen": the built `riffle` in a real
+/// "The read-ahead never delays the first screen": the built `riffle` in a real
 /// pseudo-terminal (tmux) over an in-process sandbox, with 10-line screens and sources of 10-item pages,
 /// so that the read-ahead (`prefetch: 2`: 40 items; the merge's own too) asks for second pages. The four
 /// first pages are answered after one round trip (400 ms); every later request is held for ten minutes,

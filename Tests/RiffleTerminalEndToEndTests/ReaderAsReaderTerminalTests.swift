@@ -3,7 +3,7 @@ import RiffleTerminal
 import RiffleTestSupport
 import Testing
 
-/// Issue 14 in a real terminal: the item view, unread markers and `n`, `A`, `f`, what `r` finds waiting
+/// The reader as a daily reader, in a real terminal: the item view, unread markers and `n`, `A`, `f`, what `r` finds waiting
 /// for `g`, OSC 8 links on and off, the prompt at 80 columns, hints, and late items explained.
 extension PseudoTerminalTests {
     /// The two flag columns after an item row's number: `*` unread, `~` late.
@@ -119,7 +119,7 @@ extension PseudoTerminalTests {
         rows = try await tmux.waitForScreen("the next page with unread items") { self.prompt($0).hasPrefix("23–33") }
         #expect(itemRows(rows.suffix(12)).allSatisfy { flags($0.text) == "* " })
         // Wait for the two pages read ahead to arrive: 40 unread in all (items 34–73: the read-ahead is
-        // counted in items, a page at least 20 of them — issue 17; two 11-line screens were 22 before).
+        // counted in items, a page at least 20 of them — two 11-line screens were 22 before).
         rows = try await tmux.waitForScreen("the pages read ahead") { self.unreadTotal(self.prompt($0)) == 40 }
         try tmux.press("A")
         rows = try await tmux.waitForScreen("everything read") { self.prompt($0).contains("marked everything read") }

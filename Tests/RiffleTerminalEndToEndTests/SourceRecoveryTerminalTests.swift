@@ -3,7 +3,7 @@ import RiffleSandbox
 import RiffleTestSupport
 import Testing
 
-/// Issue 12, "a source that comes back while the reader is open": the built `riffle` in a real
+/// "A source that comes back while the reader is open": the built `riffle` in a real
 /// pseudo-terminal (tmux) over an in-process sandbox whose GraphQL endpoint fails at first. The reader
 /// retries the failed source on its own and says when, and `r` retries it every time it is pressed.
 ///

@@ -3,7 +3,7 @@ import Testing
 
 @testable import RiffleTerminal
 
-/// The reader's typed-line input is bounded, and `s` words notices as export does (issue 12).
+/// The reader's typed-line input is bounded, and `s` words notices as export does.
 @Suite struct LineInputTests {
     @Test func linesAcrossChunks() {
         var input = LineInput()

@@ -2,7 +2,7 @@ import RiffleCore
 import RiffleTerminal
 import Testing
 
-/// Issue 17: the reader's read-ahead counted in items, and a first screen that never waits for it.
+/// The reader's read-ahead counted in items, and a first screen that never waits for it.
 @Suite struct ReadAheadTests {
     func items(_ range: Range<Int>) -> [MergedItem] {
         range.map { index in

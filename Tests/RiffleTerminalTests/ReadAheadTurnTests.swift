@@ -5,7 +5,7 @@ import RiffleTestSupport
 import Synchronization
 import Testing
 
-/// Issue 17, "a page turn at reading speed never waits", with sources of small pages: the whole reader in
+/// "A page turn at reading speed never waits", with sources of small pages: the whole reader in
 /// this process over two sources of 10-item pages that answer after a round trip — one dense (an item a
 /// minute, most of every screen), one sparse (an item an hour) — and 20-line screens, so a turn takes about
 /// two of the dense source's pages, while its pages come one round trip apart (each cursor comes with the
