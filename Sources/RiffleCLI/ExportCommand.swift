@@ -60,6 +60,26 @@ struct ExportCommand: AsyncParsableCommand {
         }
     }
 
+    /// Says on stderr which source the export waits for and for how long (`ExportWaitNotice`), checking
+    /// each second until cancelled. On a terminal the progress line is cleared first.
+    static func sayWaits(of feed: MergedFeed, names: [String], terminal: Bool) async {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var notice = ExportWaitNotice()
+        while (try? await Task.sleep(for: .seconds(1))) != nil {
+            let now = clock.now
+            let waited = feed.waitingOn.map { index in
+                let progress = feed.loadProgress(source: index)
+                return ExportWaitNotice.Waited(
+                    name: UntrustedText.sanitize(names[index]), waited: progress.began.map { now - $0 } ?? .zero,
+                    attempt: progress.attempt, attempts: progress.attempts)
+            }
+            guard let line = notice.line(waitingFor: waited, now: now - start) else { continue }
+            if terminal { Console.write(2, "\r\u{1B}[K") }
+            Console.writeError("riffle: \(line)")
+        }
+    }
+
     func run() async throws {
         let sinceTime = since?.resolved(now: Timestamp.now())
         let need: StoreNeed = unread ? .required(by: "--unread") : markRead ? .required(by: "--mark-read") : .optional
@@ -91,7 +111,13 @@ struct ExportCommand: AsyncParsableCommand {
             summary = try await Interruption.run {
                 // The exporter aborts the sink (removing a temporary file) on any failure or cancellation.
                 let sink: any ExportSink = try output.map { try outputSink(path: $0) } ?? StandardOutputSink()
-                return try await exporter.run(feed, into: sink)
+                guard showProgress || global.verbose else { return try await exporter.run(feed, into: sink) }
+                let names = sources.map(\.name)
+                return try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { await Self.sayWaits(of: feed, names: names, terminal: showProgress) }
+                    defer { group.cancelAll() }
+                    return try await exporter.run(feed, into: sink)
+                }
             }
         } catch is Interruption.Interrupted {
             throw CLIFailure(lines: ["interrupted; no output file was written"], exitCode: 130)

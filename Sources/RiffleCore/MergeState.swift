@@ -68,6 +68,11 @@ package struct MergeState: Sendable {
         /// items may not all sort before the anchor.
         var droppedDuplicates = false
         var isBlocked = false
+        /// The merge goes on without the source until its load lands (`setAside(source:)`).
+        var isSetAside = false
+        /// The source answers after the merge went past it (set aside, or failed and retried): its items
+        /// newer than the frontier are `MergedItem.cameBehind`, not late, until one is in order.
+        var answersBehind = false
 
         /// The source may still load pages: its pager has neither ended nor failed.
         var isLive: Bool { !(pager.isExhausted || pager.isFailed) }
@@ -98,6 +103,9 @@ package struct MergeState: Sendable {
     private var tree: LoserTree
     /// Live sources with an empty buffer: while any exist, nothing can be emitted.
     private var blocked = 0
+    /// Sources set aside (`setAside(source:)`) whose load has not landed: while any exist, the merge has
+    /// not ended.
+    private var setAsideCount = 0
     /// Sources whose buffer changed since the last `loadsToStart()`.
     private var candidates: [Int] = []
     /// Per source, the bookkeeping `next()` does per item beside its buffer (`Hot`).
@@ -246,7 +254,7 @@ package struct MergeState: Sendable {
     /// The next item, or why there is none yet.
     package mutating func next() -> Step {
         if blocked > 0 { return .waiting }
-        guard let index = tree.winner() else { return .finished }
+        guard let index = tree.winner() else { return setAsideCount > 0 ? .waiting : .finished }
         // Taken apart at once: an item read out of a tuple still used after it is copied, not moved.
         guard case let (item, onFirstPage, position, movedOn)? = slots[index].buffer.popFirst() else {
             // A winner always has a head; should its key ever be stale, drop it and choose again.
@@ -259,15 +267,21 @@ package struct MergeState: Sendable {
             source: index, time: item.time, onFirstPage: onFirstPage, index: position, isInOrder: isInOrder)
         if onFirstPage { lastFirstPageID = item.id }
         var isLate = false
+        var cameBehind = false
         if let frontier, item.time > frontier {
-            isLate = true
-            slots[index].status.lateItems += 1
-            if slots[index].status.firstLateItem == nil {
-                slots[index].status.firstLateItem =
-                    "id \(item.id) at \(item.time.rfc3339) came after \(frontier.rfc3339)"
+            if slots[index].answersBehind {
+                cameBehind = true
+            } else {
+                isLate = true
+                slots[index].status.lateItems += 1
+                if slots[index].status.firstLateItem == nil {
+                    slots[index].status.firstLateItem =
+                        "id \(item.id) at \(item.time.rfc3339) came after \(frontier.rfc3339)"
+                }
             }
         } else {
             frontier = item.time
+            slots[index].answersBehind = false
         }
         // The source's entry in a token's tail (its front page's cursor, or what follows once its buffer is
         // empty: `tailEntry`) can change only when its front left a page; an item taken within a page
@@ -275,7 +289,8 @@ package struct MergeState: Sendable {
         if movedOn { touch(index) }
         settleAfterTaking(index)
         return .item(
-            MergedItem(sourceIndex: index, sourceName: hot[index].name, item: item, isLate: isLate))
+            MergedItem(
+                sourceIndex: index, sourceName: hot[index].name, item: item, isLate: isLate, cameBehind: cameBehind))
     }
 
     /// Delivers the outcome of a load started by `loadsToStart()`, checking the page here (see `PageCheck`).
@@ -300,6 +315,12 @@ package struct MergeState: Sendable {
     package mutating func deliver(_ load: CheckedLoad, to index: Int) {
         slots[index].window = load.window
         touch(index)
+        if slots[index].isSetAside {
+            slots[index].isSetAside = false
+            slots[index].status.isSetAside = false
+            slots[index].answersBehind = true
+            setAsideCount -= 1
+        }
         var result = load.result
         if case .success(let page) = result,
             let error = Pager.unusable(page, number: slots[index].pager.pagesLoaded + 1)
@@ -335,8 +356,25 @@ package struct MergeState: Sendable {
         touch(index)
         slots[index].pager.retry()
         slots[index].status.state = .waiting
+        // Whatever it loads now comes after the merge went on without it.
+        slots[index].answersBehind = true
         settle(index)
     }
+
+    /// Lets the merge go on without a source whose load is slow: it no longer holds the other sources'
+    /// items back. When its load lands, it takes part again; its items newer than what was emitted
+    /// meanwhile come out at once, marked `MergedItem.cameBehind`. Only a source that holds the merge
+    /// (loading with nothing buffered, `waitingOn`) is set aside; the merge does not end while one is.
+    package mutating func setAside(source index: Int) {
+        guard slots[index].isBlocked, !slots[index].isSetAside else { return }
+        slots[index].isSetAside = true
+        slots[index].status.isSetAside = true
+        setAsideCount += 1
+        settle(index)
+    }
+
+    /// The sources the merge waits for now: loading, with nothing buffered, not set aside.
+    package var waitingOn: [Int] { slots.indices.filter { slots[$0].isBlocked } }
 
     /// Where the stream stands now: resuming from it continues right after the last emitted item. Its
     /// size grows with the sources past their first page, not with all sources (see `MergePosition`).
@@ -631,7 +669,7 @@ package struct MergeState: Sendable {
             (finishedForToken, finishedHoldsDone) = finishedSet()
             finishedGeneration &+= 1
         }
-        let shouldBlock = slots[index].buffer.isEmpty && slots[index].isLive
+        let shouldBlock = slots[index].buffer.isEmpty && slots[index].isLive && !slots[index].isSetAside
         if shouldBlock != slots[index].isBlocked {
             blocked += shouldBlock ? 1 : -1
             slots[index].isBlocked = shouldBlock

@@ -29,6 +29,8 @@ package final class MergedFeed: Sendable {
     /// pulling (the reader's pump between page turns) folds it in with `Reader.foldArrivals()`, so that the
     /// source's next page is asked for at once rather than at the next pull.
     let onArrival: (@Sendable () -> Void)?
+    /// Per source, how its load in flight is getting on (`LoadProgress`).
+    let progress: [LoadProgress]
 
     struct Shared: Sendable {
         /// Finished loads not yet folded into the merge.
@@ -36,6 +38,8 @@ package final class MergedFeed: Sendable {
         var waiter: CheckedContinuation<Void, Never>?
         /// The latest status snapshot, published by the consumer.
         var statuses: [SourceStatus]
+        /// The sources the consumer waits for (`MergeState.waitingOn`), published while it waits.
+        var waitingOn: [Int] = []
     }
 
     package convenience init(
@@ -53,11 +57,18 @@ package final class MergedFeed: Sendable {
         self.options = options
         self.resumePosition = position
         self.onArrival = onArrival
+        self.progress = sources.map { _ in LoadProgress() }
         self.shared = Mutex(Shared(statuses: sources.map { SourceStatus(name: $0.name) }))
     }
 
     /// Every source's status, as of the consumer's latest pull (or the end of `run`).
     package var statuses: [SourceStatus] { shared.withLock { $0.statuses } }
+
+    /// How the load in flight of the source at `index` is getting on: since when, and its HTTP attempt.
+    package func loadProgress(source index: Int) -> LoadProgress.Snapshot { progress[index].snapshot }
+
+    /// The sources the consumer waits for, as of when it last began to wait; empty while it is not waiting.
+    package var waitingOn: [Int] { shared.withLock { $0.waitingOn } }
 
     /// Runs `body` with a reader over the merged stream. Loads in flight when `body` returns are cancelled
     /// and awaited before `run` returns.
@@ -102,7 +113,12 @@ package final class MergedFeed: Sendable {
 
     private func load(_ load: Load) async {
         let request = load.request
-        let result = await sources[request.source].loadResult(after: request.cursor, pageSize: request.pageSize)
+        let progress = self.progress[request.source]
+        progress.began(at: .now)
+        let result = await SourceContext.$progress.withValue(progress) {
+            await sources[request.source].loadResult(after: request.cursor, pageSize: request.pageSize)
+        }
+        progress.ended()
         guard let check = load.check.withLock({ $0.take() }) else {
             preconditionFailure("a load's check is taken once")
         }
@@ -175,12 +191,16 @@ package final class MergedFeed: Sendable {
         @usableFromInline
         nonisolated(nonsending) func nextAfterWaiting() async throws -> MergedItem? {
             try Task.checkCancellation()
+            var waited = false
             while true {
                 switch advance() {
-                case .item(let merged): return merged
+                case .item(let merged):
+                    if waited { endWait() }
+                    return merged
                 case .finished: return nil
                 case .waiting:
                     loadWaits += 1
+                    waited = true
                     publishStatuses()
                     try await waitForLoads()
                 }
@@ -197,17 +217,42 @@ package final class MergedFeed: Sendable {
         {
             items.removeAll(keepingCapacity: true)
             try Task.checkCancellation()
+            var waited = false
+            defer { if waited { endWait() } }
             while items.count < limit {
                 switch advance() {
                 case .item(let merged): items.append(merged)
                 case .finished: return !items.isEmpty
                 case .waiting:
                     if !items.isEmpty { return true }
+                    waited = true
                     publishStatuses()
                     try await waitForLoads()
                 }
             }
             return true
+        }
+
+        /// The next item if it is ready, else why not (`.waiting`, with the statuses published, or
+        /// `.finished`), without waiting: for a consumer that waits for pages itself and may meanwhile set
+        /// a slow source aside (the reader). Throws `CancellationError` when the task is cancelled.
+        package func nextWithoutWaiting() throws -> MergeState.Step {
+            try Task.checkCancellation()
+            let step = advance()
+            if case .waiting = step {
+                loadWaits += 1
+                publishStatuses()
+            }
+            return step
+        }
+
+        /// The sources the merge waits for now (`MergeState.waitingOn`).
+        package var waitingOn: [Int] { state.waitingOn }
+
+        /// Lets the merge go on without these sources while their loads are slow (`MergeState.setAside`).
+        package func setAside(sources: [Int]) {
+            for index in sources { state.setAside(source: index) }
+            publishStatuses()
         }
 
         /// The merge's next step, with the pages that arrived in the background folded in first and the
@@ -253,9 +298,18 @@ package final class MergedFeed: Sendable {
             startLoads()
         }
 
+        /// The wait is over: no source is waited for (`MergedFeed.waitingOn`).
+        private func endWait() {
+            feed.shared.withLock { $0.waitingOn = [] }
+        }
+
         func publishStatuses() {
             let statuses = state.statuses
-            feed.shared.withLock { $0.statuses = statuses }
+            let waitingOn = state.waitingOn
+            feed.shared.withLock {
+                $0.statuses = statuses
+                $0.waitingOn = waitingOn
+            }
         }
 
         private func startLoads() {

@@ -7,11 +7,16 @@ package struct MergedItem: Sendable, Hashable {
     /// The item came newer than what the merge had already emitted: its source is not sorted newest
     /// first. It is emitted as soon as it is seen rather than dropped.
     package var isLate: Bool
+    /// The item came newer than what the merge had already emitted because its source answered late: it
+    /// was set aside while slow (`MergeState.setAside(source:)`), or it failed and was retried. Its source
+    /// is in order; the reader puts such an item where it belongs rather than where it came.
+    package var cameBehind: Bool
 
-    package init(sourceIndex: Int, sourceName: String, item: Item, isLate: Bool = false) {
+    package init(sourceIndex: Int, sourceName: String, item: Item, isLate: Bool = false, cameBehind: Bool = false) {
         self.sourceIndex = sourceIndex
         self.sourceName = sourceName
         self.item = item
         self.isLate = isLate
+        self.cameBehind = cameBehind
     }
 }

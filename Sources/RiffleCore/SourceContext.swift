@@ -4,6 +4,8 @@
 package enum SourceContext {
     /// The configured name of the source whose page is loading in this task, if any.
     @TaskLocal package static var name: String?
+    /// Where the HTTP client notes each attempt of the load in this task (`LoadProgress`), if anywhere.
+    @TaskLocal package static var progress: LoadProgress?
 
     /// `line` prefixed with the current source's name (`gitlab: POST …`), or as it is outside a load.
     package static func labelled(_ line: String) -> String {

@@ -29,6 +29,9 @@ package struct SourceStatus: Sendable, Hashable {
     package var warnings: [String] = []
     /// Configured paths a page's answer did not have (`PageNotes.unmatchedPaths`), each once, at most 10.
     package var unmatchedPaths: [String] = []
+    /// The merge goes on without the source while its load is slow (`MergeState.setAside(source:)`): its
+    /// items join when it answers.
+    package var isSetAside = false
     /// Why paging stopped, once it has.
     package var stopReason: Pager.ExhaustedReason?
     /// Why the source stopped before its end, when the answer promised more pages but gave no way to

@@ -64,6 +64,10 @@ package final class HTTPClient: Sendable {
                 maxTotalWait: configuration.maxTotalRetryWait),
             redirectPolicy: RedirectPolicy(maxRedirects: configuration.maxRedirects),
             maxResponseBytes: configuration.maxResponseBytes, redactor: redactor)
+        // The attempt as the source's load progress counts it (`SourceContext.progress`): redirect hops
+        // are not attempts of their own.
+        var attempt = 1
+        let attempts = min(max(request.retries, 0), Configuration.maxRetries) + 1
         while true {
             let current = machine.request
             let parts: URLParts
@@ -74,6 +78,7 @@ package final class HTTPClient: Sendable {
             if Task.isCancelled { throw .cancelled(host: parts.host) }
             let retryReason = machine.pendingRetryReason
             machine.attemptStarted()
+            SourceContext.progress?.attemptStarted(attempt, of: attempts)
             let spec = AttemptSpec(
                 method: current.method, url: current.url, headers: current.headers, body: current.body,
                 timeout: current.timeout, origin: parts.origin)
@@ -97,6 +102,7 @@ package final class HTTPClient: Sendable {
             case .redirect:
                 continue
             case .retry(let delay, _):
+                attempt += 1
                 do {
                     try await Task.sleep(for: delay)
                 } catch {

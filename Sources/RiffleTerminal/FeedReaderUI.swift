@@ -77,7 +77,8 @@ package struct FeedReaderUI: Sendable {
         var outcome = try await withThrowingTaskGroup(of: ReaderOutcome?.self) { group in
             group.addTask {
                 try await feed.run { reader in
-                    try await FeedPump.run(reader: reader, commands: commands, pipe: context.pipe, limit: limit)
+                    try await FeedPump.run(
+                        reader: reader, commands: commands, wake: pump, pipe: context.pipe, limit: limit)
                 }
                 return nil
             }

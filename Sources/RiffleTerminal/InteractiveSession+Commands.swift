@@ -89,6 +89,18 @@ extension InteractiveSession {
         return changed
     }
 
+    /// Asks for a `.tick` in a second while a source set aside is waited for, so that the prompt's
+    /// `news waiting 12s` counts up.
+    func scheduleTick() {
+        guard !tickPending, currentStatuses.contains(where: \.isSetAside) else { return }
+        tickPending = true
+        let events = context.events
+        sideJobs.append {
+            try? await Task.sleep(for: .seconds(1))
+            events.yield(.tick)
+        }
+    }
+
     /// What a refresh found, from `r` (`requested`) or from a refresh outside the reader (`RefreshInbox`):
     /// the new items wait above the list, announced in the prompt (`7 new — g`), never pushed into the
     /// page being read. `r` also says what it found; failures go to `s` either way.

@@ -35,6 +35,9 @@ extension InteractiveSession {
             receiveFresh(report, requested: requested)
         case .retryDue:
             retryTimer = nil
+        case .tick:
+            tickPending = false
+            redrawPromptIfIdle()
         case .opened(let number, let url, let failure):
             var line = StyledLine()
             if let failure {

@@ -7,7 +7,12 @@ extension InteractiveSession {
     func turn(_ command: ReaderCommand, pressed: ContinuousClock.Instant) async {
         switch command {
         case .nextPage:
-            if model.nextPage() == .atEnd { say("end of the feed") } else { await beginTurn(pressed: pressed) }
+            if model.nextPage() == .atEnd {
+                let end = ReaderScreens.endWords(currentStatuses)
+                say(end == "(end)" ? "end of the feed" : "end of what could be read " + end)
+            } else {
+                await beginTurn(pressed: pressed)
+            }
         case .previousPage:
             if model.previousPage() == .atStart {
                 say("already at the first page")
@@ -92,6 +97,7 @@ extension InteractiveSession {
     /// read: they are marked before the prompt is drawn, so its counts include them.
     func drawPage() async {
         viewer = nil
+        model.pageDrawn()
         let page = model.page
         let unread = page.filter { model.isUnread($0.item) }
         await markRead(unread.map(\.item))

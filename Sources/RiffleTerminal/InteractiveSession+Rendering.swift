@@ -25,8 +25,21 @@ extension InteractiveSession {
         }
         return ReaderScreens.prompt(
             model: model, statuses: currentStatuses, message: message, waiting: pendingTurn != nil, width: width,
-            retryWaits: retryWaits, unread: unreadCounts
+            retryWaits: retryWaits, unread: unreadCounts, slowWaits: slowWaits
         ).rendered(color: color)
+    }
+
+    /// How long each source set aside has been waited for, with its HTTP attempt.
+    var slowWaits: [Int: ReaderScreens.Wait] {
+        let now = clock.now
+        var waits: [Int: ReaderScreens.Wait] = [:]
+        for (index, status) in currentStatuses.enumerated() where status.isSetAside {
+            let progress = context.feed.loadProgress(source: index)
+            waits[index] = ReaderScreens.Wait(
+                waited: progress.began.map { now - $0 } ?? .zero, attempt: progress.attempt,
+                attempts: progress.attempts)
+        }
+        return waits
     }
 
     /// How long until each failed source's automatic retry.

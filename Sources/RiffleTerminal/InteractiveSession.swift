@@ -53,6 +53,8 @@ final class InteractiveSession {
     /// When each failed source is retried next; `retryTimer` is the wake-up already asked for.
     var retrySchedule: RetrySchedule
     var retryTimer: ContinuousClock.Instant?
+    /// A `.tick` is on its way (one a second while a slow source is waited for).
+    var tickPending = false
     var outcome = ReaderOutcome()
     var promptShown = false
     var lastDemand = 0
@@ -91,6 +93,7 @@ final class InteractiveSession {
             for await event in events {
                 await handle(event)
                 if !quitRequested, scheduleRetries() { redrawPromptIfIdle() }
+                if !quitRequested { scheduleTick() }
                 for job in sideJobs { side.addTask(operation: job) }
                 sideJobs = []
                 if quitRequested {

@@ -14,4 +14,6 @@ enum ReaderEvent: Sendable {
     case opened(number: Int, url: String, failure: String?)
     /// A failed source's automatic retry may be due (see `RetrySchedule`).
     case retryDue
+    /// A second has passed while a slow source is waited for: the prompt's count of seconds moves on.
+    case tick
 }

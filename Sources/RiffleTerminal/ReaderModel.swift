@@ -35,6 +35,10 @@ package struct ReaderModel: Sendable {
     var unreadKeys: Set<ItemVersion> = []
     /// What a refresh found above what is held, waiting for `g`, by item.
     var fresh: [ItemVersion: MergedItem] = [:]
+    /// How many items at the front of `items` have been drawn at some point: an item that comes behind
+    /// (`MergedItem.cameBehind`) newer than the last of them waits for `g`; an older one joins the items
+    /// not yet drawn, where its time puts it.
+    private(set) var shownThrough = 0
 
     /// The most items kept waiting for `g`; beyond it the oldest are dropped (a later refresh finds them
     /// again).
@@ -123,9 +127,40 @@ package struct ReaderModel: Sendable {
             let key = ItemVersion(item)
             if let seen = latest[key], seen >= item.item.time { continue }
             if latest[key] != nil { remove(key) }
+            if item.cameBehind, placeBehind(item, key: key) { continue }
             append(item, key: key)
             scannedSinceNavigation += 1
         }
+    }
+
+    /// Puts an item that came behind where it belongs: waiting for `g` when it is newer than the last
+    /// item drawn (the page being read does not change), else among the items not drawn yet, before the
+    /// first older one. Returns false when it belongs at the end (the caller appends it).
+    private mutating func placeBehind(_ item: MergedItem, key: ItemVersion) -> Bool {
+        if shownThrough > 0, Self.sortsBefore(item, items[shownThrough - 1]) {
+            if let waiting = fresh[key], waiting.item.time >= item.item.time { return true }
+            fresh[key] = item
+            return true
+        }
+        guard let place = items[shownThrough...].firstIndex(where: { Self.sortsBefore(item, $0) }) else {
+            return false
+        }
+        latest[key] = item.item.time
+        newestBySource[item.sourceIndex] = max(newestBySource[item.sourceIndex] ?? item.item.time, item.item.time)
+        items.insert(item, at: place)
+        rebuildMatches()
+        scannedSinceNavigation += 1
+        return true
+    }
+
+    /// The merge's order: newer first, then the source listed first.
+    static func sortsBefore(_ a: MergedItem, _ b: MergedItem) -> Bool {
+        a.item.time != b.item.time ? a.item.time > b.item.time : a.sourceIndex < b.sourceIndex
+    }
+
+    /// The page on screen has been drawn: items before its end are no longer where a late item goes.
+    package mutating func pageDrawn() {
+        if let last = page.last { shownThrough = max(shownThrough, last.number) }
     }
 
     /// The merge has ended (or, after a retry, has not).
@@ -148,13 +183,12 @@ package struct ReaderModel: Sendable {
             latest[key] = item.item.time
             added.append(item)
         }
-        added.sort { a, b in
-            a.item.time != b.item.time ? a.item.time > b.item.time : a.sourceIndex < b.sourceIndex
-        }
+        added.sort(by: Self.sortsBefore)
         for item in added {
             newestBySource[item.sourceIndex] = max(newestBySource[item.sourceIndex] ?? item.item.time, item.item.time)
         }
         items.insert(contentsOf: added, at: 0)
+        if shownThrough > 0 { shownThrough += added.count }
         rebuildMatches()
         pageStart = 0
         scannedSinceNavigation = 0
@@ -219,6 +253,11 @@ package struct ReaderModel: Sendable {
     }
 
     private mutating func remove(_ key: ItemVersion) {
+        if let index = items.firstIndex(where: { $0.sourceIndex == key.source && $0.item.id == key.id }),
+            index < shownThrough
+        {
+            shownThrough -= 1
+        }
         items.removeAll { $0.sourceIndex == key.source && $0.item.id == key.id }
         unreadKeys.remove(key)
         rebuildMatches()

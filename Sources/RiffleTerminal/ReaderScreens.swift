@@ -11,9 +11,17 @@ enum ReaderScreens {
     /// It always fits `width`: the sources' part is shortened first (`done` dropped, then sources with
     /// nothing unread and nothing to report, then a total), then the legend drops whole keys (never
     /// part of one) down to `?`; only then is the front cut, with `…`.
+    /// How long a source set aside (`SourceStatus.isSetAside`) has been waited for, and its HTTP attempt
+    /// (0 before the first is sent) of how many: `news waiting 12s (attempt 2 of 4)`.
+    struct Wait: Sendable, Hashable {
+        var waited: Duration
+        var attempt = 0
+        var attempts = 0
+    }
+
     static func prompt(
         model: ReaderModel, statuses: [SourceStatus], message: StyledLine?, waiting: Bool, width: Int,
-        retryWaits: [Int: Duration] = [:], unread: [String: Int] = [:]
+        retryWaits: [Int: Duration] = [:], unread: [String: Int] = [:], slowWaits: [Int: Wait] = [:]
     ) -> StyledLine {
         var head = StyledLine()
         if let message {
@@ -33,7 +41,7 @@ enum ReaderScreens {
             head.appendSafe("…")
         } else if let range = model.pageRange {
             head.appendSafe("\(range.lowerBound)–\(range.upperBound)", style: .reverse)
-            if model.feedFinished && range.upperBound == model.viewCount { head.appendSafe(" (end)") }
+            if model.feedFinished && range.upperBound == model.viewCount { head.appendSafe(" " + endWords(statuses)) }
         } else {
             head.appendSafe(model.isFiltered ? "no matches" : "no items", style: .reverse)
         }
@@ -56,7 +64,8 @@ enum ReaderScreens {
         for detail in SourceDetail.allCases {
             body = head
             body.appendSafe("  ")
-            body.append(sourcesPart(statuses, unread: unread, retryWaits: retryWaits, detail: detail))
+            body.append(
+                sourcesPart(statuses, unread: unread, retryWaits: retryWaits, slowWaits: slowWaits, detail: detail))
             let room = width - body.width - 2
             if room >= 1 {
                 body.appendSafe("  ")
@@ -85,24 +94,43 @@ enum ReaderScreens {
         case total
     }
 
+    /// The end of the list: `(end)` once every source has ended, else what could not be read and that `r`
+    /// retries it (`(news could not be read; r retries)`).
+    static func endWords(_ statuses: [SourceStatus]) -> String {
+        let failed = statuses.filter { $0.lastError != nil }.map { UntrustedText($0.name).terminalText }
+        guard !failed.isEmpty else { return "(end)" }
+        return "(" + failed.prefix(3).joined(separator: ", ")
+            + (failed.count > 3 ? " and \(failed.count - 3) more" : "")
+            + " could not be read; r retries)"
+    }
+
+    /// What a source set aside says: `waiting 12s (attempt 2 of 4)`.
+    static func waitingWords(_ wait: Wait?) -> String {
+        guard let wait else { return "waiting" }
+        var words = "waiting \(waitWord(wait.waited))"
+        if wait.attempt > 0 { words += " (attempt \(wait.attempt) of \(max(wait.attempt, wait.attempts)))" }
+        return words
+    }
+
     static func sourcesPart(
-        _ statuses: [SourceStatus], unread: [String: Int], retryWaits: [Int: Duration], detail: SourceDetail
+        _ statuses: [SourceStatus], unread: [String: Int], retryWaits: [Int: Duration], slowWaits: [Int: Wait] = [:],
+        detail: SourceDetail
     ) -> StyledLine {
         var line = StyledLine()
         func separate() { if !line.segments.isEmpty { line.appendSafe(detail == .compact ? " " : " · ") } }
         if detail == .total {
             let total = statuses.reduce(0) { $0 + (unread[$1.name] ?? 0) }
             line.appendSafe(total > 0 ? "*\(total)" : "all read")
-            for status in statuses where status.lastError != nil {
+            for (index, status) in statuses.enumerated() where status.lastError != nil || status.isSetAside {
                 separate()
                 line.append(UntrustedText(status.name), style: Palette.color(forSource: status.name))
-                line.appendSafe(" failed")
+                line.appendSafe(status.isSetAside ? " " + waitingWords(slowWaits[index]) : " failed")
             }
             return line
         }
         for (index, status) in statuses.enumerated() {
             let count = unread[status.name] ?? 0
-            var word = stateWord(status)
+            var word = status.isSetAside ? waitingWords(slowWaits[index]) : stateWord(status)
             if word == "done" && detail != .full { word = "" }
             if (detail == .notable || detail == .compact) && count == 0 && word.isEmpty { continue }
             separate()

@@ -79,6 +79,26 @@ import Testing
         }
     }
 
+    /// A source that failed before the first screen and comes back after `r` reaches the screen: its items,
+    /// newer than the page being read, are announced (`N new — g`) and `g` shows them. Its `retries` are 0.
+    @Test func aSourceBackAfterRShowsItsItemsOnG() async throws {
+        try await withReader(faults: [FaultRule(endpoint: .graphql, requests: .every, fault: .serviceUnavailable)]) {
+            tmux, server in
+            try await tmux.waitForScreen("the failure") { Self.prompt($0).contains("articles failed") }
+            server.setFaults([])
+            try tmux.press("r")
+            try await tmux.waitForScreen("the source back after r") {
+                Self.prompt($0).contains(/articles \*?\d+/) && !Self.prompt($0).contains("retrying")
+            }
+            let shown = try await eventually(timeout: .seconds(60), interval: .milliseconds(500)) {
+                try tmux.press("g")
+                return try tmux.screen().dropLast().contains { $0.contains(#/^\s*\d+ ..\s*\S+ articles /#) }
+            }
+            let screen = try tmux.screen().joined(separator: "\n")
+            #expect(shown, "articles' items on the first page after g: \(screen)")
+        }
+    }
+
     /// Three failures that no automatic retry mends (a 400, a request error, a complexity error), each
     /// followed by `r`: every press sends a request, and the third brings the source back.
     @Test func rRetriesAfterEverySeparateFailure() async throws {

@@ -33,6 +33,7 @@ struct SandboxHandler: HTTPHandler {
         let due = ContinuousClock.now + latency
         let prepared = endpoint.answersAreFixed ? await answer(incoming, endpoint, tooLarge: body == nil, fault) : nil
         if latency > .zero { try await Task.sleep(until: due, clock: .continuous) }
+        while state.isHeld { try await Task.sleep(for: .milliseconds(20)) }
         if let prepared { return prepared }
         return await answer(incoming, endpoint, tooLarge: body == nil, fault)
     }

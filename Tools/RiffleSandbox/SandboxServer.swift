@@ -83,6 +83,12 @@ public final class SandboxServer: Sendable {
         state.setFaults(rules)
     }
 
+    /// Holds every answer (`true`) until released (`false`): a test opens the gate once it has seen what
+    /// should come before the answers. Requests are still received and recorded while held.
+    package func hold(_ held: Bool) {
+        state.isHeld = held
+    }
+
     /// Changes the delay before every response.
     package func setLatency(_ latency: Duration) {
         state.setLatency(latency)

@@ -11,6 +11,8 @@ final class SandboxState: Sendable {
         var latency: Duration
         /// Requests after the first `after` (counted as `total`) wait `latency` instead.
         var later: (after: Int, latency: Duration)?
+        /// Answers wait while this is set (`SandboxServer.hold`), however long.
+        var held = false
     }
 
     /// Most requests kept in the record; older ones are dropped first.
@@ -65,6 +67,12 @@ final class SandboxState: Sendable {
 
     func setLatency(_ latency: Duration) {
         values.withLock { $0.latency = latency }
+    }
+
+    /// Whether answers are held back (see `SandboxServer.hold`).
+    var isHeld: Bool {
+        get { values.withLock { $0.held } }
+        set { values.withLock { $0.held = newValue } }
     }
 
     func setLatency(_ latency: Duration, afterRequests count: Int) {
