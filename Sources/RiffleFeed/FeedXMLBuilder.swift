@@ -238,8 +238,7 @@ final class FeedXMLBuilder: XMLEventHandler {
             case "enclosure" where !feedLevel:
                 if let url = tag.attribute("url") {
                     let resolved = URIReference.resolve(url, against: base)
-                    entry?.alternateLinks.append(resolved)
-                    entry?.enclosures.append(Self.enclosure(resolved, tag, length: "length"))
+                    addEnclosure(resolved, tag)
                 }
             default: break
             }
@@ -314,8 +313,7 @@ final class FeedXMLBuilder: XMLEventHandler {
             case "alternate", "http://www.iana.org/assignments/relation/alternate":
                 if entry?.link == nil { entry?.link = resolved }
             case "enclosure":
-                entry?.alternateLinks.append(resolved)
-                entry?.enclosures.append(Self.enclosure(resolved, tag, length: "length"))
+                addEnclosure(resolved, tag)
             case "related": entry?.alternateLinks.append(resolved)
             default: break
             }
@@ -379,6 +377,13 @@ final class FeedXMLBuilder: XMLEventHandler {
             url: url, type: tag.attribute("type")?.trimmingSpaces,
             length: FeedEnclosure.length(tag.attribute(length)),
             duration: FeedEnclosure.duration(tag.attribute("duration")))
+    }
+
+    /// An RSS `enclosure` or Atom `link rel="enclosure"` at `url` (resolved): one of the entry's enclosures,
+    /// and a fallback for its link.
+    private func addEnclosure(_ url: String, _ tag: XMLStream.Tag) {
+        entry?.alternateLinks.append(url)
+        entry?.enclosures.append(Self.enclosure(url, tag, length: "length"))
     }
 
     /// A Media RSS `media:content` with a `url`, kept for an entry without enclosures.
