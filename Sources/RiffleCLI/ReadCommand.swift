@@ -8,9 +8,10 @@ struct ReadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "read", abstract: "Read the merged feed in the terminal, a page at a time.",
         discussion: """
-            Keys: Enter or Space next page, b previous, g first (and new items), n next unread, /text filter, \
-            f NAME only these sources, v N item N in full, o N open item N, r refresh, A mark all read, \
-            s status, ? help, q quit. Into a pipe, prints every item as one plain line.
+            Keys: Enter or Space next page, b previous, g first (and new items), n next unread, u unread \
+            only, /text filter, f NAME only these sources, l sources (N open one, m N mark it read, r N \
+            retry it), v N item N in full, o N open item N, r refresh, A mark all read, s status, ? help, \
+            q quit. Into a pipe, prints every item as one plain line.
 
             Examples:
               riffle
@@ -29,12 +30,13 @@ struct ReadCommand: AsyncParsableCommand {
         let color = ColorChoice.resolveForProcess(noColorFlag: global.noColor)
         let settings = ReaderOptions(
             lines: reader.lines, prefetchPages: reader.prefetch, color: color,
-            links: color.hyperlinksForProcess(configured: reader.links), limit: items.limit)
+            links: color.hyperlinksForProcess(configured: reader.links), limit: items.limit,
+            unreadOnly: reader.unreadOnly, sourceTypes: session.sources.map(\.type))
         let outcome: ReaderOutcome
         do {
             outcome = try await FeedReaderUI(
                 sources: sources, options: MergeOptions(), settings: settings,
-                readMarks: storeFirst?.readMarks ?? SessionReadMarks(),
+                readMarks: storeFirst?.readMarks ?? SessionReadMarks(), sourceFacts: storeFirst?.sourceFacts,
                 backgroundRefresh: try storeFirst?.backgroundRefresh()
             ).run()
         } catch {

@@ -97,8 +97,7 @@ struct SourcesCommand: AsyncParsableCommand {
         guard let summary else { return "stored 0, never refreshed" }
         var text = "stored \(summary.itemCount), \(summary.unreadCount) unread, "
         if let refreshed = summary.lastRefresh {
-            let age = RelativeTime.format(refreshed, now: now)
-            text += "refreshed \(age == "now" ? "just now" : age + " ago")"
+            text += "refreshed " + RelativeTime.ago(refreshed, now: now)
             switch summary.lastOutcome {
             case .failed(let reason) where reason == error: text += ": failed with the same error"
             case .failed(let reason): text += ": failed: " + reason

@@ -36,6 +36,7 @@ struct StoreFirst {
     }
 
     var readMarks: any ReadMarks { StoreReadMarks(store: store, trouble: session.storeTrouble) }
+    var sourceFacts: any SourceFacts { StoreSourceFacts(store: store, trouble: session.storeTrouble) }
 
     /// Reads the top of every source that the store holds something of, down to its newest stored item,
     /// writing it to the store and handing what is new to the reader.

@@ -75,7 +75,7 @@ extension Configuration {
     private static func decodeReader(_ node: YAMLNode, _ context: DecodingContext) -> ReaderSettings? {
         let path = ConfigPath("reader")
         guard let reader = MappingReader(node, path, context) else { return nil }
-        reader.rejectUnknownKeys(["lines", "prefetch", "links"])
+        reader.rejectUnknownKeys(["lines", "prefetch", "links", "unread_only"])
         var settings = ReaderSettings()
         if let node = reader.value("lines"), let value = context.scalar(node, path.key("lines"), expecting: "auto") {
             let range = ReaderSettings.linesRange
@@ -91,6 +91,7 @@ extension Configuration {
         }
         settings.prefetch = reader.int("prefetch", in: ReaderSettings.prefetchRange) ?? settings.prefetch
         settings.links = reader.bool("links") ?? settings.links
+        settings.unreadOnly = reader.bool("unread_only") ?? settings.unreadOnly
         return settings
     }
 

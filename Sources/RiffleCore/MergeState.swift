@@ -678,7 +678,9 @@ package struct MergeState: Sendable {
         switch slots[index].pager.phase {
         case .failed, .loading: break
         case .exhausted:
-            if slots[index].buffer.isEmpty { slots[index].status.state = .done }
+            // No load is in flight once paging has stopped: `done` when its last items are out, else
+            // `ready` (`s` words both from `stopReason`).
+            slots[index].status.state = slots[index].buffer.isEmpty ? .done : .ready
         case .idle, .ready:
             slots[index].status.state = slots[index].pager.pagesLoaded == 0 ? .waiting : .ready
         }

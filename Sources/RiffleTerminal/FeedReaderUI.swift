@@ -33,12 +33,15 @@ package struct FeedReaderUI: Sendable {
     /// A refresh that runs beside the reader (the store's), delivering what it finds to the inbox; it
     /// runs as a child task from the start and is cancelled when the reader ends.
     var backgroundRefresh: (@Sendable (RefreshInbox) async -> Void)?
+    /// What the store knows of each source, for the sources view (`l`); nil without a store.
+    var sourceFacts: (any SourceFacts)?
 
     package init(
         sources: [MergeSource], options: MergeOptions, settings: ReaderOptions, io: TerminalIO = .standard,
-        readMarks: any ReadMarks = SessionReadMarks(),
+        readMarks: any ReadMarks = SessionReadMarks(), sourceFacts: (any SourceFacts)? = nil,
         backgroundRefresh: (@Sendable (RefreshInbox) async -> Void)? = nil
     ) {
+        self.sourceFacts = sourceFacts
         self.sources = sources
         self.options = options
         self.settings = settings
@@ -72,7 +75,7 @@ package struct FeedReaderUI: Sendable {
         let feed = MergedFeed(sources: sources, options: options, onArrival: { pump.yield(.arrived) })
         let context = InteractiveSession.Context(
             io: io, settings: settings, sources: sources, feed: feed, pump: pump, pipe: FeedPipe(events: sink),
-            events: sink, singleKeys: singleKeys, marks: readMarks)
+            events: sink, singleKeys: singleKeys, marks: readMarks, facts: sourceFacts)
         let limit = settings.limit
         var outcome = try await withThrowingTaskGroup(of: ReaderOutcome?.self) { group in
             group.addTask {

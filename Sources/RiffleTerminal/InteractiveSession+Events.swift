@@ -99,7 +99,7 @@ extension InteractiveSession {
         guard !quitRequested else { return }
         let isTurn: Bool
         switch command {
-        case .nextPage, .previousPage, .firstPage, .filter, .sources, .nextUnread: isTurn = true
+        case .nextPage, .previousPage, .firstPage, .filter, .sources, .nextUnread, .toggleUnreadOnly: isTurn = true
         default: isTurn = false
         }
         if pendingTurn != nil && (!context.singleKeys || isTurn) {
@@ -133,6 +133,7 @@ extension InteractiveSession {
     func execute(_ command: ReaderCommand, pressed: ContinuousClock.Instant) async {
         message = nil
         if viewer != nil, await viewerTakes(command) { return }
+        if sourcesShown, await sourcesViewTakes(command, pressed: pressed) { return }
         switch command {
         case .nextPage, .previousPage, .firstPage, .nextUnread:
             await turn(command, pressed: pressed)
@@ -147,11 +148,23 @@ extension InteractiveSession {
             await view(number)
         case .markAllRead:
             await markAllRead()
+        case .toggleUnreadOnly:
+            await toggleUnreadOnly(pressed: pressed)
+        case .listSources:
+            await listSources()
+        case .markSourceRead(let number):
+            await markSourceRead(number)
+        case .refreshSource(let number):
+            refreshSource(number)
+        case .number(let number):
+            say("v \(number) shows item \(number), o \(number) opens its URL; ? for every key")
         case .missingNumber(let letter):
-            say(
-                letter == "o"
-                    ? "o N opens item N's URL: o, a space, the number left of the item (o 3)"
-                    : "v N shows item N in full: v, a space, the number left of the item (v 3)")
+            switch letter {
+            case "o": say("o N opens item N's URL: o, a space, the number left of the item (o 3)")
+            case "v": say("v N shows item N in full: v, a space, the number left of the item (v 3)")
+            case "m": say("m N marks source N read: m, a space, its number in the sources view (l)")
+            default: say("r N retries source N: r, a space, its number in the sources view (l)")
+            }
         case .refresh:
             refresh()
         case .status:
@@ -163,13 +176,9 @@ extension InteractiveSession {
             quitRequested = true
         case .unknown(let text):
             var line = StyledLine()
-            if text.count == 1, let digit = text.first, digit.isNumber {
-                line.appendSafe("v \(digit) shows item \(digit), o \(digit) opens its URL; ? for every key")
-            } else {
-                line.appendSafe(context.singleKeys && text.count == 1 ? "unknown key " : "unknown command ")
-                line.append(UntrustedText(String(text.prefix(40))))
-                line.appendSafe("; ? for help")
-            }
+            line.appendSafe(context.singleKeys && text.count == 1 ? "unknown key " : "unknown command ")
+            line.append(UntrustedText(String(text.prefix(40))))
+            line.appendSafe("; ? for help")
             message = line
             redrawPrompt()
         }

@@ -23,6 +23,10 @@ extension InteractiveSession {
         if let viewer {
             return viewer.prompt(message: message, width: width).rendered(color: color)
         }
+        if sourcesShown {
+            return SourceListScreen.prompt(count: sourceNames.count, message: message, width: width).rendered(
+                color: color)
+        }
         return ReaderScreens.prompt(
             model: model, statuses: currentStatuses, message: message, waiting: pendingTurn != nil, width: width,
             retryWaits: retryWaits, unread: unreadCounts, slowWaits: slowWaits

@@ -10,7 +10,7 @@ import RiffleCore
 ///
 /// Its jobs live in one file each: events and commands in (`+Events`), the commands that start side work
 /// (`+Commands`), page turns (`+Paging`), read marks and what a refresh found (`+Unread`), the item view
-/// (`+Viewer`), and what is drawn (`+Rendering`).
+/// (`+Viewer`), the sources view (`+Sources`), and what is drawn (`+Rendering`).
 ///
 /// Read marks: the loop awaits `ReadMarks` in order — which received items are unread before they can
 /// be drawn, and marking a page read as it is drawn — so the prompt's counts always include the page.
@@ -27,6 +27,8 @@ final class InteractiveSession {
         var singleKeys: Bool
         /// Which items are read.
         var marks: any ReadMarks
+        /// What the store knows of each source (`l`); nil without a store.
+        var facts: (any SourceFacts)?
     }
 
     let context: Context
@@ -62,6 +64,10 @@ final class InteractiveSession {
     var unreadCounts: [String: Int] = [:]
     /// The item view being paged (`v N`), while it is on screen.
     var viewer: ItemPager?
+    /// The sources view (`l`) is on screen: numbers name sources (`3` opens one, `m 3`, `r 3`).
+    var sourcesShown = false {
+        didSet { decoder.numberedSources = sourcesShown }
+    }
     /// `n` is looking for a page with an unread item beyond what was held: how many items had been
     /// pulled when it began (the search stops after `model.filterScanLimit` more).
     var unreadSearchStart: Int?
@@ -80,6 +86,7 @@ final class InteractiveSession {
     init(context: Context) {
         self.context = context
         self.model = ReaderModel(pageSize: context.settings.lines ?? 20)
+        if context.settings.unreadOnly { model.setUnreadOnly(true) }
         self.retrySchedule = RetrySchedule(policy: context.settings.retryPolicy)
         self.sourceWidth = ItemLineLayout.sourceWidth(for: context.sources.map(\.name))
         self.sourceNames = context.sources.map(\.name)

@@ -1,11 +1,13 @@
 /// Turns the bytes a terminal sends in single-key mode into reader commands. A pure value type: feed it
 /// each chunk that `read` returned and act on the events.
 ///
-/// Single keys act at once (Enter, Space, `b`, `g`, `n`, `A`, `r`, `s`, `?`, `q`, Ctrl-D; arrow and
-/// Page keys move a page; any other printable key is reported as unknown, for a hint). `/`, `o`, `v`
-/// and `f` open a one-line editor (echoed by the reader, since the terminal's echo is
-/// off): Backspace deletes, Ctrl-U clears, Enter runs it as a typed line, Esc or Backspace on an empty
-/// line cancels. An ESC that ends a chunk is the Esc key; one followed by more bytes starts a sequence.
+/// Single keys act at once (Enter, Space, `b`, `g`, `n`, `u`, `l`, `A`, `r`, `s`, `?`, `q`, Ctrl-D;
+/// arrow and Page keys move a page; any other printable key is reported as unknown, for a hint). `/`,
+/// `o`, `v`, `f`, `m` and a digit open a one-line editor (echoed by the reader, since the terminal's echo
+/// is off): Backspace deletes, Ctrl-U clears, Enter runs it as a typed line, Esc or Backspace on an empty
+/// line cancels. While `numberedSources` is set (the sources view is on screen), `r` opens one too, so
+/// that `r 3` retries source 3 and `r` Enter refreshes all. An ESC that ends a chunk is the Esc key; one
+/// followed by more bytes starts a sequence.
 package struct KeyDecoder: Sendable, Hashable {
     package enum Event: Sendable, Hashable {
         case command(ReaderCommand)
@@ -26,6 +28,8 @@ package struct KeyDecoder: Sendable, Hashable {
     }
 
     private(set) var mode: Mode = .keys
+    /// The sources view is on screen: `r` takes a source number.
+    package var numberedSources = false
 
     package init() {}
 
@@ -104,17 +108,22 @@ package struct KeyDecoder: Sendable, Hashable {
         case UInt8(ascii: "g"): return .command(.firstPage)
         case UInt8(ascii: "n"): return .command(.nextUnread)
         case UInt8(ascii: "A"): return .command(.markAllRead)
-        case UInt8(ascii: "r"): return .command(.refresh)
+        case UInt8(ascii: "r") where !numberedSources: return .command(.refresh)
+        case UInt8(ascii: "u"): return .command(.toggleUnreadOnly)
+        case UInt8(ascii: "l"): return .command(.listSources)
         case UInt8(ascii: "s"): return .command(.status)
         case UInt8(ascii: "?"), UInt8(ascii: "h"): return .command(.help)
         case UInt8(ascii: "q"), UInt8(ascii: "Q"), 0x04: return .command(.quit)
         case UInt8(ascii: "/"):
             mode = .editing(prefix: "/", bytes: [])
             return .editing(line: "/")
-        case UInt8(ascii: "o"), UInt8(ascii: "v"), UInt8(ascii: "f"):
+        case UInt8(ascii: "o"), UInt8(ascii: "v"), UInt8(ascii: "f"), UInt8(ascii: "m"), UInt8(ascii: "r"):
             let prefix = String(UnicodeScalar(byte)) + " "
             mode = .editing(prefix: prefix, bytes: [])
             return .editing(line: prefix)
+        case UInt8(ascii: "1")...UInt8(ascii: "9"):
+            mode = .editing(prefix: "", bytes: [byte])
+            return .editing(line: String(UnicodeScalar(byte)))
         case 0x1B:
             if !isLast { mode = .escape }
             return nil

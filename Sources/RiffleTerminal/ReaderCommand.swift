@@ -16,7 +16,17 @@ package enum ReaderCommand: Sendable, Hashable {
     case markAllRead
     /// Show only these sources (names as typed); empty shows every source.
     case sources([String])
-    /// A command that takes an item number given none, or not a number (`o`, `v`): the command's letter.
+    /// Toggle the view of unread items only.
+    case toggleUnreadOnly
+    /// The sources view: every source numbered, with its counts and state.
+    case listSources
+    /// A bare number: in the sources view, open source N (its items only); elsewhere a hint.
+    case number(Int)
+    /// Mark every item of source N (numbered as the sources view numbers them) read.
+    case markSourceRead(Int)
+    /// Retry source N if it failed, else fetch what is new at its top.
+    case refreshSource(Int)
+    /// A command that takes a number given none, or not a number (`o`, `v`, `m`, `r`): the command's letter.
     case missingNumber(String)
     case refresh
     case status
@@ -25,9 +35,9 @@ package enum ReaderCommand: Sendable, Hashable {
     /// Something the reader does not understand; the text is the user's own, shown sanitized.
     case unknown(String)
 
-    /// Parses one typed line: empty or space → next page; `b`, `g`, `n`, `A`, `r`, `s`, `?`/`h`, `q`;
-    /// `/text` (a bare `/` clears the filter); `o N` or `oN`, `v N` or `vN`; `f NAME…` (names apart by
-    /// spaces or commas; a bare `f` shows every source).
+    /// Parses one typed line: empty or space → next page; `b`, `g`, `n`, `u`, `l`, `A`, `r`, `s`, `?`/`h`,
+    /// `q`; `/text` (a bare `/` clears the filter); `o N` or `oN`, `v N` or `vN`, `m N`, `r N`; a bare
+    /// number; `f NAME…` (names apart by spaces or commas; a bare `f` shows every source).
     package static func parse(line: String) -> ReaderCommand {
         let trimmed = line.trimmingWhitespace()
         if trimmed.isEmpty { return .nextPage }
@@ -44,16 +54,24 @@ package enum ReaderCommand: Sendable, Hashable {
         case "q", "Q", "quit", "exit": return .quit
         case "n", "N": return .nextUnread
         case "A": return .markAllRead
+        case "u", "U": return .toggleUnreadOnly
+        case "l", "L": return .listSources
         default: break
         }
-        if let first = trimmed.first, "oOvV".contains(first) {
+        if let value = Int(trimmed), value > 0 { return .number(value) }
+        if let first = trimmed.first, "oOvVmMrR".contains(first) {
             let number = String(trimmed.dropFirst()).trimmingWhitespace()
             let letter = first.lowercased()
             guard let value = Int(number), value > 0 else {
                 // `open`, `view`, `vim`: words, not a key with a missing number.
                 return trimmed.dropFirst().first?.isLetter == true ? .unknown(trimmed) : .missingNumber(letter)
             }
-            return letter == "o" ? .open(value) : .view(value)
+            switch letter {
+            case "o": return .open(value)
+            case "v": return .view(value)
+            case "m": return .markSourceRead(value)
+            default: return .refreshSource(value)
+            }
         }
         if trimmed.first == "f" || trimmed.first == "F" {
             let rest = trimmed.dropFirst()

@@ -11,10 +11,14 @@ extension ReaderModel {
 
     /// Records these items as unread, each only if it is the version held.
     package mutating func setUnread(_ merged: some Sequence<MergedItem>) {
+        var admitted = false
         for item in merged {
             let key = ItemVersion(item)
-            if latest[key] == item.item.time { unreadKeys.insert(key) }
+            guard latest[key] == item.item.time else { continue }
+            unreadKeys.insert(key)
+            if unreadOnly, unreadView.insert(key).inserted { admitted = true }
         }
+        if admitted { rebuildMatches() }
     }
 
     /// Records these items as read.
@@ -22,8 +26,20 @@ extension ReaderModel {
         for item in merged { unreadKeys.remove(ItemVersion(item)) }
     }
 
-    /// Records every held item as read (`A`).
-    package mutating func setAllRead() { unreadKeys.removeAll() }
+    /// Records every held item as read (`A`); the unread view, when on, is left empty.
+    package mutating func setAllRead() {
+        unreadKeys.removeAll()
+        if unreadOnly { setUnreadOnly(true) }
+    }
+
+    /// Records every held item of one source as read (`m N`).
+    package mutating func setAllRead(source: Int) {
+        unreadKeys = unreadKeys.filter { $0.source != source }
+        if unreadOnly {
+            unreadView = unreadView.filter { $0.source != source }
+            rebuildMatches()
+        }
+    }
 
     /// Held items that are unread, per source index.
     package var unreadCountBySource: [Int: Int] {

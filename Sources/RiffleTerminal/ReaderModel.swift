@@ -16,6 +16,11 @@ package struct ReaderModel: Sendable {
     private(set) var filter: String?
     /// The sources shown (indices, `f NAME…`); nil shows every source.
     private(set) var sourceFilter: Set<Int>?
+    /// Only unread items are shown (`u`, `reader.unread_only`).
+    package private(set) var unreadOnly = false
+    /// The items the unread view admits: those unread when it was turned on or when they were learned
+    /// unread since. An item read while the view is on stays in it, so the page being read keeps its shape.
+    var unreadView: Set<ItemVersion> = []
     /// First view position on screen.
     var pageStart = 0
     package var pageSize: Int { didSet { pageSize = max(1, pageSize) } }
@@ -64,7 +69,7 @@ package struct ReaderModel: Sendable {
     // MARK: The view
 
     /// A text or source filter is in force.
-    package var isFiltered: Bool { filter != nil || sourceFilter != nil }
+    package var isFiltered: Bool { filter != nil || sourceFilter != nil || unreadOnly }
 
     /// Items in the view (all items, or those that pass the filters).
     var viewCount: Int { isFiltered ? matches.count : items.count }
@@ -237,6 +242,14 @@ package struct ReaderModel: Sendable {
         filtersChanged()
     }
 
+    /// Shows only unread items (`u`), from the first page: those unread now and those learned unread
+    /// later; off shows every item again.
+    package mutating func setUnreadOnly(_ on: Bool) {
+        unreadOnly = on
+        unreadView = on ? unreadKeys : []
+        filtersChanged()
+    }
+
     // MARK: Internals
 
     private mutating func filtersChanged() {
@@ -263,7 +276,7 @@ package struct ReaderModel: Sendable {
         rebuildMatches()
     }
 
-    private mutating func rebuildMatches() {
+    mutating func rebuildMatches() {
         guard isFiltered else {
             matches = []
             return
@@ -274,6 +287,7 @@ package struct ReaderModel: Sendable {
     /// Whether an item passes both filters.
     func passes(_ merged: MergedItem) -> Bool {
         if let sourceFilter, !sourceFilter.contains(merged.sourceIndex) { return false }
+        if unreadOnly, !unreadView.contains(ItemVersion(merged)) { return false }
         if let filter, !Self.matches(merged, filter) { return false }
         return true
     }

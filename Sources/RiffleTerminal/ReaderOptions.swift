@@ -21,11 +21,16 @@ package struct ReaderOptions: Sendable {
     var refreshPageLimit: Int
     /// The backoff between automatic retries of a failed source while the reader is open.
     var retryPolicy: RetryPolicy
+    /// Start in the view of unread items only (config `reader.unread_only`; `u` toggles it).
+    var unreadOnly: Bool
+    /// Each source's adapter type, in configuration order, for the sources view (`l`).
+    var sourceTypes: [String]
 
     package init(
         lines: Int? = nil, prefetchPages: Int = 2, color: ColorChoice = .never, links: Bool = false, limit: Int? = nil,
         now: @escaping @Sendable () -> Timestamp = Timestamp.now, opener: URLOpener = .system,
-        refreshPageLimit: Int = 3, retryPolicy: RetryPolicy = RetrySchedule.readerPolicy
+        refreshPageLimit: Int = 3, retryPolicy: RetryPolicy = RetrySchedule.readerPolicy, unreadOnly: Bool = false,
+        sourceTypes: [String] = []
     ) {
         self.lines = lines.map { max(1, $0) }
         self.prefetchPages = max(0, prefetchPages)
@@ -36,6 +41,8 @@ package struct ReaderOptions: Sendable {
         self.opener = opener
         self.refreshPageLimit = max(1, refreshPageLimit)
         self.retryPolicy = retryPolicy
+        self.unreadOnly = unreadOnly
+        self.sourceTypes = sourceTypes
     }
 
     /// Items per page on a terminal of `rows` rows: `lines`, else all rows but the prompt's.

@@ -3,14 +3,6 @@ import RiffleCore
 /// The reader's own lines besides items: the prompt, the status screen (`s`) and help (`?`). Pure
 /// functions of what they show, so tests check them without a terminal.
 enum ReaderScreens {
-    /// The prompt: a message if any, the position (`41–60`), what a refresh found (`7 new — g`), the
-    /// filters in force, every source's unread count and state, then the keys. While a page is awaited
-    /// it names the sources still loading instead of the position. A failed source with an automatic
-    /// retry pending says when (`failed, retrying in 8s`): `retryWaits` by source; `unread` by name.
-    ///
-    /// It always fits `width`: the sources' part is shortened first (`done` dropped, then sources with
-    /// nothing unread and nothing to report, then a total), then the legend drops whole keys (never
-    /// part of one) down to `?`; only then is the front cut, with `…`.
     /// How long a source set aside (`SourceStatus.isSetAside`) has been waited for, and its HTTP attempt
     /// (0 before the first is sent) of how many: `news waiting 12s (attempt 2 of 4)`.
     struct Wait: Sendable, Hashable {
@@ -19,6 +11,15 @@ enum ReaderScreens {
         var attempts = 0
     }
 
+    /// The prompt: a message if any, the position (`41–60`), what a refresh found (`7 new — g`), the
+    /// filters in force, every source's unread count and state, then the keys. While a page is awaited
+    /// it names the sources still loading instead of the position. A failed source with an automatic
+    /// retry pending says when (`failed, retrying in 8s`): `retryWaits` by source; `unread` by name.
+    ///
+    /// It always fits `width`, and keeps the keys a person needs to move on (`essentialKeys`): the sources'
+    /// part is shortened until they fit (`done` dropped, then sources with nothing unread and nothing to
+    /// report, then a total), the rarer keys take what room is left, and only then is the front cut, with
+    /// `…`. On a line under 42 columns the essential keys go too, `?` last.
     static func prompt(
         model: ReaderModel, statuses: [SourceStatus], message: StyledLine?, waiting: Bool, width: Int,
         retryWaits: [Int: Duration] = [:], unread: [String: Int] = [:], slowWaits: [Int: Wait] = [:]
@@ -43,7 +44,9 @@ enum ReaderScreens {
             head.appendSafe("\(range.lowerBound)–\(range.upperBound)", style: .reverse)
             if model.feedFinished && range.upperBound == model.viewCount { head.appendSafe(" " + endWords(statuses)) }
         } else {
-            head.appendSafe(model.isFiltered ? "no matches" : "no items", style: .reverse)
+            let onlyUnread = model.unreadOnly && model.filter == nil && model.sourceFilter == nil
+            head.appendSafe(
+                onlyUnread ? "no unread items" : model.isFiltered ? "no matches" : "no items", style: .reverse)
         }
         if model.freshCount > 0 { head.appendSafe("  \(model.freshCount) new — g", style: .bold) }
         if let filter = model.filter {
@@ -58,6 +61,7 @@ enum ReaderScreens {
                 head.append(UntrustedText(name), style: Palette.color(forSource: name))
             }
         }
+        if model.unreadOnly { head.appendSafe(" unread only", style: .bold) }
         if model.filterSearchPaused { head.appendSafe(" (searched \(model.pulled); Enter searches on)") }
 
         var body = head
@@ -67,13 +71,13 @@ enum ReaderScreens {
             body.append(
                 sourcesPart(statuses, unread: unread, retryWaits: retryWaits, slowWaits: slowWaits, detail: detail))
             let room = width - body.width - 2
-            if room >= 1 {
+            if room >= essentialKeysWidth {
                 body.appendSafe("  ")
                 body.append(legend(fitting: room))
                 return body
             }
         }
-        let smallest = legend(fitting: 1)
+        let smallest = legend(fitting: min(essentialKeysWidth, width / 2))
         var line = body.fitted(to: max(1, width - smallest.width - 2))
         line.appendSafe("  ")
         line.append(smallest)
@@ -146,8 +150,12 @@ enum ReaderScreens {
     }
 
     /// The keys, in the order shown, and which stay first when the prompt is short of room.
-    static let legendKeys = ["Enter", "b", "g", "n", "/", "f", "v N", "o N", "r", "A", "s", "?", "q"]
-    static let legendPriority = ["?", "q", "Enter", "v N", "n", "b", "g", "/", "f", "o N", "r", "A", "s"]
+    static let legendKeys = ["Enter", "b", "g", "n", "u", "/", "f", "l", "v N", "o N", "r", "A", "s", "?", "q"]
+    static let legendPriority = ["?", "q", "Enter", "b", "v N", "o N", "r", "g", "n", "u", "l", "/", "f", "A", "s"]
+    /// The keys that always show from 42 columns on: moving on, reading, opening, refreshing, help, quit.
+    static let essentialKeys = ["?", "q", "Enter", "b", "v N", "o N", "r"]
+    /// Columns the essential keys take, apart by spaces.
+    static let essentialKeysWidth = essentialKeys.reduce(-1) { $0 + 1 + $1.count }
 
     /// As many whole keys as fit in `columns`, taken in order of use (`?` first, at least that one),
     /// shown in their usual order.
@@ -177,6 +185,19 @@ enum ReaderScreens {
         }
     }
 
+    /// What a source is doing, for `s`: `fetching` while a load is in flight (a source set aside
+    /// included), `done` once paging has stopped (its last items may still be on their way to the
+    /// screen), `failed`, else `idle` — pages held or none asked for yet, no load running.
+    static func activityWord(_ status: SourceStatus) -> String {
+        if status.isSetAside { return "fetching" }
+        switch status.state {
+        case .fetching: return "fetching"
+        case .failed: return "failed"
+        case .done: return "done"
+        case .waiting, .ready: return status.stopReason == nil ? "idle" : "done"
+        }
+    }
+
     /// A wait in whole seconds rounded up (`8s`), or minutes and seconds from a minute on (`2m05s`).
     static func waitWord(_ wait: Duration) -> String {
         let seconds = max(0, Int(wait.seconds.rounded(.up)))
@@ -193,16 +214,8 @@ enum ReaderScreens {
         for status in statuses {
             var line = StyledLine()
             line.append(UntrustedText(status.name), style: Palette.color(forSource: status.name))
-            let state: String
-            switch status.state {
-            case .waiting: state = "waiting"
-            case .fetching: state = "fetching"
-            case .ready: state = "ready"
-            case .done: state = "done"
-            case .failed: state = "failed"
-            }
             line.appendSafe(
-                ": \(state) · \(Counted(status.itemsEmitted, "item")) · \(Counted(status.pagesLoaded, "page"))"
+                ": \(activityWord(status)) · \(Counted(status.itemsEmitted, "item")) · \(Counted(status.pagesLoaded, "page"))"
                     + " · \(status.lateItems) late · \(status.skippedItems) skipped"
                     + " · \(Counted(status.duplicates, "duplicate"))")
             if let reason = status.stopReason { line.appendSafe(" · stopped: \(reason)") }
@@ -236,13 +249,17 @@ enum ReaderScreens {
     static let helpText = [
         "Enter, Space  next page        b  previous page        g  first page, new items",
         "n             the next page with an unread item",
+        "u             only unread items, or every item again (reader.unread_only: true)",
         "/text         only items with text in title, author, tags, source; / alone: all",
         "f NAME…       only these sources (names apart by spaces); f alone: every source",
+        "l             the sources: unread and stored counts, state, refreshes, errors;",
+        "              there N opens source N's items, m N marks it read, r N retries it",
         "v N           item N in full: time, URL, tags, extras, summary (Enter pages on)",
         "o N           open item N's URL in $BROWSER or xdg-open (http and https only)",
         "r             fetch what is new at the top of every source, retry failed ones;",
         "              what it finds waits above the list (\"7 new — g\"); g shows it",
-        "A             mark everything read   s  each source's status and last error",
+        "A             mark everything read   m N  mark source N read (numbered as in l)",
+        "s             each source's status (idle, fetching, done, failed), last error",
         "?             this help              q  quit",
         "",
         "*  an unread item; an item shown on a screen becomes read",

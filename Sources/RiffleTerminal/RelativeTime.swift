@@ -21,4 +21,10 @@ package enum RelativeTime {
         }
         return sign + text
     }
+
+    /// An age as a phrase: `just now`, `5m ago` (`riffle sources` and the sources view).
+    package static func ago(_ time: Timestamp, now: Timestamp) -> String {
+        let age = format(time, now: now)
+        return age == "now" ? "just now" : age + " ago"
+    }
 }

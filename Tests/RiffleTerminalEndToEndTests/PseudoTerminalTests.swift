@@ -28,7 +28,7 @@ import Testing
         #expect(first[2].text.contains("3m gamma gamma story 0"))
         #expect(first[3].text.contains("4m alpha alpha story 1"))
         #expect(prompt(rows).contains("alpha"))
-        #expect(prompt(rows).contains("Enter b g n / f v N o N r A s ? q"))
+        #expect(prompt(rows).contains("Enter b g n u / f l v N o N r A s ? q"))
 
         let modes = try tmux.terminalModes()
         #expect(modes.contains("-icanon") && modes.contains("-echo") && modes.contains("isig"))

@@ -9,7 +9,10 @@ import Testing
         ("o x", .missingNumber("o")), ("open", .unknown("open")), ("zap", .unknown("zap")), ("q\r", .quit),
         ("v 7", .view(7)), ("V7", .view(7)), ("v", .missingNumber("v")), ("n", .nextUnread), ("A", .markAllRead),
         ("a", .unknown("a")), ("f", .sources([])), ("f rocket", .sources(["rocket"])),
-        ("f  a, b,c ", .sources(["a", "b", "c"])), ("foo", .unknown("foo")),
+        ("f  a, b,c ", .sources(["a", "b", "c"])), ("foo", .unknown("foo")), ("u", .toggleUnreadOnly),
+        ("l", .listSources), ("3", .number(3)), (" 12 ", .number(12)), ("0", .unknown("0")),
+        ("m 2", .markSourceRead(2)), ("m", .missingNumber("m")), ("r 4", .refreshSource(4)), ("r4", .refreshSource(4)),
+        ("r x", .missingNumber("r")), ("rx", .unknown("rx")), ("more", .unknown("more")),
     ])
     func lines(line: String, command: ReaderCommand) {
         #expect(ReaderCommand.parse(line: line) == command)
@@ -76,5 +79,22 @@ import Testing
 
     @Test func editingKeepsKeysAsText() {
         #expect(decode(["/", "qbg", "\r"]).last == .command(.filter("qbg")))
+    }
+
+    @Test func numbersAndSourceKeys() {
+        #expect(decode(["u", "l"]) == [.command(.toggleUnreadOnly), .command(.listSources)])
+        #expect(decode(["1", "2", "\r"]) == [.editing(line: "1"), .editing(line: "12"), .command(.number(12))])
+        #expect(
+            decode(["m", "3", "\r"]) == [.editing(line: "m "), .editing(line: "m 3"), .command(.markSourceRead(3))])
+        // `r` acts at once on the list; on the sources view it takes a number, and Enter alone refreshes all.
+        #expect(decode(["r"]) == [.command(.refresh)])
+        var decoder = KeyDecoder()
+        decoder.numberedSources = true
+        #expect(
+            decoder.feed(Array("r2\r".utf8)) == [
+                .editing(line: "r "), .editing(line: "r 2"), .command(.refreshSource(2)),
+            ])
+        #expect(decoder.feed(Array("r".utf8)) == [.editing(line: "r ")])
+        #expect(decoder.feed(Array("\r".utf8)) == [.command(.refresh)])
     }
 }

@@ -55,10 +55,14 @@ import Testing
                 model: waiting, statuses: demoSources, message: message, waiting: false, width: width, unread: unread
             ).plainText
             #expect(DisplayWidth.of(prompt) <= width, "\(prompt)")
-            let keys = Set(["Enter", "b", "g", "n", "/", "f", "vN", "oN", "r", "A", "s", "?", "q"])
+            let keys = Set(["Enter", "b", "g", "n", "u", "/", "f", "l", "vN", "oN", "r", "A", "s", "?", "q"])
             let words = legendWords(prompt)
             #expect(words.last == "?" || words.last == "q", "\(prompt)")
             #expect(words.allSatisfy(keys.contains), "\(prompt)")
+            // From 42 columns on, the keys that move on, read, open, refresh, help and quit always show.
+            if width >= 43 {
+                #expect(Set(["Enter", "b", "vN", "oN", "r", "?", "q"]).isSubset(of: Set(words)), "\(prompt)")
+            }
         }
     }
 
@@ -79,25 +83,31 @@ import Testing
         let prompt = ReaderScreens.prompt(
             model: shown, statuses: statuses, message: nil, waiting: false, width: 79, unread: unread
         ).plainText
-        #expect(prompt == "52–68  1 new — g  rocket *26 launches *43 acme *18 acme-ground *12 events *3  ?")
-        // Without the notice there is room for the separators and a few keys.
+        // Per-source counts give way to the keys a person needs: the unread total stays.
+        #expect(prompt == "52–68  1 new — g  *102  Enter b g n u / f l v N o N r A s ? q")
         let calm = ReaderScreens.prompt(
             model: model(), statuses: statuses, message: nil, waiting: false, width: 79, unread: unread
         ).plainText
-        #expect(calm == "52–68  rocket *26 · launches *43 · acme *18 · acme-ground *12 · events *3  ? q")
-        // Crowded: the unread total and what failed, and more keys.
+        #expect(calm == "52–68  *102  Enter b g n u / f l v N o N r A s ? q")
+        // Fewer sources keep their counts beside the essential keys.
+        let few = ReaderScreens.prompt(
+            model: model(), statuses: Array(statuses.prefix(2)), message: nil, waiting: false, width: 79,
+            unread: unread
+        ).plainText
+        #expect(few == "52–68  rocket *26 · launches *43  Enter b g n u / f l v N o N r A s ? q")
+        // Crowded: the unread total and what failed, and the keys.
         let crowded = ReaderScreens.prompt(
             model: shown, statuses: demoSources, message: nil, waiting: false, width: 79,
             unread: ["rocket": 12, "acme": 3]
         ).plainText
-        #expect(crowded == "52–68  1 new — g  rocket *12 acme *3 acme-ground failed events fetching  ? q")
+        #expect(crowded == "52–68  1 new — g  *15 · acme-ground failed  Enter b g n u / f l v N o N r A ? q")
     }
 
     @Test func aWidePromptShowsEveryKey() {
         let prompt = ReaderScreens.prompt(
             model: model(), statuses: [status("a", .ready)], message: nil, waiting: false, width: 200, unread: ["a": 1]
         ).plainText
-        #expect(prompt == "52–68  a *1  Enter b g n / f v N o N r A s ? q")
+        #expect(prompt == "52–68  a *1  Enter b g n u / f l v N o N r A s ? q")
     }
 
     @Test func theSourceFilterIsShown() {

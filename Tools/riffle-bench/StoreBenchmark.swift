@@ -266,13 +266,23 @@ enum StoreBenchmark {
         print(
             "store reader: `riffle read` on a pseudo-terminal (script -q -e -c, 100 × 20, stdin a pipe) over the "
                 + "reader benchmark's 4 sandbox sources at \(readerLatency) ms per answer; process start to the "
-                + "first screen's prompt (`1–19`), then q; median of \(runs), in turn")
+                + "first screen's prompt (`1–19`), then q; median of \(runs), in turn; `a hung host` adds a fifth "
+                + "source on a host that accepts and never answers (--no-store; goal: under 2 s)")
         print(
             "the store: one export before (\(Bench.grouped(filled.items)) items, \(Bench.format(filled.run.wall))); "
                 + "baseline: the same reader with --no-store, which waits for each source's first answer")
+        // A fifth source on a host that accepts and never answers (20 s a try, 4 tries): the screen comes
+        // from the four that answer.
+        let hung = try RawSocketServer(behaviour: .neverAnswer)
+        defer { hung.stop() }
+        let hungConfig = try context.write(
+            "reader-hung.yaml",
+            ReaderBenchmark.sandboxConfig(url: url, pageSize: 50)
+                + SandboxSourceKind.articles.yaml(name: "news", sandbox: hung.baseURL))
         let modes = [
             ("from the store", ["read", "--config", config, "--store", store]),
             ("--no-store", ["read", "--config", config, "--no-store"]),
+            ("a hung host", ["read", "--config", hungConfig, "--no-store"]),
         ]
         var times = [[Double]](repeating: [], count: modes.count)
         var problems: Set<String> = []
