@@ -34,7 +34,7 @@ import Testing
     }
 
     /// `A` marks everything read up to now: also items not fetched yet when it was pressed, of a time up to
-    /// then, in every way the store answers (read states, counts, the unread pages, the export's snapshot);
+    /// then, in every way the store answers (read states, counts and summaries, the unread pages, the export's snapshot);
     /// a version newer than then is unread.
     @Test(arguments: StoreUnderTest.all) func markingAllReadCoversItemsNotFetchedYet(backend: StoreUnderTest)
         async throws
@@ -55,6 +55,8 @@ import Testing
             let unstored = ItemVersion(source: "never-stored", id: "x", time: item("x", at: 5).time)
             #expect(try await store.readStates(of: [old, future, unstored]) == [true, false, true])
             #expect(try await store.unreadCounts() == ["feed": 1])
+            // `riffle sources` and the sources view count the same (they counted the older pages unread).
+            #expect(try await store.summaries().first { $0.name == "feed" }?.unreadCount == 1)
             #expect(ids(try await storedItems(store, "feed", unreadOnly: true)) == ["future"])
             let snapshot = try await store.readMarks(of: ["feed", "never-stored"])
             #expect(snapshot.isRead(source: "feed", id: "old", time: old.time))

@@ -6,7 +6,7 @@ import Testing
 /// The reader's views in a real terminal: the built `riffle` in tmux over the sandbox, with a store of
 /// its own — the prompt's keys at 80 columns, `s` saying what each source does, the sources view (`l`) and
 /// what acts on one source from it (a number opens it, `m N` marks it read, `r N` refreshes it), and the
-/// unread-only view (`u`, `reader.unread_only`).
+/// unread-only view (`u`, `reader.unread_only`), and `A` agreeing with the store.
 @Suite(.serialized) struct ReaderViewsTerminalTests {
     static func prompt(_ rows: [String]) -> String { rows.last ?? "" }
 
@@ -146,6 +146,36 @@ import Testing
             #expect(!unread.isEmpty && unread.allSatisfy { $0.contains("rocket") && $0.contains(" * ") }, "\(unread)")
             try tmux.press("u")
             try await tmux.waitForScreen("every item") { !Self.prompt($0).contains("unread only") }
+        }
+    }
+
+    @Test func aMarksEverythingReadFetchedOrNotAndTheStoreAgrees() async throws {
+        try await withReader { tmux, config in
+            try await tmux.waitForScreen("the first screen") { Self.prompt($0).hasPrefix("1–15") }
+            try tmux.press("A")
+            let rows = try await tmux.waitForScreen("everything read") {
+                Self.prompt($0).contains("marked everything read")
+            }
+            #expect(!Self.prompt(rows).contains("*"), "\(Self.prompt(rows))")
+            try tmux.press("l")
+            let list = try await tmux.waitForScreen("the sources view") { Self.prompt($0).hasPrefix("sources 1–2") }
+            for name in ["1 rocket ", "2 launches "] {
+                let line = try #require(list.first { $0.hasPrefix(name) }, "\(list)")
+                #expect(line.contains(" 0 unread"), "\(line)")
+            }
+            // The store agrees while the reader is open: nothing unread, stored or not yet fetched.
+            let riffle = try BuiltProducts.path(of: "riffle")
+            let directory = URL(fileURLWithPath: config).deletingLastPathComponent()
+            let sources = directory.appendingPathComponent("sources.json").path
+            _ = try run([riffle, "--config", config, "--offline", "sources", "--json"], outputFile: sources)
+            let listed = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sources)))
+            let objects = try #require(listed as? [[String: Any]])
+            #expect(objects.count == 2 && objects.allSatisfy { ($0["unread"] as? Int) == 0 }, "\(objects)")
+            let unread = directory.appendingPathComponent("unread.ndjson").path
+            _ = try run([riffle, "--config", config, "export", "--unread", "--format", "ndjson"], outputFile: unread)
+            #expect(try String(contentsOfFile: unread, encoding: .utf8).isEmpty)
+            try tmux.press("q")  // the sources view back to the list
+            try await tmux.waitForScreen("the list") { Self.prompt($0).contains("Enter") }
         }
     }
 
