@@ -258,7 +258,9 @@ final class FeedXMLBuilder: XMLEventHandler {
             var element = "<" + tag.localName
             for name in ["href", "src", "alt", "start"] {
                 if let value = tag.attribute(name) {
-                    let resolved = name == "href" || name == "src" ? URIReference.resolve(value, against: bases.last ?? feedURL) : value
+                    let resolved =
+                        name == "href" || name == "src"
+                        ? URIReference.resolve(value, against: bases.last ?? feedURL) : value
                     element += " \(name)=\"\(Self.escaped(resolved))\""
                 }
             }

@@ -11,7 +11,8 @@ import Testing
     }
 
     @Test func paragraphsAndHeadingsAreBlocks() {
-        let parsed = article("<h1>Title</h1><p>One\n  two</p><p>Three <b>bold</b> <i>it</i> <code>x()</code></p><h3>Sub</h3>")
+        let parsed = article(
+            "<h1>Title</h1><p>One\n  two</p><p>Three <b>bold</b> <i>it</i> <code>x()</code></p><h3>Sub</h3>")
         #expect(
             parsed.blocks == [
                 .heading(level: 1, [ArticleRun("Title")]),
@@ -36,7 +37,8 @@ import Testing
     }
 
     @Test func nestedListsKeepTheirShape() {
-        let parsed = article("<ul><li>a<ul><li>a1</li><li>a2</li></ul></li><li>b</li></ul><ol start=\"3\"><li>c</li></ol>")
+        let parsed = article(
+            "<ul><li>a<ul><li>a1</li><li>a2</li></ul></li><li>b</li></ul><ol start=\"3\"><li>c</li></ol>")
         #expect(
             parsed.blocks == [
                 .list(
@@ -114,12 +116,15 @@ import Testing
         let many = String(repeating: "<p>x</p>", count: 50)
         let few = article(many, limits: Article.Limits(maxBlocks: 10))
         #expect(few.blocks.count == 10 && few.isCut)
-        let deep = String(repeating: "<blockquote>", count: 200) + "deep" + String(repeating: "</blockquote>", count: 200)
+        let deep =
+            String(repeating: "<blockquote>", count: 200) + "deep" + String(repeating: "</blockquote>", count: 200)
         let shallow = article(deep, limits: Article.Limits(maxDepth: 20))
         #expect(shallow.isCut)
-        let long = article("<p>" + String(repeating: "word ", count: 1000) + "</p>", limits: Article.Limits(maxTextBytes: 100))
+        let long = article(
+            "<p>" + String(repeating: "word ", count: 1000) + "</p>", limits: Article.Limits(maxTextBytes: 100))
         #expect(long.isCut)
-        let links = article((1...5).map { "<a href=\"/\($0)\">\($0)</a>" }.joined(), limits: Article.Limits(maxLinks: 3))
+        let links = article(
+            (1...5).map { "<a href=\"/\($0)\">\($0)</a>" }.joined(), limits: Article.Limits(maxLinks: 3))
         #expect(links.links.count == 3 && links.isCut)
     }
 
