@@ -2,8 +2,8 @@
 /// each chunk that `read` returned and act on the events.
 ///
 /// Single keys act at once (Enter, Space, `b`, `g`, `n`, `A`, `r`, `s`, `?`, `q`, Ctrl-D; arrow and
-/// Page keys move a page; any other printable key is reported as unknown, for a hint). `/`, `o`, `v`
-/// and `f` open a one-line editor (echoed by the reader, since the terminal's echo is
+/// Page keys move a page; any other printable key is reported as unknown, for a hint). `/`, `o`, `v`,
+/// `e` and `f` open a one-line editor (echoed by the reader, since the terminal's echo is
 /// off): Backspace deletes, Ctrl-U clears, Enter runs it as a typed line, Esc or Backspace on an empty
 /// line cancels. An ESC that ends a chunk is the Esc key; one followed by more bytes starts a sequence.
 package struct KeyDecoder: Sendable, Hashable {
@@ -111,7 +111,7 @@ package struct KeyDecoder: Sendable, Hashable {
         case UInt8(ascii: "/"):
             mode = .editing(prefix: "/", bytes: [])
             return .editing(line: "/")
-        case UInt8(ascii: "o"), UInt8(ascii: "v"), UInt8(ascii: "f"):
+        case UInt8(ascii: "o"), UInt8(ascii: "v"), UInt8(ascii: "e"), UInt8(ascii: "f"):
             let prefix = String(UnicodeScalar(byte)) + " "
             mode = .editing(prefix: prefix, bytes: [])
             return .editing(line: prefix)

@@ -10,6 +10,13 @@ import Testing
         ("v 7", .view(7)), ("V7", .view(7)), ("v", .missingNumber("v")), ("n", .nextUnread), ("A", .markAllRead),
         ("a", .unknown("a")), ("f", .sources([])), ("f rocket", .sources(["rocket"])),
         ("f  a, b,c ", .sources(["a", "b", "c"])), ("foo", .unknown("foo")),
+        ("o 3.2", .openLink(item: 3, link: 2)), ("o12.10", .openLink(item: 12, link: 10)),
+        ("O 1.1", .openLink(item: 1, link: 1)),
+        ("o 3.", .missingNumber("o")), ("o 3.0", .missingNumber("o")), ("o 3.x", .missingNumber("o")),
+        ("o .2", .missingNumber("o")), ("v 3.2", .missingNumber("v")),
+        ("e 4", .openEnclosure(item: 4, enclosure: 1)), ("e4.2", .openEnclosure(item: 4, enclosure: 2)),
+        ("E 4.3", .openEnclosure(item: 4, enclosure: 3)), ("e", .missingNumber("e")), ("e 0", .missingNumber("e")),
+        ("e 4.", .missingNumber("e")), ("edit", .unknown("edit")),
     ])
     func lines(line: String, command: ReaderCommand) {
         #expect(ReaderCommand.parse(line: line) == command)
@@ -54,6 +61,9 @@ import Testing
 
     @Test func openEditing() {
         #expect(decode(["o", "1", "2", "\r"]).last == .command(.open(12)))
+        #expect(decode(["o", "3", ".", "2", "\r"]).last == .command(.openLink(item: 3, link: 2)))
+        #expect(decode(["e"]) == [.editing(line: "e ")])
+        #expect(decode(["e", "5", ".", "2", "\r"]).last == .command(.openEnclosure(item: 5, enclosure: 2)))
         #expect(decode(["o", "\r"]).last == .command(.missingNumber("o")))
     }
 
