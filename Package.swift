@@ -158,7 +158,7 @@ let package = Package(
         .executableTarget(
             name: "riffle-bench",
             dependencies: [
-                "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RiffleTerminal", "RiffleExport",
+                "RiffleBytes", "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RiffleTerminal", "RiffleExport",
                 "RiffleTestSupport", "RiffleSandbox", "RiffleFeed", "RiffleStore", "RiffleStoreKit", "RiffleSystem",
                 "RiffleReaderStore",
             ],
