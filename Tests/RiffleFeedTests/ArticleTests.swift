@@ -144,3 +144,57 @@ import Testing
         #expect(HTMLText.hasStructure("<P>a</P><UL><LI>b</LI></UL>"))
     }
 }
+
+/// Which entries keep their HTML (`FeedEntry.contentHTML`), from each format, and its cut.
+@Suite struct EntryHTMLTests {
+    @Test func rssContentEncodedIsKeptAndAPlainDescriptionIsNot() throws {
+        let feed = try parse(
+            """
+            <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>t</title>
+            <item><title>a</title><description>Short.</description>
+            <content:encoded><![CDATA[<p>One</p><ul><li>two</li></ul>]]></content:encoded></item>
+            <item><title>b</title><description>&lt;p&gt;Only one paragraph&lt;/p&gt;</description></item>
+            <item><title>c</title><description>&lt;p&gt;A &lt;a href="/x"&gt;link&lt;/a&gt;&lt;/p&gt;</description></item>
+            </channel></rss>
+            """)
+        #expect(
+            feed.entries.map(\.contentHTML) == [
+                "<p>One</p><ul><li>two</li></ul>", nil, "<p>A <a href=\"/x\">link</a></p>",
+            ])
+        #expect(feed.entries[0].summary == "Short.")
+        #expect(feed.entries.allSatisfy { !$0.contentHTMLCut })
+    }
+
+    @Test func atomHTMLAndXHTMLContentAreKept() throws {
+        let feed = try parse(
+            """
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://example.com/blog/"><title>t</title>
+            <entry><id>1</id><title>a</title><content type="html">&lt;h2&gt;H&lt;/h2&gt;&lt;p&gt;x&lt;/p&gt;</content></entry>
+            <entry><id>2</id><title>b</title><content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">
+            <p>One &amp; <a href="post">two</a></p><p>three</p></div></content></entry>
+            <entry><id>3</id><title>c</title><content type="text">plain &lt;b&gt; text</content></entry>
+            </feed>
+            """)
+        #expect(feed.entries[0].contentHTML == "<h2>H</h2><p>x</p>")
+        let xhtml = try #require(feed.entries[1].contentHTML)
+        #expect(xhtml.contains("<p>One &amp; <a href=\"https://example.com/blog/post\">two</a></p>"))
+        #expect(xhtml.contains("<p>three</p></div>"))
+        #expect(feed.entries[2].contentHTML == nil)
+        let article = Article(html: xhtml, baseURL: nil)
+        #expect(article.links == ["https://example.com/blog/post"])
+    }
+
+    @Test func jsonFeedContentHTMLIsKeptAndCutAtTheLimit() throws {
+        let long = "<p>" + String(repeating: "é", count: 600) + "</p><p>end</p>"
+        let feed = try parse(
+            """
+            {"version": "https://jsonfeed.org/version/1.1", "title": "t", "items": [
+              {"id": "1", "title": "a", "content_html": "<p>a</p><p>b</p>"},
+              {"id": "2", "title": "b", "content_html": "\(long)"}]}
+            """, limits: FeedLimits(maxHTMLBytes: 1001))
+        #expect(feed.entries[0].contentHTML == "<p>a</p><p>b</p>" && !feed.entries[0].contentHTMLCut)
+        let cut = try #require(feed.entries[1].contentHTML)
+        #expect(feed.entries[1].contentHTMLCut)
+        #expect(cut.utf8.count <= 1001 && cut.utf8.count >= 999 && cut.hasSuffix("é"))
+    }
+}
