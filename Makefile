@@ -31,7 +31,7 @@ END_TO_END_SUITES := RiffleTerminalEndToEndTests|RiffleEndToEndTests
 # ReaderRetryTests runs on its own: its reader waits on timers that, slowed by ASan beside every other suite
 # on two cores, miss their deadlines.
 ASAN_PATH ?= .build-asan
-BUILT_RIFFLE_IN_TMUX := SourceRecoveryTerminalTests|FirstScreenTerminalTests|MovedSourceTerminalTests|HungHostTerminalTests|ReaderViewsTerminalTests
+BUILT_RIFFLE_IN_TMUX := SourceRecoveryTerminalTests|FirstScreenTerminalTests|MovedSourceTerminalTests|HungHostTerminalTests|ReaderViewsTerminalTests|ArticleTerminalTests
 ASAN_SUITES := RiffleBytesTests|RiffleCoreTests|RiffleExportTests|RiffleFeedTests|RiffleHTTPTests|RiffleSystemTests|RiffleConfigTests|RifflePluginsTests|RiffleTerminalTests|RiffleTerminalEndToEndTests
 
 .PHONY: all build deps test test-install demo bench man install uninstall lint clean sanitize

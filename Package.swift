@@ -8,7 +8,7 @@
 //        ├─ RiffleReaderStore (the reader's read marks kept in the store; riffle-bench uses it too)
 //        ├─ RiffleStore (the SQLite backend, through GRDB: items, positions, read marks, feed state)
 //        ├─ RiffleStoreKit (the `Store` protocol every user of the store holds, and what is built on it)
-//        ├─ RiffleTerminal (reader)
+//        ├─ RiffleTerminal (reader) ─ RiffleFeed (an item's HTML read as an article for `v N`)
 //        ├─ RiffleExport (JSON formats)
 //        └─ RifflePlugins (manifests, plugin executables)
 //             └─ RiffleSources (adapters and the one list of built-in adapters)
@@ -97,7 +97,8 @@ let package = Package(
         .target(
             name: "RiffleConfig", dependencies: ["CLibYAML", "RiffleBytes", "RiffleCore", "RiffleSystem"],
             swiftSettings: strict),
-        .target(name: "RiffleTerminal", dependencies: ["RiffleCore", "RiffleSystem"], swiftSettings: strict),
+        .target(
+            name: "RiffleTerminal", dependencies: ["RiffleCore", "RiffleFeed", "RiffleSystem"], swiftSettings: strict),
         .target(
             name: "RiffleExport", dependencies: ["RiffleBytes", "RiffleCore", "RiffleSystem"], swiftSettings: strict),
         .target(name: "RiffleFeed", dependencies: ["CLibXML2", "RiffleBytes", "RiffleCore"], swiftSettings: strict),
@@ -157,7 +158,7 @@ let package = Package(
         .executableTarget(
             name: "riffle-bench",
             dependencies: [
-                "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RiffleTerminal", "RiffleExport",
+                "RiffleBytes", "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RiffleTerminal", "RiffleExport",
                 "RiffleTestSupport", "RiffleSandbox", "RiffleFeed", "RiffleStore", "RiffleStoreKit", "RiffleSystem",
                 "RiffleReaderStore",
             ],
@@ -207,7 +208,8 @@ let package = Package(
             name: "RifflePluginsTests", dependencies: ["RifflePlugins", "RiffleSandbox", "RiffleTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "RiffleTerminalTests", dependencies: ["RiffleTerminal", "RiffleTestSupport"],
+            name: "RiffleTerminalTests",
+            dependencies: ["RiffleBytes", "RiffleFeed", "RiffleTerminal", "RiffleTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "RiffleExportTests", dependencies: ["RiffleBytes", "RiffleExport", "RiffleTestSupport"],

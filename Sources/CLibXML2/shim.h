@@ -9,4 +9,5 @@
 #include <libxml/xmlreader.h>
 #include <libxml/encoding.h>
 #include <libxml/parserInternals.h>
+#include <libxml/HTMLparser.h>
 #endif

@@ -158,8 +158,16 @@ struct ExportEncoder: Sendable {
         return list.isEmpty ? nil : .array(list)
     }
 
+    /// JSON Feed 1.1 `content_html` from a feed item's `extra.content_html`; `nil` when it has none.
+    static func contentHTML(of item: Item) -> String? {
+        // An adapter's item holds its extra as text: read it only when it may hold the HTML.
+        guard item.extraJSONText?.contains(#""content_html":"#) ?? true else { return nil }
+        return item.extra["content_html"]?.stringValue
+    }
+
     /// A JSON Feed 1.1 item: string `id` (`SOURCE/ID`, unique across sources), `content_text` always
-    /// present (the summary, else the title), `date_published` RFC 3339; riffle's fields in `_riffle`.
+    /// present (the summary, else the title), `content_html` when the feed gave HTML with markup,
+    /// `date_published` RFC 3339; riffle's fields in `_riffle`.
     static func writeFeedItem(
         _ merged: MergedItem, into out: ByteBuffer, day: inout Timestamp.RFC3339Day,
         cursor writeCursor: (ByteBuffer) -> Void
@@ -191,6 +199,12 @@ struct ExportEncoder: Sendable {
                 }
                 writeTags(texts, to: &out)
             }
+        }
+        if let html = contentHTML(of: item) {
+            out.append(#","content_html":"#)
+            var bytes: [UInt8] = []
+            JSONValue.string(html).write(to: &bytes)
+            out.append(bytes)
         }
         if let attachments = attachments(of: item) {
             out.append(#","attachments":"#)

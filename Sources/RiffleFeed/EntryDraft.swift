@@ -21,6 +21,12 @@ struct EntryDraft {
     var summary: String?
     /// `content:encoded`, Atom `content`, JSON Feed `content_text` or `content_html`.
     var content: String?
+    /// The summary's HTML as written, when it is HTML (an RSS `description`, Atom `summary` of type `html`
+    /// or `xhtml`).
+    var summaryHTML: String?
+    /// The content's HTML as written, when it is HTML (`content:encoded`, Atom `content` of type `html` or
+    /// `xhtml`, JSON Feed `content_html`).
+    var contentHTML: String?
     var tags: [String] = []
     /// RSS `enclosure`, Atom `link rel="enclosure"`, JSON Feed `attachments`.
     var enclosures: [FeedEnclosure] = []
@@ -29,8 +35,8 @@ struct EntryDraft {
     /// `itunes:duration`'s text: the first enclosure's playing time when it gives none.
     var podcastDuration: String?
 
-    /// The entry, with `feedAuthors` for an entry that names none.
-    func entry(feedAuthors: [String]) -> FeedEntry {
+    /// The entry, with `feedAuthors` for an entry that names none; its HTML kept up to `htmlLimit` bytes.
+    func entry(feedAuthors: [String], htmlLimit: Int = FeedLimits.standard.maxHTMLBytes) -> FeedEntry {
         let summaryText = Self.nonEmpty(summary) ?? Self.nonEmpty(content)
         let titleText = Self.withoutFormatCharacters(
             Self.nonEmpty(title) ?? summaryText.map { HTMLText.prefix(of: $0) } ?? "")
@@ -47,10 +53,19 @@ struct EntryDraft {
         }
         let own = authors.isEmpty ? podcastAuthors : authors
         let names = (own.isEmpty ? feedAuthors : own).compactMap { Self.nonEmpty($0).map(Self.withoutFormatCharacters) }
+        let html = html(limit: htmlLimit)
         return FeedEntry(
             id: identity, time: time, title: titleText, url: url,
             author: names.isEmpty ? nil : Self.unique(names).joined(separator: ", "), summary: summaryText,
-            tags: Self.unique(tags.compactMap(Self.nonEmpty)), enclosures: files())
+            tags: Self.unique(tags.compactMap(Self.nonEmpty)), enclosures: files(), contentHTML: html?.html,
+            contentHTMLCut: html?.cut ?? false)
+    }
+
+    /// The content's HTML, else the summary's, when it has markup beyond its text; cut to `limit` bytes.
+    private func html(limit: Int) -> (html: String, cut: Bool)? {
+        guard let html = Self.nonEmpty(contentHTML) ?? Self.nonEmpty(summaryHTML), HTMLText.hasStructure(html)
+        else { return nil }
+        return HTMLText.cut(html, toBytes: limit)
     }
 
     /// The entry's enclosures (else its Media RSS contents), each URL once, at most `FeedEnclosure.limit`,

@@ -21,10 +21,16 @@ package struct FeedEntry: Sendable, Hashable {
     package var tags: [String]
     /// The files the entry carries, in document order, each URL once.
     package var enclosures: [FeedEnclosure]
+    /// The entry's content as HTML (`content:encoded`, an RSS `description`, Atom `content` or `summary` of
+    /// type `html` or `xhtml`, JSON Feed `content_html`), as the feed wrote it (untrusted), at most
+    /// `FeedLimits.maxHTMLBytes`; `nil` when it has no markup beyond its plain text (`summary` says it all).
+    package var contentHTML: String?
+    /// Whether `contentHTML` was cut at `FeedLimits.maxHTMLBytes`.
+    package var contentHTMLCut: Bool
 
     init(
         id: String, time: Timestamp?, title: String, url: String?, author: String?, summary: String?,
-        tags: [String], enclosures: [FeedEnclosure] = []
+        tags: [String], enclosures: [FeedEnclosure] = [], contentHTML: String? = nil, contentHTMLCut: Bool = false
     ) {
         self.id = id
         self.time = time
@@ -34,5 +40,7 @@ package struct FeedEntry: Sendable, Hashable {
         self.summary = summary
         self.tags = tags
         self.enclosures = enclosures
+        self.contentHTML = contentHTML
+        self.contentHTMLCut = contentHTMLCut
     }
 }

@@ -11,14 +11,21 @@ package struct FeedLimits: Sendable, Hashable {
     var maxEntries: Int
     /// The most UTF-8 bytes kept of any one text (a title, a summary); the rest is dropped.
     var maxTextBytes: Int
+    /// The most UTF-8 bytes kept of an entry's HTML content (`FeedEntry.contentHTML`): an article, not a
+    /// site; a longer one is cut (at a character) and marked so (`contentHTMLCut`).
+    var maxHTMLBytes: Int
 
-    package init(maxBytes: Int = 64 << 20, maxDepth: Int = 128, maxEntries: Int = 50_000, maxTextBytes: Int = 1 << 20) {
+    package init(
+        maxBytes: Int = 64 << 20, maxDepth: Int = 128, maxEntries: Int = 50_000, maxTextBytes: Int = 1 << 20,
+        maxHTMLBytes: Int = 256 << 10
+    ) {
         self.maxBytes = maxBytes
         self.maxDepth = maxDepth
         self.maxEntries = maxEntries
         self.maxTextBytes = maxTextBytes
+        self.maxHTMLBytes = maxHTMLBytes
     }
 
-    /// 64 MiB, 128 levels, 50,000 entries, 1 MiB per text.
+    /// 64 MiB, 128 levels, 50,000 entries, 1 MiB per text, 256 KiB of HTML per entry.
     package static let standard = FeedLimits()
 }

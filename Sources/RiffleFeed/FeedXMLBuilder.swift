@@ -42,7 +42,10 @@ final class FeedXMLBuilder: XMLEventHandler {
     func feed(format: FeedFormat) -> ParsedFeed {
         ParsedFeed(
             format: format, title: title,
-            entries: drafts.map { $0.entry(feedAuthors: feedAuthors.isEmpty ? feedPodcastAuthors : feedAuthors) },
+            entries: drafts.map {
+                $0.entry(
+                    feedAuthors: feedAuthors.isEmpty ? feedPodcastAuthors : feedAuthors, htmlLimit: limits.maxHTMLBytes)
+            },
             nextPage: nextPage ?? archivePage)
     }
 
@@ -97,6 +100,9 @@ final class FeedXMLBuilder: XMLEventHandler {
     }
 
     func end() {
+        if let open = capture, open.depth != depth, open.markup != nil, let name = capture?.openNames.popLast() {
+            capture?.appendMarkup("</\(name)>", limit: limits.maxTextBytes)
+        }
         if let open = capture {
             if open.depth == depth {
                 finish(open)
@@ -125,8 +131,28 @@ final class FeedXMLBuilder: XMLEventHandler {
         } else {
             let room = limits.maxTextBytes - open.text.utf8.count
             guard room > 0 else { return }
-            capture?.text.append(Self.decode(utf8, upTo: room))
+            let text = Self.decode(utf8, upTo: room)
+            capture?.text.append(text)
+            if open.markup != nil { capture?.appendMarkup(Self.escaped(text), limit: limits.maxTextBytes) }
         }
+    }
+
+    /// Text made safe inside HTML markup: `&`, `<`, `>` and `"` as references.
+    private static func escaped(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else {
+            return text
+        }
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
     }
 
     /// At most `limit` bytes of `utf8` as text, cut before a character that would not fit whole.
@@ -140,6 +166,7 @@ final class FeedXMLBuilder: XMLEventHandler {
     func reference(_ name: String) {
         guard capture != nil, let scalar = HTMLEntities.scalar(named: name) else { return }
         capture?.text.unicodeScalars.append(scalar)
+        if capture?.markup != nil { capture?.appendMarkup(Self.escaped(String(scalar)), limit: limits.maxTextBytes) }
     }
 
     // MARK: Mapping
@@ -159,6 +186,17 @@ final class FeedXMLBuilder: XMLEventHandler {
         var isPermaLink = true
         /// The local name of the latest nested element (to space out blocks of XHTML content).
         var lastChild = ""
+        /// XHTML content written back as HTML markup (elements, the attributes an article reads, escaped
+        /// text), for `FeedEntry.contentHTML`; `nil` for every other text.
+        var markup: String?
+        /// The nested elements open in `markup`, innermost last.
+        var openNames: [String] = []
+
+        /// Appends to `markup` while it stays within `limit` bytes.
+        mutating func appendMarkup(_ piece: String, limit: Int) {
+            guard let current = markup, current.utf8.count + piece.utf8.count <= limit else { return }
+            markup = current + piece
+        }
     }
 
     private enum Field {
@@ -216,6 +254,19 @@ final class FeedXMLBuilder: XMLEventHandler {
             capture?.text.append(" ")
         }
         capture?.lastChild = tag.localName
+        if capture?.markup != nil {
+            var element = "<" + tag.localName
+            for name in ["href", "src", "alt", "start"] {
+                if let value = tag.attribute(name) {
+                    let resolved =
+                        name == "href" || name == "src"
+                        ? URIReference.resolve(value, against: bases.last ?? feedURL) : value
+                    element += " \(name)=\"\(Self.escaped(resolved))\""
+                }
+            }
+            capture?.appendMarkup(element + ">", limit: limits.maxTextBytes)
+            capture?.openNames.append(tag.localName)
+        }
     }
 
     /// A direct child of the channel (`feedLevel`) or of an entry.
@@ -291,7 +342,10 @@ final class FeedXMLBuilder: XMLEventHandler {
     /// An Atom text construct: `type` says how to read it; other media types (base64 content) are skipped.
     private func typed(_ tag: XMLStream.Tag, _ field: Field, _ capturing: (Field, TextKind) -> Void) {
         switch tag.attribute("type")?.trimmingSpaces.lowercased() {
-        case nil, "", "text", "text/plain", "xhtml", "application/xhtml+xml": capturing(field, .plain)
+        case nil, "", "text", "text/plain": capturing(field, .plain)
+        case "xhtml", "application/xhtml+xml":
+            capturing(field, .plain)
+            capture?.markup = ""
         case "html", "text/html": capturing(field, .html(.all))
         default: break
         }
@@ -345,8 +399,12 @@ final class FeedXMLBuilder: XMLEventHandler {
         case .title: draft.title = draft.title ?? value
         case .link:
             if draft.link == nil, !value.isEmpty { draft.link = URIReference.resolve(value, against: capture.base) }
-        case .summary: draft.summary = draft.summary ?? value
-        case .content: draft.content = draft.content ?? value
+        case .summary:
+            draft.summary = draft.summary ?? value
+            draft.summaryHTML = draft.summaryHTML ?? Self.html(of: capture)
+        case .content:
+            draft.content = draft.content ?? value
+            draft.contentHTML = draft.contentHTML ?? Self.html(of: capture)
         case .id: draft.id = draft.id ?? value
         case .guid:
             draft.id = draft.id ?? value
@@ -368,6 +426,13 @@ final class FeedXMLBuilder: XMLEventHandler {
         case .category: draft.tags.append(value)
         }
         entry = draft
+    }
+
+    /// A summary's or content's HTML: the text of one read as HTML, the markup written back from XHTML.
+    private static func html(of capture: Capture) -> String? {
+        if let markup = capture.markup { return markup }
+        if case .html = capture.kind { return capture.text }
+        return nil
     }
 
     /// An enclosure at `url` (resolved) with the `type`, the size in the attribute `length` and the

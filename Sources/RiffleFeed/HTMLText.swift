@@ -3,9 +3,9 @@
 ///
 /// Not an HTML parser: a single pass over the UTF-8 bytes that knows tags, comments, `script`/`style`
 /// bodies and references, which is what a one-line title or a summary needs. Bounded by its input.
-enum HTMLText {
+package enum HTMLText {
     /// How `<` is read.
-    enum Tags {
+    package enum Tags: Sendable {
         /// Every `<name …>`, `</name>`, `<!…>` and `<?…?>` is markup (HTML content: `description`,
         /// Atom `type="html"`, JSON Feed `content_html`).
         case all
@@ -19,7 +19,7 @@ enum HTMLText {
 
     /// `html` as text: tags removed (block elements leave a space), references decoded, whitespace
     /// collapsed and trimmed.
-    static func text(fromHTML html: String, tags: Tags = .all) -> String {
+    package static func text(fromHTML html: String, tags: Tags = .all) -> String {
         var reducer = Reducer(capacity: html.utf8.count)
         var source = html
         source.withUTF8 { reducer.reduce($0, tags: tags) }

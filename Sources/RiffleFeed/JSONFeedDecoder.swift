@@ -36,9 +36,11 @@ enum JSONFeedDecoder {
             draft.published = item["date_published"]?.stringValue
             draft.authors = authors(of: item)
             draft.summary = text(item["summary"], limits: limits).map(HTMLText.collapsed)
+            let html = text(item["content_html"], limits: limits)
             draft.content =
                 text(item["content_text"], limits: limits).map(HTMLText.collapsed)
-                ?? text(item["content_html"], limits: limits).map { HTMLText.text(fromHTML: $0) }
+                ?? html.map { HTMLText.text(fromHTML: $0) }
+            draft.contentHTML = html
             if case .array(let tags)? = item["tags"] {
                 draft.tags = tags.compactMap(\.stringValue).map(HTMLText.collapsed)
             }
@@ -53,7 +55,7 @@ enum JSONFeedDecoder {
                     }
                 }
             }
-            entries.append(draft.entry(feedAuthors: feedAuthors))
+            entries.append(draft.entry(feedAuthors: feedAuthors, htmlLimit: limits.maxHTMLBytes))
         }
         let title = text(document["title"], limits: limits).map(HTMLText.collapsed).flatMap { $0.isEmpty ? nil : $0 }
         let next = document["next_url"]?.stringValue.map { URIReference.resolve($0, against: feedURL) }
@@ -79,14 +81,15 @@ enum JSONFeedDecoder {
             }
             if let link = item["link"]?.stringValue { draft.link = URIReference.resolve(link, against: feedURL) }
             draft.published = item["pubDate"]?.stringValue
-            draft.summary = text(item["description"], limits: limits).map { HTMLText.text(fromHTML: $0) }
+            draft.summaryHTML = text(item["description"], limits: limits)
+            draft.summary = draft.summaryHTML.map { HTMLText.text(fromHTML: $0) }
             draft.authors = item["author"]?.stringValue.map { [FeedXMLBuilder.rssAuthorName($0)] } ?? []
             switch item["category"] {
             case .array(let list)?: draft.tags = list.compactMap(\.stringValue).map(HTMLText.collapsed)
             case .string(let one)?: draft.tags = [HTMLText.collapsed(one)]
             default: break
             }
-            return draft.entry(feedAuthors: [])
+            return draft.entry(feedAuthors: [], htmlLimit: limits.maxHTMLBytes)
         }
         let title = text(channel["title"], limits: limits).map { HTMLText.text(fromHTML: $0, tags: .htmlElementsOnly) }
         return ParsedFeed(format: .rss, title: title, entries: entries, nextPage: nil)

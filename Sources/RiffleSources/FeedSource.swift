@@ -164,10 +164,17 @@ package struct FeedSource: Pageable {
 }
 
 extension FeedSource {
-    /// An entry's `extra`: its `enclosures`, each `{url, type, length, duration}` with what the feed gives
-    /// (length in bytes, duration in seconds); nothing for an entry without any.
+    /// An entry's `extra`: its `content_html` (the entry's HTML, when it has markup beyond its text; with
+    /// `content_html_cut: true` when it was longer than riffle keeps) and its `enclosures`, each
+    /// `{url, type, length, duration}` with what the feed gives (length in bytes, duration in seconds);
+    /// nothing for an entry with neither.
     static func extra(of entry: FeedEntry) -> [String: JSONValue] {
-        guard !entry.enclosures.isEmpty else { return [:] }
+        var extra: [String: JSONValue] = [:]
+        if let html = entry.contentHTML {
+            extra["content_html"] = .string(html)
+            if entry.contentHTMLCut { extra["content_html_cut"] = .bool(true) }
+        }
+        guard !entry.enclosures.isEmpty else { return extra }
         let list = entry.enclosures.map { enclosure in
             var object: [String: JSONValue] = ["url": .string(enclosure.url)]
             if let type = enclosure.type, !type.isEmpty { object["type"] = .string(type) }
@@ -175,6 +182,7 @@ extension FeedSource {
             if let duration = enclosure.duration { object["duration"] = .int(duration) }
             return JSONValue.object(object)
         }
-        return ["enclosures": .array(list)]
+        extra["enclosures"] = .array(list)
+        return extra
     }
 }

@@ -1,7 +1,9 @@
 import RiffleCore
 
-/// The commands that start side work: opening an item's URL, refreshing the feed.
+/// The commands that start side work: opening an item's URL, a link of its article or an enclosure,
+/// refreshing the feed.
 extension InteractiveSession {
+    /// `o N`: opens item N's URL.
     func open(_ number: Int) {
         guard let merged = model.item(number: number) else {
             sayNoItem(number)
@@ -11,16 +13,56 @@ extension InteractiveSession {
             say("item \(number) has no URL")
             return
         }
+        openURL(url, label: "\(number)")
+    }
+
+    /// `o N.M`: opens link M of item N's article (numbered as `v N` shows them).
+    func openLink(_ number: Int, link: Int) {
+        guard let merged = model.item(number: number) else {
+            sayNoItem(number)
+            return
+        }
+        let links = ArticleView.article(of: merged.item)?.links ?? []
+        guard links.indices.contains(link - 1) else {
+            say(
+                links.isEmpty
+                    ? "item \(number) has no links (v \(number) shows it)"
+                    : "item \(number) has links 1–\(links.count) (v \(number) lists them)")
+            return
+        }
+        openURL(links[link - 1], label: "\(number).\(link)")
+    }
+
+    /// `e N.M`: opens enclosure M of item N (`e N`: the first).
+    func openEnclosure(_ number: Int, enclosure: Int) {
+        guard let merged = model.item(number: number) else {
+            sayNoItem(number)
+            return
+        }
+        let enclosures = ItemEnclosure.all(in: merged.item)
+        guard enclosures.indices.contains(enclosure - 1) else {
+            say(
+                enclosures.isEmpty
+                    ? "item \(number) has no enclosures"
+                    : "item \(number) has enclosures 1–\(enclosures.count) (v \(number) lists them)")
+            return
+        }
+        openURL(enclosures[enclosure - 1].url, label: "enclosure \(number).\(enclosure)")
+    }
+
+    /// Hands `url` to the opener when it is http or https (`label` names it in what the prompt says:
+    /// `opening 3.2: …`), else says it is not opened.
+    func openURL(_ url: String, label: String) {
         guard URLOpener.isOpenable(url) else {
             var line = StyledLine()
-            line.appendSafe("not opening \(number) (only http and https): ")
+            line.appendSafe("not opening \(label) (only http and https): ")
             line.append(UntrustedText(String(url.prefix(80))))
             message = line
             redrawPrompt()
             return
         }
         var line = StyledLine()
-        line.appendSafe("opening \(number): ")
+        line.appendSafe("opening \(label): ")
         line.append(UntrustedText(url))
         message = line
         redrawPrompt()
@@ -28,7 +70,7 @@ extension InteractiveSession {
         let events = context.events
         sideJobs.append {
             let failure = await opener.open(url)
-            events.yield(.opened(number: number, url: url, failure: failure))
+            events.yield(.opened(label: label, url: url, failure: failure))
         }
     }
 

@@ -38,11 +38,11 @@ extension InteractiveSession {
         case .tick:
             tickPending = false
             redrawPromptIfIdle()
-        case .opened(let number, let url, let failure):
+        case .opened(let label, let url, let failure):
             var line = StyledLine()
             if let failure {
                 // No opener worked: print the URL whole, on a line of its own, to copy or click.
-                line.appendSafe("could not open \(number): ", style: .bold)
+                line.appendSafe("could not open \(label): ", style: .bold)
                 line.append(UntrustedText(failure))
                 var target = StyledLine()
                 target.append(UntrustedText(url), link: HyperlinkTarget(url))
@@ -54,7 +54,7 @@ extension InteractiveSession {
                 writeBlock([line.fitted(to: width), target])
                 return
             }
-            line.appendSafe("opened \(number): ")
+            line.appendSafe("opened \(label): ")
             line.append(UntrustedText(url))
             message = line
             redrawPromptIfIdle()
@@ -144,6 +144,10 @@ extension InteractiveSession {
             await showSources(names, pressed: pressed)
         case .open(let number):
             open(number)
+        case .openLink(let number, let link):
+            openLink(number, link: link)
+        case .openEnclosure(let number, let enclosure):
+            openEnclosure(number, enclosure: enclosure)
         case .view(let number):
             await view(number)
         case .markAllRead:
@@ -160,7 +164,8 @@ extension InteractiveSession {
             say("v \(number) shows item \(number), o \(number) opens its URL; ? for every key")
         case .missingNumber(let letter):
             switch letter {
-            case "o": say("o N opens item N's URL: o, a space, the number left of the item (o 3)")
+            case "o": say("o N opens item N's URL: o, a space, the number left of the item (o 3); o 3.2 its link 2")
+            case "e": say("e N opens item N's first enclosure (e 3); e 3.2 its second")
             case "v": say("v N shows item N in full: v, a space, the number left of the item (v 3)")
             case "m": say("m N marks source N read: m, a space, its number in the sources view (l)")
             default: say("r N retries source N: r, a space, its number in the sources view (l)")

@@ -3,7 +3,9 @@ internal import RiffleSystem
 
 /// `v N`: one item in full, as lines fitted to the width — which source, its number and whether it is
 /// unread or late; the title; the time, absolute in the local zone and relative; author, URL, tags (in
-/// their GitLab label colours), every adapter extra; then the summary, wrapped, its paragraphs kept.
+/// their GitLab label colours), every adapter extra; the files it carries (`enclosures`, numbered for
+/// `e N.M`); then its article (`extra.content_html`, laid out by `ArticleView`, links numbered for
+/// `o N.M`), else the summary, wrapped, its paragraphs kept.
 ///
 ///     item 12 · rocket · unread
 ///     Fix the crash on empty pages
@@ -72,7 +74,7 @@ package enum ItemView {
             }
             lines += field("tags", tags, width: width)
         }
-        let extras = item.extra.filter { $0.key != "label_colors" }.sorted { $0.key < $1.key }
+        let extras = item.extra.filter { !shownApart.contains($0.key) }.sorted { $0.key < $1.key }
         for (key, value) in extras.prefix(maxExtras) {
             var shown = value.stringValue ?? value.jsonText
             if shown.count > maxExtraCharacters { shown = String(shown.prefix(maxExtraCharacters)) + "…" }
@@ -87,9 +89,48 @@ package enum ItemView {
                 "late", safe("its source listed it after newer items (not sorted newest first): shown where it came"),
                 width: width)
         }
-        if let summary = item.summary, !summary.isEmpty {
+        let enclosures = ItemEnclosure.all(in: item)
+        if !enclosures.isEmpty {
+            lines.append(StyledLine())
+            lines += enclosureLines(enclosures, number: number, width: width)
+        }
+        if let article = ArticleView.article(of: item) {
+            lines.append(StyledLine())
+            lines += ArticleView.lines(article, width: width, htmlCut: ArticleView.htmlWasCut(item))
+        } else if let summary = item.summary, !summary.isEmpty {
             lines.append(StyledLine())
             lines += summaryLines(summary, width: width)
+        }
+        return lines
+    }
+
+    /// Extras shown in a form of their own, not as raw fields: the label colours (on the tags), the
+    /// article's HTML and the enclosures.
+    static let shownApart: Set<String> = ["label_colors", "content_html", "content_html_cut", "enclosures"]
+
+    /// `enclosures (e 12 opens the first, e 12.2 the second)`, then one line each: its number, type, size,
+    /// playing time and URL.
+    static func enclosureLines(_ enclosures: [ItemEnclosure], number: Int, width: Int) -> [StyledLine] {
+        var head = StyledLine()
+        head.appendSafe("enclosures", style: .dim)
+        head.appendSafe(
+            enclosures.count == 1
+                ? " (e \(number) opens it)" : " (e \(number) opens the first, e \(number).2 the second)",
+            style: .dim)
+        var lines = [head.fitted(to: width)]
+        for (index, enclosure) in enclosures.enumerated() {
+            var line = StyledLine()
+            let mark = "[\(index + 1)] "
+            line.appendSafe(mark, style: .dim)
+            var facts: [String] = []
+            if let type = enclosure.type, !type.isEmpty {
+                facts.append(UntrustedText(String(type.prefix(80))).terminalText)
+            }
+            if let length = enclosure.length { facts.append(ItemEnclosure.size(length)) }
+            if let duration = enclosure.duration { facts.append(ItemEnclosure.duration(duration)) }
+            if !facts.isEmpty { line.appendSafe(facts.joined(separator: " · ") + " · ") }
+            line.append(UntrustedText(enclosure.url), link: HyperlinkTarget(enclosure.url))
+            lines += line.wrapped(to: width, indent: DisplayWidth.of(mark))
         }
         return lines
     }

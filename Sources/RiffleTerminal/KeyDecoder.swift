@@ -3,7 +3,7 @@
 ///
 /// Single keys act at once (Enter, Space, `b`, `g`, `n`, `u`, `l`, `A`, `r`, `s`, `?`, `q`, Ctrl-D;
 /// arrow and Page keys move a page; any other printable key is reported as unknown, for a hint). `/`,
-/// `o`, `v`, `f`, `m` and a digit open a one-line editor (echoed by the reader, since the terminal's echo
+/// `o`, `v`, `e`, `f`, `m` and a digit open a one-line editor (echoed by the reader, since the terminal's echo
 /// is off): Backspace deletes, Ctrl-U clears, Enter runs it as a typed line, Esc or Backspace on an empty
 /// line cancels. While `numberedSources` is set (the sources view is on screen), `r` opens one too, so
 /// that `r 3` retries source 3 and `r` Enter refreshes all. An ESC that ends a chunk is the Esc key; one
@@ -117,7 +117,8 @@ package struct KeyDecoder: Sendable, Hashable {
         case UInt8(ascii: "/"):
             mode = .editing(prefix: "/", bytes: [])
             return .editing(line: "/")
-        case UInt8(ascii: "o"), UInt8(ascii: "v"), UInt8(ascii: "f"), UInt8(ascii: "m"), UInt8(ascii: "r"):
+        case UInt8(ascii: "o"), UInt8(ascii: "v"), UInt8(ascii: "e"), UInt8(ascii: "f"), UInt8(ascii: "m"),
+            UInt8(ascii: "r"):
             let prefix = String(UnicodeScalar(byte)) + " "
             mode = .editing(prefix: prefix, bytes: [])
             return .editing(line: prefix)

@@ -8,6 +8,10 @@ package enum ReaderCommand: Sendable, Hashable {
     case filter(String?)
     /// Open item N's URL (N as numbered on screen).
     case open(Int)
+    /// Open link M of item N's article (`o N.M`, M as numbered in `v N`).
+    case openLink(item: Int, link: Int)
+    /// Open enclosure M of item N (`e N` the first, `e N.M`).
+    case openEnclosure(item: Int, enclosure: Int)
     /// Show item N in full.
     case view(Int)
     /// The next page that holds an unread item.
@@ -26,7 +30,7 @@ package enum ReaderCommand: Sendable, Hashable {
     case markSourceRead(Int)
     /// Retry source N if it failed, else fetch what is new at its top.
     case refreshSource(Int)
-    /// A command that takes a number given none, or not a number (`o`, `v`, `m`, `r`): the command's letter.
+    /// A command that takes a number given none, or not a number (`o`, `v`, `e`, `m`, `r`): the command's letter.
     case missingNumber(String)
     case refresh
     case status
@@ -36,8 +40,8 @@ package enum ReaderCommand: Sendable, Hashable {
     case unknown(String)
 
     /// Parses one typed line: empty or space → next page; `b`, `g`, `n`, `u`, `l`, `A`, `r`, `s`, `?`/`h`,
-    /// `q`; `/text` (a bare `/` clears the filter); `o N` or `oN`, `v N` or `vN`, `m N`, `r N`; a bare
-    /// number; `f NAME…` (names apart by spaces or commas; a bare `f` shows every source).
+    /// `q`; `/text` (a bare `/` clears the filter); `o N` or `oN`, `o N.M`, `v N` or `vN`, `e N`, `e N.M`,
+    /// `m N`, `r N`; a bare number; `f NAME…` (names apart by spaces or commas; a bare `f` shows every source).
     package static func parse(line: String) -> ReaderCommand {
         let trimmed = line.trimmingWhitespace()
         if trimmed.isEmpty { return .nextPage }
@@ -59,19 +63,27 @@ package enum ReaderCommand: Sendable, Hashable {
         default: break
         }
         if let value = Int(trimmed), value > 0 { return .number(value) }
-        if let first = trimmed.first, "oOvVmMrR".contains(first) {
+        if let first = trimmed.first, "oOvVeEmMrR".contains(first) {
             let number = String(trimmed.dropFirst()).trimmingWhitespace()
             let letter = first.lowercased()
-            guard let value = Int(number), value > 0 else {
-                // `open`, `view`, `vim`: words, not a key with a missing number.
+            let parts = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let value = parts.first.flatMap({ Int($0) }), value > 0 else {
+                // `open`, `view`, `vim`, `edit`: words, not a key with a missing number.
                 return trimmed.dropFirst().first?.isLetter == true ? .unknown(trimmed) : .missingNumber(letter)
             }
-            switch letter {
-            case "o": return .open(value)
-            case "v": return .view(value)
-            case "m": return .markSourceRead(value)
-            default: return .refreshSource(value)
+            guard parts.count == 2 else {
+                switch letter {
+                case "o": return .open(value)
+                case "e": return .openEnclosure(item: value, enclosure: 1)
+                case "m": return .markSourceRead(value)
+                case "r": return .refreshSource(value)
+                default: return .view(value)
+                }
             }
+            guard let second = Int(parts[1]), second > 0, letter == "o" || letter == "e" else {
+                return .missingNumber(letter)
+            }
+            return letter == "o" ? .openLink(item: value, link: second) : .openEnclosure(item: value, enclosure: second)
         }
         if trimmed.first == "f" || trimmed.first == "F" {
             let rest = trimmed.dropFirst()

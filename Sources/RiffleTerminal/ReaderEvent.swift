@@ -11,7 +11,8 @@ enum ReaderEvent: Sendable {
     case interrupted
     /// What a refresh found: from `r` (`requested`), or from outside the reader through `RefreshInbox`.
     case refreshed(RefreshReport, requested: Bool)
-    case opened(number: Int, url: String, failure: String?)
+    /// The opener ended for what `label` names (`3`, `3.2`, `enclosure 3.1`).
+    case opened(label: String, url: String, failure: String?)
     /// A failed source's automatic retry may be due (see `RetrySchedule`).
     case retryDue
     /// A second has passed while a slow source is waited for: the prompt's count of seconds moves on.

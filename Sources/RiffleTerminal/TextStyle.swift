@@ -8,6 +8,16 @@ package struct TextStyle: Sendable, Hashable {
     static let dim = TextStyle(parameters: "2")
     package static let bold = TextStyle(parameters: "1")
     static let reverse = TextStyle(parameters: "7")
+    static let italic = TextStyle(parameters: "3")
+    /// Code in running text: cyan.
+    static let code = TextStyle(parameters: "36")
+
+    /// Both styles at once (bold italic).
+    func adding(_ other: TextStyle) -> TextStyle {
+        if parameters.isEmpty { return other }
+        if other.parameters.isEmpty { return self }
+        return TextStyle(parameters: parameters + ";" + other.parameters)
+    }
 
     /// One of the 16 standard colours (30–37, 90–97).
     static func ansi(_ code: Int) -> TextStyle { TextStyle(parameters: String(code)) }

@@ -96,6 +96,42 @@ import Testing
         }
     }
 
+    /// An article's HTML reaches the export: `extra.content_html` in `json` (the HTML as the feed wrote it),
+    /// `content_html` beside `content_text` in `jsonfeed`; an entry whose HTML is one paragraph has neither.
+    @Test func anArticlesHTMLReachesTheExport() async throws {
+        try await Harness.withSandbox(SandboxOptions(itemsPerSource: 60)) { sandbox in
+            let config = try sandbox.config(
+                """
+                sources:
+                  - {name: news, type: feed, url: "SANDBOX/feeds/article.xml"}
+
+                """)
+            let run = try await Harness.run(["export", "--config", config, "--no-store"])
+            #expect(run.status == 0, "\(run.stderr)")
+            let items = try Harness.jsonArray(run.stdoutBytes)
+            #expect(items.count == 2)
+            let article = try #require(items.first { $0["title"]?.stringValue == "Reading with riffle" })
+            #expect(article["extra"]?["content_html"]?.stringValue == SandboxArticle.html)
+            #expect(article["extra"]?["content_html_cut"] == nil)
+            #expect(article["summary"]?.stringValue == "How to read with riffle.")
+            let note = try #require(items.first { $0["title"]?.stringValue == "A plain note" })
+            #expect(note["extra"] == nil, "a lone <p> is no markup beyond the text")
+
+            let feed = try await Harness.run(["export", "--config", config, "--no-store", "--format", "jsonfeed"])
+            #expect(feed.status == 0, "\(feed.stderr)")
+            let document = try JSONValue(parsing: feed.stdoutBytes)
+            guard case .array(let feedItems)? = document["items"] else {
+                Issue.record("no items")
+                return
+            }
+            let entry = try #require(feedItems.first { $0["title"]?.stringValue == "Reading with riffle" })
+            #expect(entry["content_html"]?.stringValue == SandboxArticle.html)
+            #expect(entry["content_text"]?.stringValue == "How to read with riffle.")
+            let plain = try #require(feedItems.first { $0["title"]?.stringValue == "A plain note" })
+            #expect(plain["content_html"] == nil)
+        }
+    }
+
     @Test func aPageThatIsNotAFeedFailsItsSourceSayingWhatItWas() async throws {
         try await Harness.withSandbox(SandboxOptions(itemsPerSource: 60)) { sandbox in
             let config = try sandbox.config(

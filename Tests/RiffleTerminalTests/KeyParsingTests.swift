@@ -13,6 +13,13 @@ import Testing
         ("l", .listSources), ("3", .number(3)), (" 12 ", .number(12)), ("0", .unknown("0")),
         ("m 2", .markSourceRead(2)), ("m", .missingNumber("m")), ("r 4", .refreshSource(4)), ("r4", .refreshSource(4)),
         ("r x", .missingNumber("r")), ("rx", .unknown("rx")), ("more", .unknown("more")),
+        ("o 3.2", .openLink(item: 3, link: 2)), ("o12.10", .openLink(item: 12, link: 10)),
+        ("O 1.1", .openLink(item: 1, link: 1)),
+        ("o 3.", .missingNumber("o")), ("o 3.0", .missingNumber("o")), ("o 3.x", .missingNumber("o")),
+        ("o .2", .missingNumber("o")), ("v 3.2", .missingNumber("v")),
+        ("e 4", .openEnclosure(item: 4, enclosure: 1)), ("e4.2", .openEnclosure(item: 4, enclosure: 2)),
+        ("E 4.3", .openEnclosure(item: 4, enclosure: 3)), ("e", .missingNumber("e")), ("e 0", .missingNumber("e")),
+        ("e 4.", .missingNumber("e")), ("edit", .unknown("edit")),
     ])
     func lines(line: String, command: ReaderCommand) {
         #expect(ReaderCommand.parse(line: line) == command)
@@ -57,6 +64,9 @@ import Testing
 
     @Test func openEditing() {
         #expect(decode(["o", "1", "2", "\r"]).last == .command(.open(12)))
+        #expect(decode(["o", "3", ".", "2", "\r"]).last == .command(.openLink(item: 3, link: 2)))
+        #expect(decode(["e"]) == [.editing(line: "e ")])
+        #expect(decode(["e", "5", ".", "2", "\r"]).last == .command(.openEnclosure(item: 5, enclosure: 2)))
         #expect(decode(["o", "\r"]).last == .command(.missingNumber("o")))
     }
 

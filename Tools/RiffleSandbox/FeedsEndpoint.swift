@@ -12,6 +12,8 @@ import RiffleCore
 /// | `/feeds/atom.xml?page=N` | Atom, 25 entries a page over 100 articles, `rel="next"` to the next page, `xml:base` |
 /// | `/feeds/archive.xml`, `/feeds/archive/N.xml` | an RFC 5005 archived feed: 20 entries, `prev-archive` to 3, 2, 1 |
 /// | `/feeds/feed.json?page=N` | JSON Feed 1.1, 30 items a page over 90 events of acme/rocket, `next_url` |
+/// | `/feeds/podcast.xml` | RSS 2.0: a podcast, 20 episodes with enclosures and `itunes:duration` |
+/// | `/feeds/article.xml` | RSS 2.0: an article whose `content:encoded` has every structure `v N` lays out, and a plain note |
 /// | `/feeds/latin1.xml` | RSS 2.0 in ISO-8859-1 (declared in the document, not the header) |
 /// | `/feeds/undated.xml` | RSS 2.0 whose items carry no date |
 /// | `/feeds/page.html` | an HTML page (status 200): not a feed |
@@ -72,6 +74,7 @@ struct FeedsEndpoint: Sendable {
         case "/feeds/rss.xml": body = rss()
         case "/feeds/rdf.xml": body = rdf()
         case "/feeds/podcast.xml": body = podcast()
+        case "/feeds/article.xml": body = article()
         case "/feeds/atom.xml": body = atom(page: page, host: host)
         case "/feeds/archive.xml": body = archive(number: nil)
         case "/feeds/feed.json": body = jsonFeed(page: page, host: host)
@@ -119,7 +122,7 @@ struct FeedsEndpoint: Sendable {
     // MARK: Entries
 
     /// The issues of a repository as entries, newest first.
-    private func issues(_ name: String) -> [Entry] {
+    func issues(_ name: String) -> [Entry] {
         guard let repository = data.repository(owner: "acme", name: name) else { return [] }
         return repository.issues.sorted { ($0.updatedAt, $0.number) > ($1.updatedAt, $1.number) }.map { issue in
             Entry(

@@ -10,6 +10,7 @@ let benchmarks: [String: @Sendable ([String]) async throws -> Void] = [
     "export": ExportBenchmark.run,
     "reader": ReaderBenchmark.run,
     "feedparse": FeedParseBenchmark.run,
+    "article": ArticleBenchmark.run,
     "feedrace": FeedRaceBenchmark.run,
     "tokens": TokenBenchmark.run,
     "faults": FaultsBenchmark.run,
