@@ -9,7 +9,7 @@
 //        ├─ RiffleStore (the SQLite backend, through GRDB: items, positions, read marks, feed state)
 //        ├─ RiffleStoreKit (the `Store` protocol every user of the store holds, and what is built on it)
 //        ├─ RiffleTerminal (reader) ─ RiffleFeed (an item's HTML read as an article for `v N`)
-//        ├─ RiffleExport (JSON formats)
+//        ├─ RiffleExport (JSON formats; a feed item's enclosures read back through RiffleFeed)
 //        └─ RifflePlugins (manifests, plugin executables)
 //             └─ RiffleSources (adapters and the one list of built-in adapters)
 //                  ├─ RiffleHTTP   ─ CCurl   (libcurl, system library)
@@ -100,7 +100,8 @@ let package = Package(
         .target(
             name: "RiffleTerminal", dependencies: ["RiffleCore", "RiffleFeed", "RiffleSystem"], swiftSettings: strict),
         .target(
-            name: "RiffleExport", dependencies: ["RiffleBytes", "RiffleCore", "RiffleSystem"], swiftSettings: strict),
+            name: "RiffleExport", dependencies: ["RiffleBytes", "RiffleCore", "RiffleFeed", "RiffleSystem"],
+            swiftSettings: strict),
         .target(name: "RiffleFeed", dependencies: ["CLibXML2", "RiffleBytes", "RiffleCore"], swiftSettings: strict),
         .target(name: "RiffleStoreKit", dependencies: ["RiffleCore"], swiftSettings: strict),
         .target(
@@ -158,7 +159,8 @@ let package = Package(
         .executableTarget(
             name: "riffle-bench",
             dependencies: [
-                "RiffleBytes", "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RiffleTerminal", "RiffleExport",
+                "RiffleBytes", "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RiffleTerminal",
+                "RiffleExport",
                 "RiffleTestSupport", "RiffleSandbox", "RiffleFeed", "RiffleStore", "RiffleStoreKit", "RiffleSystem",
                 "RiffleReaderStore",
             ],

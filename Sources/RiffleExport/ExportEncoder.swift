@@ -1,5 +1,6 @@
 internal import RiffleBytes
 internal import RiffleCore
+internal import RiffleFeed
 
 /// Turns merged items into bytes, one format at a time, as a stream: `header`, then `item` for each
 /// item, then `footer`. It holds no items, so memory does not grow with the feed.
@@ -142,17 +143,12 @@ struct ExportEncoder: Sendable {
     /// type, else `application/octet-stream`, as the field is required —, `size_in_bytes`,
     /// `duration_in_seconds`); `nil` when it has none.
     static func attachments(of item: Item) -> JSONValue? {
-        // An adapter's item holds its extra as text: read it only when it may name enclosures.
-        guard item.extraJSONText?.contains(#""enclosures":"#) ?? true,
-            case .array(let enclosures)? = item.extra["enclosures"]
-        else { return nil }
-        let list: [JSONValue] = enclosures.compactMap { enclosure in
-            guard let url = enclosure["url"]?.stringValue else { return nil }
+        let list: [JSONValue] = FeedEnclosure.stored(in: item).map { enclosure in
             var object: [String: JSONValue] = [
-                "url": .string(url), "mime_type": .string(enclosure["type"]?.stringValue ?? "application/octet-stream"),
+                "url": .string(enclosure.url), "mime_type": .string(enclosure.type ?? "application/octet-stream"),
             ]
-            if let length = enclosure["length"] { object["size_in_bytes"] = length }
-            if let duration = enclosure["duration"] { object["duration_in_seconds"] = duration }
+            if let length = enclosure.length { object["size_in_bytes"] = .int(length) }
+            if let duration = enclosure.duration { object["duration_in_seconds"] = .int(duration) }
             return .object(object)
         }
         return list.isEmpty ? nil : .array(list)

@@ -175,14 +175,7 @@ extension FeedSource {
             if entry.contentHTMLCut { extra["content_html_cut"] = .bool(true) }
         }
         guard !entry.enclosures.isEmpty else { return extra }
-        let list = entry.enclosures.map { enclosure in
-            var object: [String: JSONValue] = ["url": .string(enclosure.url)]
-            if let type = enclosure.type, !type.isEmpty { object["type"] = .string(type) }
-            if let length = enclosure.length { object["length"] = .int(length) }
-            if let duration = enclosure.duration { object["duration"] = .int(duration) }
-            return JSONValue.object(object)
-        }
-        extra["enclosures"] = .array(list)
+        extra["enclosures"] = .array(entry.enclosures.map(\.extraValue))
         return extra
     }
 }

@@ -1,4 +1,5 @@
 import RiffleCore
+import RiffleFeed
 
 /// The commands that start side work: opening an item's URL, a link of its article or an enclosure,
 /// refreshing the feed.
@@ -39,7 +40,7 @@ extension InteractiveSession {
             sayNoItem(number)
             return
         }
-        let enclosures = ItemEnclosure.all(in: merged.item)
+        let enclosures = FeedEnclosure.stored(in: merged.item)
         guard enclosures.indices.contains(enclosure - 1) else {
             say(
                 enclosures.isEmpty

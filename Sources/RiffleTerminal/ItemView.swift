@@ -1,4 +1,5 @@
 package import RiffleCore
+internal import RiffleFeed
 internal import RiffleSystem
 
 /// `v N`: one item in full, as lines fitted to the width — which source, its number and whether it is
@@ -89,7 +90,7 @@ package enum ItemView {
                 "late", safe("its source listed it after newer items (not sorted newest first): shown where it came"),
                 width: width)
         }
-        let enclosures = ItemEnclosure.all(in: item)
+        let enclosures = FeedEnclosure.stored(in: item)
         if !enclosures.isEmpty {
             lines.append(StyledLine())
             lines += enclosureLines(enclosures, number: number, width: width)
@@ -110,7 +111,7 @@ package enum ItemView {
 
     /// `enclosures (e 12 opens the first, e 12.2 the second)`, then one line each: its number, type, size,
     /// playing time and URL.
-    static func enclosureLines(_ enclosures: [ItemEnclosure], number: Int, width: Int) -> [StyledLine] {
+    static func enclosureLines(_ enclosures: [FeedEnclosure], number: Int, width: Int) -> [StyledLine] {
         var head = StyledLine()
         head.appendSafe("enclosures", style: .dim)
         head.appendSafe(
@@ -126,8 +127,8 @@ package enum ItemView {
             if let type = enclosure.type, !type.isEmpty {
                 facts.append(UntrustedText(String(type.prefix(80))).terminalText)
             }
-            if let length = enclosure.length { facts.append(ItemEnclosure.size(length)) }
-            if let duration = enclosure.duration { facts.append(ItemEnclosure.duration(duration)) }
+            if let length = enclosure.length { facts.append(EnclosureWords.size(length)) }
+            if let duration = enclosure.duration { facts.append(EnclosureWords.duration(duration)) }
             if !facts.isEmpty { line.appendSafe(facts.joined(separator: " · ") + " · ") }
             line.append(UntrustedText(enclosure.url), link: HyperlinkTarget(enclosure.url))
             lines += line.wrapped(to: width, indent: DisplayWidth.of(mark))

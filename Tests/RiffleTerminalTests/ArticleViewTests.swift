@@ -105,14 +105,14 @@ import Testing
     }
 
     @Test func humanSizesAndTimes() {
-        #expect(ItemEnclosure.size(812) == "812 B")
-        #expect(ItemEnclosure.size(12_345) == "12.3 kB")
-        #expect(ItemEnclosure.size(1_000_000) == "1.0 MB")
-        #expect(ItemEnclosure.size(999_999) == "1.0 MB")
-        #expect(ItemEnclosure.size(1_234_567_890) == "1.2 GB")
-        #expect(ItemEnclosure.duration(45) == "0:45")
-        #expect(ItemEnclosure.duration(600) == "10:00")
-        #expect(ItemEnclosure.duration(3723) == "1:02:03")
+        #expect(EnclosureWords.size(812) == "812 B")
+        #expect(EnclosureWords.size(12_345) == "12.3 kB")
+        #expect(EnclosureWords.size(1_000_000) == "1.0 MB")
+        #expect(EnclosureWords.size(999_999) == "1.0 MB")
+        #expect(EnclosureWords.size(1_234_567_890) == "1.2 GB")
+        #expect(EnclosureWords.duration(45) == "0:45")
+        #expect(EnclosureWords.duration(600) == "10:00")
+        #expect(EnclosureWords.duration(3723) == "1:02:03")
     }
 
     @Test func aCutArticleSaysSo() {
