@@ -5,7 +5,8 @@ import Testing
 
 /// An article read as a reader reads it: the built `riffle` in tmux against the sandbox's article feed.
 /// `v N` lays out its structure (headings, nested lists, quotes, `pre` cut not wrapped, a table, images,
-/// numbered links listed at the end, hostile text inert) and `o N.3` hands link 3 to `$BROWSER`.
+/// numbered links listed at the end, hostile text inert) and `o N.3` hands link 3 to `$BROWSER`; a podcast's
+/// enclosures in `v N` and through `e N`, kept in the store.
 @Suite(.serialized) struct ArticleTerminalTests {
     @Test func anArticleShowsItsStructureAndItsLinkOpens() async throws {
         let riffle = try BuiltProducts.path(of: "riffle")
@@ -99,6 +100,65 @@ import Testing
             let exit = try await tmux.waitForFile("status")
             let stderr = (try? String(contentsOfFile: tmux.path("stderr"), encoding: .utf8)) ?? ""
             #expect(exit == "0", "riffle's stderr: \(stderr)")
+        }
+    }
+
+    /// A podcast read with a store: `v N` lists the episode's enclosure (type, size, playing time), `e N`
+    /// hands its URL to `$BROWSER`, and a later run from the store alone (`--offline`) still has it.
+    @Test func aPodcastsEnclosureIsShownOpenedAndKept() async throws {
+        let riffle = try BuiltProducts.path(of: "riffle")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "riffle-podcast-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let opened = directory.appendingPathComponent("opened").path
+        let browser = directory.appendingPathComponent("browser").path
+        try "#!/bin/sh\nprintf '%s\\n' \"$1\" > \(shellQuoted(opened))\n".write(
+            toFile: browser, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser)
+        let server = SandboxServer(options: SandboxOptions(itemsPerSource: 60))
+        let port = try await server.start()
+        try await withResource(server, stop: { await $0.stop() }) { _ in
+            let config = directory.appendingPathComponent("config.yaml").path
+            let store = directory.appendingPathComponent("store.sqlite").path
+            try """
+            store:
+              path: \(store)
+            sources:
+              - {name: radio, type: feed, url: "http://127.0.0.1:\(port)/feeds/podcast.xml"}
+
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+            for offline in [false, true] {
+                let tmux = try Tmux.program(
+                    riffle, width: 100, height: 30,
+                    ["--config", config, "--no-color"] + (offline ? ["--offline"] : []),
+                    environment: [
+                        "PATH": "/usr/bin:/bin", "HOME": "{dir}", "XDG_CONFIG_HOME": "{dir}/xdg", "LANG": "C.UTF-8",
+                        "BROWSER": browser,
+                    ])
+                try await tmux.waitForScreen("the list") { rows in rows.contains { $0.contains("Episode ") } }
+                try tmux.type("v 1")
+                try tmux.press("Enter")
+                let rows = try await tmux.waitForScreen("the episode") { rows in
+                    rows.contains { $0.hasPrefix("item 1 (end)") }
+                }
+                #expect(rows.contains { $0.hasPrefix("enclosures") }, "\(rows)")
+                let file = try #require(rows.first { $0.contains("audio/mpeg") }, "\(rows)")
+                #expect(file.contains(" MB") && file.contains(":"), "size and playing time: \(file)")
+                try tmux.press("q")
+                try? FileManager.default.removeItem(atPath: opened)
+                try tmux.type("e 1")
+                try tmux.press("Enter")
+                try await tmux.waitForScreen("the enclosure opened") { rows in
+                    rows.contains { $0.contains("opened enclosure 1.1: ") }
+                }
+                let argument = try #require(try? String(contentsOfFile: opened, encoding: .utf8))
+                #expect(argument.hasSuffix(".mp3\n") && argument.contains("/podcast/"), "\(argument)")
+                try tmux.press("q")
+                let exit = try await tmux.waitForFile("status")
+                let stderr = (try? String(contentsOfFile: tmux.path("stderr"), encoding: .utf8)) ?? ""
+                #expect(exit == "0", "riffle's stderr: \(stderr)")
+            }
         }
     }
 }
