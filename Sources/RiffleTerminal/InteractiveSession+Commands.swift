@@ -6,10 +6,7 @@ import RiffleFeed
 extension InteractiveSession {
     /// `o N`: opens item N's URL.
     func open(_ number: Int) {
-        guard let merged = model.item(number: number) else {
-            sayNoItem(number)
-            return
-        }
+        guard let merged = item(number) else { return }
         guard let url = merged.item.url, !url.isEmpty else {
             say("item \(number) has no URL")
             return
@@ -19,10 +16,7 @@ extension InteractiveSession {
 
     /// `o N.M`: opens link M of item N's article (numbered as `v N` shows them).
     func openLink(_ number: Int, link: Int) {
-        guard let merged = model.item(number: number) else {
-            sayNoItem(number)
-            return
-        }
+        guard let merged = item(number) else { return }
         let links = ArticleView.article(of: merged.item)?.links ?? []
         guard links.indices.contains(link - 1) else {
             say(
@@ -36,10 +30,7 @@ extension InteractiveSession {
 
     /// `e N.M`: opens enclosure M of item N (`e N`: the first).
     func openEnclosure(_ number: Int, enclosure: Int) {
-        guard let merged = model.item(number: number) else {
-            sayNoItem(number)
-            return
-        }
+        guard let merged = item(number) else { return }
         let enclosures = FeedEnclosure.stored(in: merged.item)
         guard enclosures.indices.contains(enclosure - 1) else {
             say(
@@ -86,10 +77,15 @@ extension InteractiveSession {
             say(failed.isEmpty ? "already refreshing" : "already refreshing; retrying \(failed.count) failed…")
             return
         }
-        refreshing = true
         say(failed.isEmpty ? "refreshing…" : "refreshing, retrying \(failed.count) failed…")
+        fetchTops(newest: model.newestBySource)
+    }
+
+    /// Fetches what is new at the top of the sources in `newest` (each down to the newest time it has
+    /// shown) in a side task; what it finds comes back as a requested refresh, which ends `refreshing`.
+    func fetchTops(newest: [Int: Timestamp]) {
+        refreshing = true
         let sources = context.sources
-        let newest = model.newestBySource
         let limit = context.settings.refreshPageLimit
         let events = context.events
         sideJobs.append {
@@ -167,6 +163,15 @@ extension InteractiveSession {
         }
         message = line
         redrawPromptIfIdle()
+    }
+
+    /// Item `number` as numbered on screen; when there is none, says so (and which numbers there are).
+    func item(_ number: Int) -> MergedItem? {
+        guard let merged = model.item(number: number) else {
+            sayNoItem(number)
+            return nil
+        }
+        return merged
     }
 
     /// Says there is no item `number`, and which numbers there are.

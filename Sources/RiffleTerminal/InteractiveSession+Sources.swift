@@ -44,7 +44,7 @@ extension InteractiveSession {
             await listSources()
         case .nextPage, .quit:
             sourcesShown = false
-            if pendingTurn == nil && model.isPageReady { await drawPage() } else { redrawPrompt() }
+            await backToTheList()
         default:
             sourcesShown = false
             return false
@@ -89,15 +89,7 @@ extension InteractiveSession {
             say("already refreshing")
             return
         } else {
-            refreshing = true
-            let sources = context.sources
-            let newest = model.newestBySource.filter { $0.key == index }
-            let limit = context.settings.refreshPageLimit
-            let events = context.events
-            sideJobs.append {
-                let report = await RefreshReport.fetch(sources: sources, newest: newest, pageLimit: limit)
-                events.yield(.refreshed(report, requested: true))
-            }
+            fetchTops(newest: model.newestBySource.filter { $0.key == index })
             line.appendSafe("refreshing ")
         }
         line.append(UntrustedText(sourceNames[index]))

@@ -4,10 +4,7 @@ import RiffleCore
 extension InteractiveSession {
     /// Shows item `number` in full; it becomes read.
     func view(_ number: Int) async {
-        guard let merged = model.item(number: number) else {
-            sayNoItem(number)
-            return
-        }
+        guard let merged = item(number) else { return }
         let unread = model.isUnread(merged)
         let lines = ItemView.lines(
             number: number, item: merged, unread: unread, now: context.settings.now(), width: width)
@@ -37,11 +34,17 @@ extension InteractiveSession {
             showMoreOfItem()
         case .nextPage, .quit:
             viewer = nil
-            if pendingTurn == nil && model.isPageReady { await drawPage() } else { redrawPrompt() }
+            await backToTheList()
         default:
             viewer = nil
             return false
         }
         return true
+    }
+
+    /// Back from a view over the list (the item view, the sources view): the list's page again, or its
+    /// prompt while the page is still on its way.
+    func backToTheList() async {
+        if pendingTurn == nil && model.isPageReady { await drawPage() } else { redrawPrompt() }
     }
 }
