@@ -73,6 +73,12 @@ extension SQLiteStore {
         }
     }
 
+    /// When stored item `i` (of source `s`, its read mark `m` left-joined) is unread: no mark of its version
+    /// or a newer one, and newer than the source's read-through time (`A`, `m N`). Every count of unread
+    /// items says it in these words, so that the prompt, the sources view and `riffle sources` agree.
+    static let unreadItem =
+        "(m.time IS NULL OR m.time < i.time) AND (s.read_through IS NULL OR s.read_through < i.time)"
+
     /// Unread stored items per source name (sources with none are absent).
     package func unreadCounts() async throws(StoreError) -> [String: Int] {
         try await read { db in
@@ -82,7 +88,7 @@ extension SQLiteStore {
                 sql: """
                     SELECT s.name, COUNT(*) FROM item i JOIN source s ON s.source_id = i.source_id
                     LEFT JOIN read_mark m ON m.source_id = i.source_id AND m.item_id = i.item_id
-                    WHERE (m.time IS NULL OR m.time < i.time) AND (s.read_through IS NULL OR s.read_through < i.time)
+                    WHERE \(SQLiteStore.unreadItem)
                     GROUP BY i.source_id
                     """)
             while let row = try rows.next() { counts[row[0]] = row[1] }

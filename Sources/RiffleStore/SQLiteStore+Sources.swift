@@ -91,8 +91,7 @@ extension SQLiteStore {
                         s.refreshed_at, s.refresh_error, s.position_run, s.position_identity,
                         (SELECT COUNT(*) FROM item i
                             LEFT JOIN read_mark m ON m.source_id = i.source_id AND m.item_id = i.item_id
-                            WHERE i.source_id = s.source_id AND (m.time IS NULL OR m.time < i.time)
-                                AND (s.read_through IS NULL OR s.read_through < i.time)) AS unread
+                            WHERE i.source_id = s.source_id AND \(SQLiteStore.unreadItem)) AS unread
                     FROM source s ORDER BY s.name
                     """
             ).map { row in
