@@ -142,8 +142,8 @@ struct ExportEncoder: Sendable {
     /// JSON Feed 1.1 `attachments` from a feed item's `extra.enclosures` (`url`, `mime_type` — the feed's
     /// type, else `application/octet-stream`, as the field is required —, `size_in_bytes`,
     /// `duration_in_seconds`); `nil` when it has none.
-    static func attachments(of item: Item) -> JSONValue? {
-        let list: [JSONValue] = FeedEnclosure.stored(in: item).map { enclosure in
+    static func attachments(in extra: [String: JSONValue]) -> JSONValue? {
+        let list: [JSONValue] = FeedEnclosure.stored(in: extra).map { enclosure in
             var object: [String: JSONValue] = [
                 "url": .string(enclosure.url), "mime_type": .string(enclosure.type ?? "application/octet-stream"),
             ]
@@ -154,11 +154,12 @@ struct ExportEncoder: Sendable {
         return list.isEmpty ? nil : .array(list)
     }
 
-    /// JSON Feed 1.1 `content_html` from a feed item's `extra.content_html`; `nil` when it has none.
-    static func contentHTML(of item: Item) -> String? {
-        // An adapter's item holds its extra as text: read it only when it may hold the HTML.
-        guard item.extraJSONText?.contains(#""content_html":"#) ?? true else { return nil }
-        return item.extra["content_html"]?.stringValue
+    /// A feed item's `extra`, decoded once for the JSON Feed fields it may give (`content_html`,
+    /// `attachments`); empty when its text names neither (an adapter's item holds its extra as text).
+    static func feedExtra(of item: Item) -> [String: JSONValue] {
+        guard let text = item.extraJSONText else { return item.extra }
+        guard text.contains(#""content_html":"#) || text.contains(#""enclosures":"#) else { return [:] }
+        return item.extra
     }
 
     /// A JSON Feed 1.1 item: string `id` (`SOURCE/ID`, unique across sources), `content_text` always
@@ -196,13 +197,14 @@ struct ExportEncoder: Sendable {
                 writeTags(texts, to: &out)
             }
         }
-        if let html = contentHTML(of: item) {
+        let extra = feedExtra(of: item)
+        if let html = extra["content_html"]?.stringValue {
             out.append(#","content_html":"#)
             var bytes: [UInt8] = []
             JSONValue.string(html).write(to: &bytes)
             out.append(bytes)
         }
-        if let attachments = attachments(of: item) {
+        if let attachments = attachments(in: extra) {
             out.append(#","attachments":"#)
             var bytes: [UInt8] = []
             attachments.write(to: &bytes)

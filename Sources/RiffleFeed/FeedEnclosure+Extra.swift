@@ -22,9 +22,13 @@ extension FeedEnclosure {
     /// length or duration that is not a whole non-negative number reads as absent. Empty when it has none.
     package static func stored(in item: Item) -> [FeedEnclosure] {
         // An adapter's item holds its extra as text: read it only when it may name enclosures.
-        guard item.extraJSONText?.contains(#""enclosures":"#) ?? true,
-            case .array(let list)? = item.extra["enclosures"]
-        else { return [] }
+        guard item.extraJSONText?.contains(#""enclosures":"#) ?? true else { return [] }
+        return stored(in: item.extra)
+    }
+
+    /// The enclosures of an item's `extra`, already decoded.
+    package static func stored(in extra: [String: JSONValue]) -> [FeedEnclosure] {
+        guard case .array(let list)? = extra["enclosures"] else { return [] }
         return list.prefix(readLimit).compactMap { value in
             guard let url = value["url"]?.stringValue, !url.isEmpty else { return nil }
             return FeedEnclosure(
