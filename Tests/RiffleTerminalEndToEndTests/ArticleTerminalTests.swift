@@ -8,18 +8,23 @@ import Testing
 /// numbered links listed at the end, hostile text inert) and `o N.3` hands link 3 to `$BROWSER`; a podcast's
 /// enclosures in `v N` and through `e N`, kept in the store.
 @Suite(.serialized) struct ArticleTerminalTests {
+    /// A `$BROWSER` in `directory` that records the one argument it was given in the file `opened`.
+    static func recordingBrowser(in directory: URL) throws -> (browser: String, opened: String) {
+        let opened = directory.appendingPathComponent("opened").path
+        let browser = directory.appendingPathComponent("browser").path
+        try "#!/bin/sh\nprintf '%s\\n' \"$1\" > \(shellQuoted(opened))\n".write(
+            toFile: browser, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser)
+        return (browser, opened)
+    }
+
     @Test func anArticleShowsItsStructureAndItsLinkOpens() async throws {
         let riffle = try BuiltProducts.path(of: "riffle")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "riffle-article-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        // A browser that records the one argument it was given.
-        let opened = directory.appendingPathComponent("opened").path
-        let browser = directory.appendingPathComponent("browser").path
-        try "#!/bin/sh\nprintf '%s\\n' \"$1\" > \(shellQuoted(opened))\n".write(
-            toFile: browser, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser)
+        let (browser, opened) = try Self.recordingBrowser(in: directory)
 
         let server = SandboxServer(options: SandboxOptions(itemsPerSource: 60))
         let port = try await server.start()
@@ -111,11 +116,7 @@ import Testing
             "riffle-podcast-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let opened = directory.appendingPathComponent("opened").path
-        let browser = directory.appendingPathComponent("browser").path
-        try "#!/bin/sh\nprintf '%s\\n' \"$1\" > \(shellQuoted(opened))\n".write(
-            toFile: browser, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser)
+        let (browser, opened) = try Self.recordingBrowser(in: directory)
         let server = SandboxServer(options: SandboxOptions(itemsPerSource: 60))
         let port = try await server.start()
         try await withResource(server, stop: { await $0.stop() }) { _ in
