@@ -1,4 +1,4 @@
-package import RiffleCore
+import RiffleCore
 
 /// A source whose plugin could not describe itself (`--describe` failed or ran out of time): every page
 /// fails with why, naming the plugin file, so only the sources of that type fail and the others are read.
