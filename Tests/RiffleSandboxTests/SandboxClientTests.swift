@@ -6,8 +6,8 @@ import RiffleSandbox
 import RiffleTestSupport
 import Testing
 
-/// A started sandbox and a minimal loopback HTTP/1.1 client for it (FlyingFox's, one connection per
-/// request), shared by the sandbox tests.
+/// A started sandbox and a minimal loopback HTTP/1.1 client for it (`LoopbackHTTPClient`, one connection
+/// per request, on a thread of its own), shared by the sandbox tests.
 struct SandboxHarness {
     let server: SandboxServer
     let port: UInt16
@@ -41,17 +41,17 @@ struct SandboxHarness {
         _ method: HTTPMethod, _ path: String, query: [(String, String)] = [], headers: [String: String] = [:],
         body: Data = Data()
     ) async throws -> Response {
-        var fields: [HTTPHeader: String] = [HTTPHeader("Host"): "127.0.0.1:\(port)"]
-        if !body.isEmpty { fields[HTTPHeader("Content-Type")] = "application/json" }
-        for (name, value) in headers { fields[HTTPHeader(name)] = value }
-        let request = HTTPRequest(
-            method: method, version: .http11, path: path,
-            query: query.map { HTTPRequest.QueryItem(name: $0.0, value: $0.1) }, headers: fields, body: body)
-        var client = HTTPClient()
-        let response = try await client.sendHTTPRequest(request, to: try sockaddr_in.inet(ip4: "127.0.0.1", port: port))
-        var responseHeaders: [String: String] = [:]
-        for (name, value) in response.headers { responseHeaders[name.rawValue.lowercased()] = value }
-        return Response(status: response.statusCode.code, headers: responseHeaders, body: try await response.bodyData)
+        var fields: [(String, String)] = body.isEmpty ? [] : [("Content-Type", "application/json")]
+        fields += headers.map { ($0.key, $0.value) }
+        var target = URLComponents()
+        target.path = path
+        if !query.isEmpty { target.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
+        let response = try await LoopbackHTTPClient.send(
+            port: port, method: method.rawValue,
+            target: target.percentEncodedPath
+                + (target.percentEncodedQuery.map { "?" + $0 } ?? ""),
+            headers: fields, body: Array(body))
+        return Response(status: response.status, headers: response.headers, body: Data(response.body))
     }
 
     /// POSTs a GraphQL request to `path`.

@@ -77,14 +77,17 @@ import Testing
                 + sparse.inFlight.load(ordering: .sequentiallyConsistent)
         }
 
-        /// Waits until no request has been in flight and no page served for a while: the read-ahead has
-        /// done what it asks for on its own (on a starved machine, keys at fixed times would pile up and
-        /// come as a burst, which is not reading speed).
+        /// Waits until no request has been in flight and no page served over three looks in a row: the
+        /// read-ahead has done what it asks for on its own (on a starved machine, keys at fixed times would
+        /// pile up and come as a burst, which is not reading speed). One quiet look is not enough: between a
+        /// page's answer and the merge asking for the next one, the page must reach the merge's inbox and the
+        /// reader's pump fold it, which a busy cooperative pool can hold back for longer than one look.
         func settle() async throws {
-            while true {
+            var quietLooks = 0
+            while quietLooks < 3 {
                 let before = served
                 try await Task.sleep(for: .milliseconds(150))
-                if inFlight == 0, served == before { return }
+                quietLooks = inFlight == 0 && served == before ? quietLooks + 1 : 0
             }
         }
     }

@@ -39,6 +39,36 @@ enum LoopbackSocket {
         }
     }
 
+    /// A TCP connection to 127.0.0.1 at `port`, whose reads give up after `receiveTimeoutSeconds` without a
+    /// byte (a hang guard, not a limit on how slow the machine may be).
+    @available(*, noasync)
+    static func connect(port: UInt16, receiveTimeoutSeconds: Int) throws(SystemError) -> Int32 {
+        let descriptor = try syscall(where: "socket") {
+            socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        }
+        do throws(SystemError) {
+            var timeout = timeval(tv_sec: receiveTimeoutSeconds, tv_usec: 0)
+            try syscall(where: "setsockopt SO_RCVTIMEO") {
+                setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            try syscall(where: "connect") {
+                withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                    }
+                }
+            }
+            return descriptor
+        } catch {
+            Descriptor.close(descriptor)
+            throw error
+        }
+    }
+
     /// Waits up to `milliseconds` for `descriptor` to become readable (or hung up).
     @available(*, noasync)
     static func waitReadable(_ descriptor: Int32, milliseconds: Int32) -> Bool {
