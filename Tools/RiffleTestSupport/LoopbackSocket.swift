@@ -6,18 +6,13 @@ internal import RiffleSystem
 enum LoopbackSocket {
     /// A listening TCP socket on 127.0.0.1 at `port` (0: a free one).
     static func listen(port: UInt16 = 0) throws(SystemError) -> (descriptor: Int32, port: UInt16) {
-        let descriptor = try syscall(where: "socket") {
-            socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
-        }
+        let descriptor = try streamSocket()
         do throws(SystemError) {
             var reuse: Int32 = 1
             try syscall(where: "setsockopt SO_REUSEADDR") {
                 setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
             }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = port.bigEndian
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var address = loopback(port: port)
             try syscall(where: "bind") {
                 withUnsafePointer(to: &address) {
                     $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -43,18 +38,13 @@ enum LoopbackSocket {
     /// byte (a hang guard, not a limit on how slow the machine may be).
     @available(*, noasync)
     static func connect(port: UInt16, receiveTimeoutSeconds: Int) throws(SystemError) -> Int32 {
-        let descriptor = try syscall(where: "socket") {
-            socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
-        }
+        let descriptor = try streamSocket()
         do throws(SystemError) {
             var timeout = timeval(tv_sec: receiveTimeoutSeconds, tv_usec: 0)
             try syscall(where: "setsockopt SO_RCVTIMEO") {
                 setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = port.bigEndian
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var address = loopback(port: port)
             try syscall(where: "connect") {
                 withUnsafePointer(to: &address) {
                     $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -67,6 +57,20 @@ enum LoopbackSocket {
             Descriptor.close(descriptor)
             throw error
         }
+    }
+
+    /// A new TCP socket, closed on exec.
+    private static func streamSocket() throws(SystemError) -> Int32 {
+        try syscall(where: "socket") { socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0) }
+    }
+
+    /// 127.0.0.1 at `port`.
+    private static func loopback(port: UInt16) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
     }
 
     /// Waits up to `milliseconds` for `descriptor` to become readable (or hung up).
