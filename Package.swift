@@ -31,7 +31,7 @@
 //   ─ CSQLite (two C calls GRDB does not make: the WAL's size, no checkpoint at close)
 //   ─ RiffleStoreKit, RiffleCore, RiffleSystem; the CLI opens it in one place (`Session`).
 //
-//   RiffleSystem ─ CSystem, RiffleCore: every system call (EINTR, threads, descriptors, spawn, clocks, signal
+//   RiffleSystem ─ CRiffleSystem, RiffleCore: every system call (EINTR, threads, descriptors, spawn, clocks, signal
 //   sources, terminal), written once (the wall clock as riffle's time: `Timestamp.now()`); imported by each
 //   layer that does I/O, and by RiffleTestSupport. RiffleCore stays free of it (no I/O).
 //
@@ -87,8 +87,8 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]),
 
         // The system layer: a C shim for what Glibc hides, and the Swift module over it.
-        .target(name: "CSystem"),
-        .target(name: "RiffleSystem", dependencies: ["CSystem", "RiffleCore"], swiftSettings: strict),
+        .target(name: "CRiffleSystem"),
+        .target(name: "RiffleSystem", dependencies: ["CRiffleSystem", "RiffleCore"], swiftSettings: strict),
 
         // The layers.
         .target(name: "RiffleBytes", swiftSettings: strict),

@@ -1,4 +1,4 @@
-internal import CSystem
+internal import CRiffleSystem
 import Glibc
 
 /// Starting, signalling and reaping child processes. `spawn` is the one way riffle starts a program:

@@ -1,4 +1,4 @@
-internal import CSystem
+internal import CRiffleSystem
 import Glibc
 
 /// Calls on file descriptors (raw `Int32`s, as libc and libcurl hand them out), each retried on `EINTR`

@@ -1,4 +1,4 @@
-internal import CSystem
+internal import CRiffleSystem
 import Glibc
 
 /// A POSIX signal number, with the ones riffle names, and the process-wide dispositions riffle sets.

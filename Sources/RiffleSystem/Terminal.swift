@@ -1,4 +1,4 @@
-internal import CSystem
+internal import CRiffleSystem
 import Glibc
 
 /// The terminal: its size, its line discipline (`termios`), and how wide a character draws on it.

@@ -1,4 +1,4 @@
-internal import CSystem
+internal import CRiffleSystem
 
 /// How a reaped child ended: the raw `waitpid` status, read with the C macros, and worded once.
 package struct WaitStatus: Sendable, Hashable, CustomStringConvertible {

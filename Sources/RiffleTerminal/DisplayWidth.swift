@@ -3,7 +3,7 @@ internal import RiffleSystem
 /// How many terminal columns text takes, counted per `Character` (grapheme cluster) so a cluster is
 /// never split: East Asian wide characters and emoji take two, combining marks none.
 ///
-/// Widths come from glibc's `wcwidth` in the C.UTF-8 locale (through CSystem, which uses a per-thread
+/// Widths come from glibc's `wcwidth` in the C.UTF-8 locale (through CRiffleSystem, which uses a per-thread
 /// locale rather than changing the process's). A cluster with U+FE0F (emoji presentation) or any
 /// scalar with the Emoji_Presentation property — flags, ZWJ families, skin tones included — is two wide,
 /// whatever wcwidth says. Otherwise a cluster is as wide as its widest scalar, so marks and joiners
