@@ -34,7 +34,7 @@ extension Configuration {
             environment: environment, adapters: adapters, plugins: plugins)
     }
 
-    private static let keys = ["reader", "defaults", "store", "plugins", "sources"]
+    private static let keys = ["reader", "defaults", "store", "serve", "plugins", "sources"]
 
     /// Decodes a parsed file (see `ConfigDocument.decode`).
     static func decode(
@@ -54,6 +54,7 @@ extension Configuration {
         let readerSettings = reader.value("reader").flatMap { decodeReader($0, context) } ?? ReaderSettings()
         let defaults = reader.value("defaults").flatMap { decodeDefaults($0, context) } ?? DefaultSettings()
         let store = reader.value("store").flatMap { decodeStore($0, context, file: file) } ?? StoreSettings()
+        let serve = reader.value("serve").flatMap { decodeServe($0, context, file: file) } ?? ServeSettings()
         let directories = reader.value("plugins").flatMap { decodePluginDirectories($0, context, file: file) } ?? []
         let sources = reader.required("sources").map {
             decodeSources($0, context, defaults: defaults, adapters: adapters, plugins: plugins)
@@ -67,7 +68,8 @@ extension Configuration {
                     + "run chmod 600 \(file) (or take the token from the environment with ${VAR})")
         }
         return Configuration(
-            path: file, reader: readerSettings, defaults: defaults, store: store, pluginDirectories: directories,
+            path: file, reader: readerSettings, defaults: defaults, store: store, serve: serve,
+            pluginDirectories: directories,
             sources: sources,
             secrets: context.secrets, warnings: warnings)
     }
@@ -97,13 +99,14 @@ extension Configuration {
 
     private static func decodeDefaults(_ node: YAMLNode, _ context: DecodingContext) -> DefaultSettings? {
         guard let reader = MappingReader(node, ConfigPath("defaults"), context) else { return nil }
-        reader.rejectUnknownKeys(["page_size", "timeout", "retries", "describe_timeout"])
+        reader.rejectUnknownKeys(["page_size", "timeout", "retries", "describe_timeout", "refresh"])
         var settings = DefaultSettings()
         settings.pageSize = reader.int("page_size", in: DefaultSettings.pageSizeRange) ?? settings.pageSize
         settings.timeout = reader.duration("timeout", in: DefaultSettings.timeoutRange) ?? settings.timeout
         settings.retries = reader.int("retries", in: DefaultSettings.retriesRange) ?? settings.retries
         settings.describeTimeout =
             reader.duration("describe_timeout", in: DefaultSettings.timeoutRange) ?? settings.describeTimeout
+        settings.refresh = reader.duration("refresh", in: DefaultSettings.refreshRange) ?? settings.refresh
         return settings
     }
 
@@ -123,6 +126,45 @@ extension Configuration {
             } else if let keep = context.duration(node, path.key("keep"), in: StoreSettings.keepRange) {
                 settings.keep = keep
             }
+        }
+        return settings
+    }
+
+    /// The `serve:` section. `user` and `password` (the sync APIs) are refused: they are not built yet,
+    /// and a setting that silently did nothing would leave the user believing the APIs were on.
+    private static func decodeServe(_ node: YAMLNode, _ context: DecodingContext, file: String) -> ServeSettings? {
+        let path = ConfigPath("serve")
+        guard let reader = MappingReader(node, path, context) else { return nil }
+        reader.rejectUnknownKeys(ServeSettings.keys)
+        var settings = ServeSettings()
+        if let node = reader.value("listen"), let value = context.string(node, path.key("listen")) {
+            switch ListenAddress.parse(value.text) {
+            case .success(let address): settings.listen = address
+            case .failure(let problem): context.error(problem.message, at: node.mark, path.key("listen"))
+            }
+        }
+        if let node = reader.value("token"), let value = context.headerValue(node, path.key("token")) {
+            if value.text.isEmpty {
+                context.error(
+                    "the token is empty (an unset variable with an empty default?); set it or remove the key",
+                    at: node.mark, path.key("token"))
+            } else {
+                if value.isLiteral { context.literalTokens.append(path.key("token").description) }
+                settings.token = value.text
+            }
+        }
+        if let value = reader.string("token_file") {
+            settings.tokenFile = resolve(value.text, base: directory(of: file), home: context.environment["HOME"])
+            if let tokenKey = reader.keyNode("token"), settings.token != nil {
+                context.error(
+                    "give token or token_file, not both", at: tokenKey.mark, path.key("token"))
+            }
+        }
+        for key in ["user", "password"] {
+            guard let keyNode = reader.keyNode(key) else { continue }
+            context.error(
+                "the sync APIs (Google Reader, Fever) that \(key) is for are not built yet; remove serve.\(key) "
+                    + "(riffle serve would otherwise start without them)", at: keyNode.mark, path.key(key))
         }
         return settings
     }

@@ -8,6 +8,7 @@ package struct Configuration: Sendable, Hashable {
     package var reader: ReaderSettings
     package var defaults: DefaultSettings
     package var store: StoreSettings
+    package var serve: ServeSettings
     /// The `plugins:` directories, resolved against the config file's directory (`~` is `$HOME`).
     package var pluginDirectories: [String]
     package var sources: [SourceSettings]
@@ -19,7 +20,8 @@ package struct Configuration: Sendable, Hashable {
 
     init(
         path: String, reader: ReaderSettings = ReaderSettings(), defaults: DefaultSettings = DefaultSettings(),
-        store: StoreSettings = StoreSettings(), pluginDirectories: [String] = [], sources: [SourceSettings] = [],
+        store: StoreSettings = StoreSettings(), serve: ServeSettings = ServeSettings(),
+        pluginDirectories: [String] = [], sources: [SourceSettings] = [],
         secrets: Set<String> = [],
         warnings: [String] = []
     ) {
@@ -27,6 +29,7 @@ package struct Configuration: Sendable, Hashable {
         self.reader = reader
         self.defaults = defaults
         self.store = store
+        self.serve = serve
         self.pluginDirectories = pluginDirectories
         self.sources = sources
         self.secrets = secrets

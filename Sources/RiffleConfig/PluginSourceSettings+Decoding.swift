@@ -1,12 +1,16 @@
 extension PluginSourceSettings {
     /// The params of a plugin-type source: only declared ones, every required one, defaults filled in.
-    static func decode(_ reader: MappingReader, type: String, info: PluginTypeInfo) -> PluginSourceSettings? {
+    /// `label`, when given, is a key the source may have besides them (the `group` label), not a param.
+    static func decode(
+        _ reader: MappingReader, type: String, info: PluginTypeInfo, label: String? = nil
+    ) -> PluginSourceSettings? {
+        let common = label.map { SourceSettings.commonKeys + [$0] } ?? SourceSettings.commonKeys
         let context = reader.context
         if let why = info.unavailable {
             // The plugin could not say what it takes: the source stays (and fails, saying why, when read)
             // rather than the whole configuration failing on "unknown type"; its keys are its params.
-            let given = reader.keys.filter { !SourceSettings.commonKeys.contains($0) }
-            reader.rejectUnknownKeys(SourceSettings.commonKeys, also: given)
+            let given = reader.keys.filter { !common.contains($0) }
+            reader.rejectUnknownKeys(common, also: given)
             var params: [String: String] = [:]
             for name in given {
                 guard let node = reader.value(name),
@@ -19,7 +23,7 @@ extension PluginSourceSettings {
         let declared = info.params.keys.sorted()
         var noun = "param of plugin type \(Quote.text(type))"
         if context.namesPluginFiles { noun += " (defined in \(info.file))" }
-        reader.rejectUnknownKeys(SourceSettings.commonKeys, also: declared, suggesting: declared, noun: noun)
+        reader.rejectUnknownKeys(common, also: declared, suggesting: declared, noun: noun)
         var params: [String: String] = [:]
         var complete = true
         for name in declared {

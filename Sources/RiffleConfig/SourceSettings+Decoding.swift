@@ -24,14 +24,19 @@ extension SourceSettings {
         let pageSize = reader.int("page_size", in: DefaultSettings.pageSizeRange) ?? defaults.pageSize
         let timeout = reader.duration("timeout", in: DefaultSettings.timeoutRange) ?? defaults.timeout
         let retries = reader.int("retries", in: DefaultSettings.retriesRange) ?? defaults.retries
+        let refresh = reader.duration("refresh", in: DefaultSettings.refreshRange) ?? defaults.refresh
 
         var settings: (any AdapterSettings)?
+        // `group` is the label unless the type's own keys have it (then the type reads it).
+        var labelled = false
         if let type = type?.text {
             if let adapter = adapters.first(where: { $0.type == type }) {
-                reader.rejectUnknownKeys(commonKeys, also: adapter.keys)
+                labelled = !adapter.keys.contains(groupKey)
+                reader.rejectUnknownKeys(labelled ? commonKeys + [groupKey] : commonKeys, also: adapter.keys)
                 settings = adapter.decode(SourceKeys(reader))
             } else if let info = plugins[type] {
-                settings = PluginSourceSettings.decode(reader, type: type, info: info)
+                labelled = info.params[groupKey] == nil
+                settings = PluginSourceSettings.decode(reader, type: type, info: info, label: labelled ? groupKey : nil)
             } else if let typeNode, let why = context.unavailablePluginTypes[type] {
                 context.error("type \(Quote.text(type)) is not available: \(why)", at: typeNode.mark, path.key("type"))
             } else if let typeNode {
@@ -45,10 +50,11 @@ extension SourceSettings {
                 context.error(message, at: typeNode.mark, path.key("type"))
             }
         }
+        let group = labelled ? reader.string(groupKey)?.text : nil
         guard let name, let type, let settings else { return (nil, name) }
         let source = SourceSettings(
             name: name.text, type: type.text, pageSize: pageSize, timeout: timeout, retries: retries, mark: node.mark,
-            settings: settings)
+            settings: settings, refresh: refresh, group: group)
         return (source, name)
     }
 }

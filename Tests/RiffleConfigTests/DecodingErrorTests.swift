@@ -103,7 +103,7 @@ import Testing
         #expect(
             problems(gitlabSource("    project: x\n    zzzzzz: 1\n")) == [
                 "config.yaml:5:5: sources[0].zzzzzz: unknown key (expected one of name, type, page_size, timeout, "
-                    + "retries, url, project, group, state, token)"
+                    + "retries, refresh, url, project, group, state, token)"
             ])
     }
 
