@@ -3,6 +3,14 @@ package import RiffleCore
 package import RiffleStoreKit
 
 extension SQLiteStore {
+    /// The condition (`AND …`) that keeps only rows of `item` whose stored version is not marked read.
+    static let unreadOnlyCondition = """
+        AND NOT EXISTS (SELECT 1 FROM read_mark m
+            WHERE m.source_id = item.source_id AND m.item_id = item.item_id AND m.time >= item.time)
+        AND NOT EXISTS (SELECT 1 FROM source s
+            WHERE s.source_id = item.source_id AND s.read_through >= item.time)
+        """
+
     /// Cursor text accepted, in bytes.
     static let maxCursorLength = 16_384
 
@@ -20,14 +28,7 @@ extension SQLiteStore {
             else { throw .invalidArgument(path, "not a stored-items cursor: \(cursor.prefix(40))") }
             after = (time, rank, String(parts[2]))
         }
-        let unread =
-            unreadOnly
-            ? """
-            AND NOT EXISTS (SELECT 1 FROM read_mark m
-                WHERE m.source_id = item.source_id AND m.item_id = item.item_id AND m.time >= item.time)
-            AND NOT EXISTS (SELECT 1 FROM source s
-                WHERE s.source_id = item.source_id AND s.read_through >= item.time)
-            """ : ""
+        let unread = unreadOnly ? SQLiteStore.unreadOnlyCondition : ""
         let keyset =
             after == nil
             ? "" : "AND time <= :time AND (time < :time OR rank > :rank OR (rank = :rank AND item_id > :id))"

@@ -38,6 +38,9 @@ package protocol Store: Sendable {
     func items(
         of source: String, after cursor: String?, pageSize: Int, unreadOnly: Bool
     ) async throws(StoreError) -> Page
+    /// One page of the stored items of `query.sources` merged, newest first, after `query.after`, filtered;
+    /// read in one snapshot. A cursor whose source is not among `query.sources` throws `invalidArgument`.
+    func mergedPage(_ query: MergedPageQuery) async throws(StoreError) -> MergedPage
     /// Where paging `source` goes on past what is stored, or `nil` when nothing was stored for it.
     func position(of source: String) async throws(StoreError) -> SourcePosition?
     /// The newest stored item time of each of `sources` that holds any.
