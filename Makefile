@@ -7,9 +7,9 @@ DESTDIR ?=
 # The build installed: release, or debug to install what `make test` already built.
 CONFIGURATION ?= release
 SWIFT ?= swift
-# Build-time libraries (libcurl, libyaml, libxml2, libsqlite3) and the tools the tests and benchmarks drive; man-db and
+# Build-time libraries (libcurl, libyaml, libxml2, libsqlite3, zlib) and the tools the tests and benchmarks drive; man-db and
 # groff-base read the installed manual page (`man -l`) in the install test.
-DEBS := libcurl4-openssl-dev libyaml-dev libxml2-dev libsqlite3-dev pkg-config curl jq tmux man-db groff-base
+DEBS := libcurl4-openssl-dev libyaml-dev libxml2-dev libsqlite3-dev zlib1g-dev pkg-config curl jq tmux man-db groff-base
 SANDBOX_PORT ?= 8765
 # `make test` also runs the config fuzzer on a short budget: a new seed each run (printed; pass
 # FUZZ_SEED=N to replay one), FUZZ_COUNT mutated configs, each under 5 s, all within 300 s.

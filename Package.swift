@@ -22,6 +22,10 @@
 //                                   plans; the byte writer that carries its end, the growable buffer, the
 //                                   JSON string scan and escaper, byte scans, base64url)
 //
+//   RiffleServe ─ Hummingbird, ServiceLifecycle, CZlib (zlib, system library): `riffle serve`'s routes over
+//   the store (Atom, RSS, JSON Feed, health), caching, access and the refresh schedule; over RiffleStoreKit,
+//   RiffleExport, RiffleConfig. The CLI hands it the store and a way to refresh one source.
+//
 //   RiffleCLI also imports RiffleFeed itself, for `riffle import opml` and `riffle sources --opml`.
 //
 //   RiffleStoreKit ─ RiffleCore: the `Store` protocol (the seam between riffle and a store backend, no
@@ -70,6 +74,10 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
     ],
     targets: [
         // C libraries, wrapped once at the edge.
@@ -82,6 +90,9 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
@@ -120,6 +131,18 @@ let package = Package(
             dependencies: ["RiffleBytes", "RiffleCore", "RiffleConfig", "RiffleSources", "RiffleHTTP", "RiffleSystem"],
             swiftSettings: strict),
 
+        // `riffle serve`'s HTTP side: the routes over the store, caching, access, and the refresh schedule.
+        .target(
+            name: "RiffleServe",
+            dependencies: [
+                "CZlib", "RiffleBytes", "RiffleCore", "RiffleConfig", "RiffleExport", "RiffleStoreKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
         .target(
             name: "RiffleReaderStore", dependencies: ["RiffleCore", "RiffleStoreKit", "RiffleTerminal"],
             swiftSettings: strict),
@@ -128,7 +151,7 @@ let package = Package(
             dependencies: [
                 "RiffleBytes", "RiffleCore", "RiffleHTTP", "RiffleConfig", "RiffleSources", "RifflePlugins",
                 "RiffleTerminal", "RiffleExport", "RiffleStore", "RiffleStoreKit", "RiffleReaderStore", "RiffleSystem",
-                "RiffleFeed",
+                "RiffleFeed", "RiffleServe",
                 "CSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -232,6 +255,10 @@ let package = Package(
                 "RiffleCLI", "RiffleCore", "RiffleExport", "RiffleFeed", "RiffleConfig", "RiffleSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "RiffleServeTests",
+            dependencies: ["RiffleServe", "RiffleCore", "RiffleConfig", "RiffleFeed", "RiffleStore", "RiffleStoreKit"],
             swiftSettings: strict),
         .testTarget(
             name: "RiffleSandboxTests",

@@ -18,6 +18,7 @@ struct Riffle: AsyncParsableCommand {
               riffle export --since 7d           the last week as JSON
               riffle --source gitlab sources     probe one source's first page
               riffle import opml subs.opml       feed sources from a subscription list
+              riffle serve                       the merged feed over HTTP, kept fresh
 
             Exit codes: 0 done, 2 partial (a source failed), 64 usage, 78 configuration, \
             130 interrupted, 1 other.
@@ -26,7 +27,7 @@ struct Riffle: AsyncParsableCommand {
         version: VersionReport.line,
         subcommands: [
             ReadCommand.self, ExportCommand.self, SourcesCommand.self, PluginsCommand.self, CheckCommand.self,
-            InitCommand.self, ImportCommand.self,
+            InitCommand.self, ImportCommand.self, ServeCommand.self,
         ],
         defaultSubcommand: ReadCommand.self)
 

@@ -180,29 +180,39 @@ struct Session {
                     name: source.name, pageable: StoredItems(store: store, source: source.name), pageSize: pageSize)
             }
         }
-        guard let client else { throw CLIFailure.other("--offline: the network is not used") }
         return try sources.map { source in
-            let pageable = try SourceFactory.make(
-                source, context: AdapterContext(client: client, since: since, memory: memory),
-                plugins: catalog.makeSource(client: client))
-            var merge = SourceFactory.mergeSource(source, pageable: pageable, log: client.configuration.log)
-            if let storeOpening {
-                let shape = identity(of: source, since: since)
-                let recorder = RecordingPageable(
-                    merge.pageable, opening: storeOpening,
-                    source: StoreSource(name: source.name, type: source.type, identity: shape),
-                    policy: policy(for: source), trouble: storeTrouble, endIsSourceEnd: since == nil, shape: shape)
-                storeWriters.add(recorder)
-                // A store being created holds no pages to resume from: the network is asked, as it would be.
-                if resuming, let store {
-                    merge.pageable = FreshPagesFirst(
-                        store: store, source: source.name, shape: shape, network: recorder, trouble: storeTrouble)
-                } else {
-                    merge.pageable = recorder
-                }
+            let (merge, recorder) = try networkSource(source, since: since)
+            guard let recorder else { return merge }
+            storeWriters.add(recorder)
+            var resumed = merge
+            // A store being created holds no pages to resume from: the network is asked, as it would be.
+            if resuming, let store {
+                resumed.pageable = FreshPagesFirst(
+                    store: store, source: source.name, shape: identity(of: source, since: since), network: recorder,
+                    trouble: storeTrouble)
             }
-            return merge
+            return resumed
         }
+    }
+
+    /// `source` read over the network from its head, written to the store when there is one (the recorder,
+    /// whose writes the caller waits for): what every command's network view is made of.
+    func networkSource(
+        _ source: SourceSettings, since: Timestamp? = nil
+    ) throws -> (MergeSource, RecordingPageable?) {
+        guard let client else { throw CLIFailure.other("--offline: the network is not used") }
+        let pageable = try SourceFactory.make(
+            source, context: AdapterContext(client: client, since: since, memory: memory),
+            plugins: catalog.makeSource(client: client))
+        var merge = SourceFactory.mergeSource(source, pageable: pageable, log: client.configuration.log)
+        guard let storeOpening else { return (merge, nil) }
+        let shape = identity(of: source, since: since)
+        let recorder = RecordingPageable(
+            merge.pageable, opening: storeOpening,
+            source: StoreSource(name: source.name, type: source.type, identity: shape),
+            policy: policy(for: source), trouble: storeTrouble, endIsSourceEnd: since == nil, shape: shape)
+        merge.pageable = recorder
+        return (merge, recorder)
     }
 
     /// The fingerprint of what decides `source`'s pages (`SourceShape`): the shape its pages are kept under,

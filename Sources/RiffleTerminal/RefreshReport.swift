@@ -5,9 +5,9 @@ package struct RefreshReport: Sendable {
     /// Items found, any order. The reader keeps those newer than what it holds of their source (or newer
     /// versions of items it holds) waiting for `g`; `sourceIndex` is the source's place in the
     /// configuration, as in the merge.
-    var items: [MergedItem]
+    package var items: [MergedItem]
     /// Sources whose refresh failed, with the error (untrusted text).
-    var failures: [(source: String, message: String)]
+    package var failures: [(source: String, message: String)]
 
     init(items: [MergedItem], failures: [(source: String, message: String)] = []) {
         self.items = items

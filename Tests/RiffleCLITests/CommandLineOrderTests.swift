@@ -9,8 +9,13 @@ import Testing
         let subcommands = Riffle.configuration.subcommands
         #expect(subcommands.allSatisfy { $0.configuration.commandName != nil }, "every command names itself")
         #expect(
-            CommandLineOrder.commands == ["read", "export", "sources", "plugins", "check", "init", "import", "help"])
-        #expect(CommandLineOrder.commandNames == ["read", "export", "sources", "plugins", "check", "init", "import"])
+            CommandLineOrder.commands == [
+                "read", "export", "sources", "plugins", "check", "init", "import", "serve", "help",
+            ])
+        #expect(
+            CommandLineOrder.commandNames == [
+                "read", "export", "sources", "plugins", "check", "init", "import", "serve",
+            ])
         #expect(CommandLineOrder.commands.count == subcommands.count + 1)
     }
 
@@ -69,7 +74,7 @@ import Testing
         #expect(
             outcome(["\u{1B}[31m"]).errorLines == [
                 "riffle: unknown command \"^[[31m\" (expected one of read, export, sources, plugins, check, init, "
-                    + "import)"
+                    + "import, serve)"
             ], "made inert")
     }
 
@@ -109,7 +114,7 @@ import Testing
     static let commandLines: [(words: [String], type: any ParsableCommand.Type)] = [
         (["read"], ReadCommand.self), (["export"], ExportCommand.self), (["sources"], SourcesCommand.self),
         (["plugins"], PluginsCommand.self), (["check"], CheckCommand.self), (["init"], InitCommand.self),
-        (["import", "opml", "f.opml"], ImportOPMLCommand.self),
+        (["import", "opml", "f.opml"], ImportOPMLCommand.self), (["serve"], ServeCommand.self),
     ]
 
     @Test func everyGlobalOptionWorksBeforeAndAfterEveryCommand() throws {

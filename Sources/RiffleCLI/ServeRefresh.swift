@@ -1,0 +1,49 @@
+import RiffleCore
+import RiffleServe
+import RiffleStoreKit
+import RiffleTerminal
+
+/// One source's refresh for `riffle serve`: its head read into the store exactly as `export` and the
+/// reader's background refresh read it (`Session.networkSource`, `RefreshReport.fetch`): down to the
+/// newest stored item, at most `pageLimit` pages, every page written to the store before it returns.
+struct ServeRefresh: Sendable {
+    let session: Session
+    let store: any Store
+
+    /// Pages read per refresh at most: a source new to the store is read this deep, the rest of it on
+    /// later refreshes or by a client paging the merged feed over riffle's own network view.
+    static let pageLimit = 20
+
+    func refresh(_ index: Int) async -> Refresher.Report {
+        let source = session.sources[index]
+        let known: Timestamp?
+        do {
+            known = try await store.newestTimes(of: [source.name])[source.name]
+        } catch {
+            return Refresher.Report(outcome: .failed(retryAfter: nil), newItems: 0, error: error.description)
+        }
+        let merge: MergeSource
+        let recorder: RecordingPageable?
+        do {
+            (merge, recorder) = try session.networkSource(source)
+        } catch {
+            return Refresher.Report(outcome: .failed(retryAfter: nil), newItems: 0, error: "\(error)")
+        }
+        let report = await RefreshReport.fetch(
+            sources: [merge], newest: [0: known ?? Timestamp(microseconds: .min)], pageLimit: Self.pageLimit)
+        await recorder?.finishWriting()
+        if let failure = report.failures.first {
+            return Refresher.Report(
+                outcome: .failed(retryAfter: nil), newItems: 0, error: UntrustedText.sanitize(failure.message))
+        }
+        let newest = try? await store.newestTimes(of: [source.name])[source.name]
+        // What the feed adapter keeps of its server's wishes (max-age, Expires, Retry-After) for the head.
+        var notBefore: Timestamp?
+        if let head = Session.feedHeads([source]).first {
+            notBefore = (try? await store.feedDocument(of: head.source, url: head.url))??.nextRequestAt
+        }
+        return Refresher.Report(
+            outcome: .ok(newest: newest ?? known, serverNotBefore: notBefore), newItems: report.items.count,
+            error: nil)
+    }
+}

@@ -1,0 +1,19 @@
+extension Timestamp {
+    /// The time as HTTP's IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`, RFC 9110), to the second: what
+    /// `Last-Modified` carries and, being RFC 1123's form, what RSS 2.0 dates are written in.
+    package var imfFixdate: String {
+        let seconds = unixSeconds
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let rest = Int(seconds - days * 86_400)
+        let date = CivilDate(daysSinceEpoch: days)
+        // 1970-01-01 was a Thursday.
+        let weekday = Int(((days % 7) + 7 + 4) % 7)
+        let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let year = String(date.year)
+        return "\(weekdays[weekday]), \(two(date.day)) \(months[date.month - 1]) "
+            + "\(String(repeating: "0", count: max(0, 4 - year.count)))\(year) "
+            + "\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60)) GMT"
+    }
+}
