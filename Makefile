@@ -19,7 +19,7 @@ FUZZ_SEED ?= $(shell date +%s)
 # `make test` runs the unit suites (and the sandbox's own) first, in parallel, then the end-to-end suites —
 # the built `riffle` and the reader fixture in tmux, and `riffle` beside a sandbox — one test at a time, so
 # that the processes they spawn never compete with each other or with the unit suites.
-END_TO_END_SUITES := RiffleTerminalEndToEndTests|RiffleEndToEndTests
+END_TO_END_SUITES := RiffleTerminalEndToEndTests|RiffleEndToEndTests|ServeEndToEndTests
 
 # `make sanitize`: the unit suites that run every file with unsafe code (RiffleBytes: JSON and the byte writers; the
 # item buffer and resume tokens, the export's buffer, XML/HTML, curl, system calls,
