@@ -23,7 +23,7 @@ END_TO_END_SUITES := RiffleTerminalEndToEndTests|RiffleEndToEndTests|ServeEndToE
 
 # `make sanitize`: the unit suites that run every file with unsafe code (RiffleBytes: JSON and the byte writers; the
 # item buffer and resume tokens, the export's buffer, XML/HTML, curl, system calls,
-# YAML, the plugin I/O loop, the terminal's input thread), and the reader fixture's tmux tests, built with
+# YAML, the plugin I/O loop, the terminal's input thread, serve's gzip), and the reader fixture's tmux tests, built with
 # AddressSanitizer in their own build path. Leak reports are off: the Swift runtime keeps allocations alive on
 # purpose until exit (its type-name cache shows as a leak). The suites of BUILT_RIFFLE_IN_TMUX are left out: they
 # run the built `riffle` in tmux, whose environment does not carry ASAN_OPTIONS (the code it runs is run in-process
@@ -32,7 +32,7 @@ END_TO_END_SUITES := RiffleTerminalEndToEndTests|RiffleEndToEndTests|ServeEndToE
 # on two cores, miss their deadlines.
 ASAN_PATH ?= .build-asan
 BUILT_RIFFLE_IN_TMUX := SourceRecoveryTerminalTests|FirstScreenTerminalTests|MovedSourceTerminalTests|HungHostTerminalTests|ReaderViewsTerminalTests|ArticleTerminalTests
-ASAN_SUITES := RiffleBytesTests|RiffleCoreTests|RiffleExportTests|RiffleFeedTests|RiffleHTTPTests|RiffleSystemTests|RiffleConfigTests|RifflePluginsTests|RiffleTerminalTests|RiffleTerminalEndToEndTests
+ASAN_SUITES := RiffleBytesTests|RiffleCoreTests|RiffleExportTests|RiffleFeedTests|RiffleHTTPTests|RiffleSystemTests|RiffleConfigTests|RifflePluginsTests|RiffleTerminalTests|RiffleTerminalEndToEndTests|RiffleServeTests
 
 .PHONY: all build deps test test-install demo bench man install uninstall lint clean sanitize
 
