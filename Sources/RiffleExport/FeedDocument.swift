@@ -140,16 +140,20 @@ package struct FeedDocument: Sendable {
 
     /// `tag:riffle,2026:SOURCE/ID`, the id's characters outside the URI's unreserved set percent-encoded.
     static func tagURI(_ merged: MergedItem) -> String {
-        var out = "tag:riffle,2026:"
-        for byte in "\(merged.sourceName)/\(merged.item.id)".utf8 {
-            let unreserved =
-                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || [UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/")]
-                    .contains(byte)
-            if unreserved {
+        "tag:riffle,2026:" + percentEncoded("\(merged.sourceName)/\(merged.item.id)", keeping: "/")
+    }
+
+    /// `text` with every byte outside the URI's unreserved characters (letters, digits, `-._~`) and `keeping`
+    /// percent-encoded: the one encoder of the addresses and ids riffle serve writes.
+    package static func percentEncoded(_ text: String, keeping: String = "") -> String {
+        let kept = Set(("-._~" + keeping).utf8)
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out = ""
+        for byte in text.utf8 {
+            let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            if letter || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || kept.contains(byte) {
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                let hex = Array("0123456789ABCDEF".utf8)
                 out += "%" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 15)]], as: UTF8.self)
             }
         }

@@ -137,25 +137,10 @@ package struct FeedRoutes: Sendable {
         if !parameters.isEmpty {
             out +=
                 "?"
-                + parameters.map { "\(Self.percentEncoded($0.name))=\(Self.percentEncoded($0.value))" }
+                + parameters.map {
+                    "\(FeedDocument.percentEncoded($0.name))=\(FeedDocument.percentEncoded($0.value, keeping: ","))"
+                }
                 .joined(separator: "&")
-        }
-        return out
-    }
-
-    /// `text` with every byte outside the URI's unreserved characters percent-encoded.
-    static func percentEncoded(_ text: String) -> String {
-        var out = ""
-        let hex = Array("0123456789ABCDEF".utf8)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"), UInt8(ascii: ","):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                out += "%" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 15)]], as: UTF8.self)
-            }
         }
         return out
     }
