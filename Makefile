@@ -8,8 +8,8 @@ DESTDIR ?=
 CONFIGURATION ?= release
 SWIFT ?= swift
 # Build-time libraries (libcurl, libyaml, libxml2, libsqlite3, zlib) and the tools the tests and benchmarks drive; man-db and
-# groff-base read the installed manual page (`man -l`) in the install test.
-DEBS := libcurl4-openssl-dev libyaml-dev libxml2-dev libsqlite3-dev zlib1g-dev pkg-config curl jq tmux man-db groff-base
+# groff-base read the installed manual page (`man -l`) in the install test; newsboat reads what riffle serve serves.
+DEBS := libcurl4-openssl-dev libyaml-dev libxml2-dev libsqlite3-dev zlib1g-dev pkg-config curl jq tmux man-db groff-base newsboat
 SANDBOX_PORT ?= 8765
 # `make test` also runs the config fuzzer on a short budget: a new seed each run (printed; pass
 # FUZZ_SEED=N to replay one), FUZZ_COUNT mutated configs, each under 5 s, all within 300 s.

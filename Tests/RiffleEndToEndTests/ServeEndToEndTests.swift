@@ -162,6 +162,7 @@ import Testing
                     rssItems.filter { $0["source"]?.stringValue == "one" }.count
                         == expected.filter { $0.source == "rss" }.count)
 
+                try await Self.checkNewsboat(server, expected: expected.count, in: sandbox.directory)
                 try await Self.checkCaching(server)
                 try await Self.checkErrors(server)
                 #expect(server.log.contains("riffle: refreshed atom: "), "-v: one line per refresh")
@@ -176,6 +177,35 @@ import Testing
     static func asXMLText(_ text: String) -> String {
         let kept = text.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         return String(String.UnicodeScalarView(kept)).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// Debian's newsboat, subscribed to `/feed.atom` (a page holding every stored item: newsboat does not
+    /// follow `rel="next"`), reads every item.
+    static func checkNewsboat(_ server: Server, expected: Int, in directory: URL) async throws {
+        let newsboat = "/usr/bin/newsboat"
+        try #require(
+            FileManager.default.isExecutableFile(atPath: newsboat), "newsboat is missing: make deps installs it")
+        let home = directory.appendingPathComponent("newsboat-home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let urls = home.appendingPathComponent("urls")
+        try "http://127.0.0.1:\(server.port)/feed.atom?n=500\n".write(to: urls, atomically: true, encoding: .utf8)
+        let config = home.appendingPathComponent("config")
+        try "reload-threads 1\n".write(to: config, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: newsboat)
+        process.arguments = [
+            "-u", urls.path, "-c", home.appendingPathComponent("cache.db").path, "-C", config.path, "-x", "reload",
+            "print-unread",
+        ]
+        process.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        let status = try await process.runUntilExit()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(status == 0)
+        #expect(text.contains("\(expected) unread articles"), "newsboat said: \(text)")
     }
 
     /// ETag, 304 without a body, Last-Modified, HEAD, gzip over real HTTP.
