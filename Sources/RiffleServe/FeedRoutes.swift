@@ -169,8 +169,10 @@ package struct FeedRoutes: Sendable {
                 return candidate == "*" || candidate == tag || candidate == "W/" + tag
             }
         }
-        guard let since = request.ifModifiedSince, let newest else { return false }
-        return since == newest.imfFixdate
+        guard let text = request.ifModifiedSince, let since = Timestamp(imfFixdate: text), let newest else {
+            return false
+        }
+        return newest.unixSeconds <= since.unixSeconds
     }
 
     /// `/healthz`: each source's state from the store, `503` when the store cannot be read.

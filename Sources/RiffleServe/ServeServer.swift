@@ -60,12 +60,17 @@ package struct ServeServer: Sendable {
                 log("serving on http://\(ListenAddress(host: listen.host, port: port))")
             },
             logger: logger)
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: [ServiceGroupConfiguration.ServiceConfiguration(service: app)]
-                    + others.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0) },
-                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+        // Shut down in reverse order: the refresher first (its wait ends; a refresh in flight finishes), then
+        // the server (the listener closes, requests in flight finish). Past `gracePeriod`, both are cancelled.
+        // The refresher ending on its own leaves the server serving.
+        var configuration = ServiceGroupConfiguration(
+            services: [ServiceGroupConfiguration.ServiceConfiguration(service: app)]
+                + others.map {
+                    ServiceGroupConfiguration.ServiceConfiguration(service: $0, successTerminationBehavior: .ignore)
+                },
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        configuration.maximumGracefulShutdownDuration = Self.gracePeriod
+        try await ServiceGroup(configuration: configuration).run()
     }
 
     /// One request through the routes, its access line written when asked.

@@ -40,7 +40,7 @@ import Testing
         #expect(
             unknown.stderr
                 == "riffle: unknown command \"frobnicate\" (expected one of read, export, sources, plugins, check, init, "
-                + "import)\n"
+                + "import, serve)\n"
         )
     }
 

@@ -81,5 +81,11 @@ import Testing
         #expect(Timestamp(unixSeconds: 784_111_777).imfFixdate == "Sun, 06 Nov 1994 08:49:37 GMT")
         #expect(Timestamp(unixSeconds: 0).imfFixdate == "Thu, 01 Jan 1970 00:00:00 GMT")
         #expect(Timestamp(unixSeconds: 1_796_688_000).imfFixdate == "Tue, 08 Dec 2026 00:00:00 GMT")
+        for seconds: Int64 in [0, 784_111_777, 1_796_688_000, 4_102_444_799] {
+            #expect(
+                Timestamp(imfFixdate: Timestamp(unixSeconds: seconds).imfFixdate) == Timestamp(unixSeconds: seconds))
+        }
+        #expect(Timestamp(imfFixdate: "Sunday, 06-Nov-94 08:49:37 GMT") == nil)
+        #expect(Timestamp(imfFixdate: "Sun, 31 Feb 1994 08:49:37 GMT") == nil)
     }
 }

@@ -97,6 +97,10 @@ import Testing
             #expect(unchanged.status == 304 && unchanged.body.isEmpty && unchanged.header("Content-Length") == nil)
             let since = await get(routes, "/feed.atom") { $0.ifModifiedSince = first.header("Last-Modified") }
             #expect(since.status == 304)
+            let later = await get(routes, "/feed.atom") { $0.ifModifiedSince = "Tue, 01 Jan 2030 00:00:00 GMT" }
+            #expect(later.status == 304)
+            let earlier = await get(routes, "/feed.atom") { $0.ifModifiedSince = "Tue, 01 Jan 2019 00:00:00 GMT" }
+            #expect(earlier.status == 200)
             let head = await get(routes, "/feed.atom", method: "HEAD")
             #expect(
                 head.status == 200 && head.body.isEmpty && head.header("Content-Length") == String(first.body.count))
