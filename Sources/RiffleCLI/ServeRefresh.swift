@@ -1,6 +1,7 @@
 import RiffleCore
 import RiffleServe
 import RiffleStoreKit
+internal import RiffleSystem
 import RiffleTerminal
 
 /// One source's refresh for `riffle serve`: its head read into the store exactly as `export` and the
@@ -32,16 +33,19 @@ struct ServeRefresh: Sendable {
         let report = await RefreshReport.fetch(
             sources: [merge], newest: [0: known ?? Timestamp(microseconds: .min)], pageLimit: Self.pageLimit)
         await recorder?.finishWriting()
-        if let failure = report.failures.first {
-            return Refresher.Report(
-                outcome: .failed(retryAfter: nil), newItems: 0, error: UntrustedText.sanitize(failure.message))
-        }
-        let newest = try? await store.newestTimes(of: [source.name])[source.name]
-        // What the feed adapter keeps of its server's wishes (max-age, Expires, Retry-After) for the head.
+        // What the feed adapter keeps of its server's wishes for the head (`Cache-Control: max-age`,
+        // `Expires`, a 429's or 503's `Retry-After`): never sooner, after a success or a failure alike.
         var notBefore: Timestamp?
         if let head = Session.feedHeads([source]).first {
             notBefore = (try? await store.feedDocument(of: head.source, url: head.url))??.nextRequestAt
         }
+        if let failure = report.failures.first {
+            let now = Timestamp.now()
+            let wait = notBefore.map { Duration.microseconds(max(0, $0.microseconds - now.microseconds)) }
+            return Refresher.Report(
+                outcome: .failed(retryAfter: wait), newItems: 0, error: UntrustedText.sanitize(failure.message))
+        }
+        let newest = try? await store.newestTimes(of: [source.name])[source.name]
         return Refresher.Report(
             outcome: .ok(newest: newest ?? known, serverNotBefore: notBefore), newItems: report.items.count,
             error: nil)
