@@ -69,6 +69,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         do {
             try await server.run(beside: refresher)
+        } catch let error as ListenFailure {
+            throw CLIFailure.other(error.description)
         } catch {
             throw CLIFailure.other("riffle serve on \(address): \(UntrustedText.sanitize(String(describing: error)))")
         }

@@ -70,7 +70,11 @@ package struct ServeServer: Sendable {
                 },
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         configuration.maximumGracefulShutdownDuration = Self.gracePeriod
-        try await ServiceGroup(configuration: configuration).run()
+        do {
+            try await ServiceGroup(configuration: configuration).run()
+        } catch let error as IOError {
+            throw ListenFailure(address: listen, error: error)
+        }
     }
 
     /// One request through the routes, its access line written when asked.

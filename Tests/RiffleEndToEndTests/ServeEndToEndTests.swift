@@ -165,6 +165,11 @@ import Testing
                 try await Self.checkNewsboat(server, expected: expected.count, in: sandbox.directory)
                 try await Self.checkCaching(server)
                 try await Self.checkErrors(server)
+                let taken = try await Harness.run([
+                    "serve", "--config", config, "--offline", "--listen", "127.0.0.1:\(server.port)",
+                ])
+                #expect(taken.status == 1)
+                #expect(taken.stderr.contains("cannot listen on 127.0.0.1:\(server.port): the address is in use"))
                 #expect(server.log.contains("riffle: refreshed atom: "), "-v: one line per refresh")
                 #expect(server.log.contains("riffle: GET /feed.json?n=7 200 "), "--access-log")
             }
