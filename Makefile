@@ -79,11 +79,12 @@ test-install: deps
 man: deps
 	$(SWIFT) package plugin generate-manual --configuration $(CONFIGURATION)
 
-# The binary, its manual page, bash/zsh/fish completions, the shipped plugins and the example config.
+# The binary, its manual page, bash/zsh/fish completions, the shipped plugins, the example config and a
+# systemd user unit running `riffle serve` (lib/systemd/user/riffle.service).
 install: deps man
 	$(SWIFT) build -c $(CONFIGURATION) --product riffle
 	./scripts/install.sh install "$$($(SWIFT) build -c $(CONFIGURATION) --show-bin-path)/riffle" \
-	  "$$(find .build/plugins/GenerateManual/outputs -name riffle.1 | head -n 1)" "$(DESTDIR)$(PREFIX)"
+	  "$$(find .build/plugins/GenerateManual/outputs -name riffle.1 | head -n 1)" "$(DESTDIR)$(PREFIX)" "$(PREFIX)"
 
 uninstall:
 	./scripts/install.sh uninstall "" "" "$(DESTDIR)$(PREFIX)"
