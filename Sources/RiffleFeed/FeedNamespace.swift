@@ -17,6 +17,8 @@ enum FeedNamespace: Sendable, Hashable {
     case itunes
     /// Media RSS (`media:content`).
     case media
+    /// RSS 1.0's syndication module (`sy:updatePeriod`, `sy:updateFrequency`).
+    case syndication
     case xml
     case other
 
@@ -31,6 +33,7 @@ enum FeedNamespace: Sendable, Hashable {
             case "content": self = .content
             case "itunes": self = .itunes
             case "media": self = .media
+            case "sy": self = .syndication
             default: self = .other
             }
             return
@@ -44,6 +47,7 @@ enum FeedNamespace: Sendable, Hashable {
         case "http://purl.org/rss/1.0/modules/content/": self = .content
         case "http://www.itunes.com/dtds/podcast-1.0.dtd": self = .itunes
         case "http://search.yahoo.com/mrss/", "http://search.yahoo.com/mrss": self = .media
+        case "http://purl.org/rss/1.0/modules/syndication/": self = .syndication
         case "http://www.w3.org/XML/1998/namespace": self = .xml
         default: self = .other
         }

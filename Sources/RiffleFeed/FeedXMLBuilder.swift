@@ -21,6 +21,10 @@ final class FeedXMLBuilder: XMLEventHandler {
     /// The channel's `itunes:author`: the entries' author when neither they nor the channel name another.
     private var feedPodcastAuthors: [String] = []
     private var drafts: [EntryDraft] = []
+    /// The channel's RSS `ttl` (minutes) and syndication module's period and frequency, as written.
+    private var ttl: String?
+    private var updatePeriod: String?
+    private var updateFrequency: String?
 
     /// How many elements are open.
     private var depth = 0
@@ -46,7 +50,8 @@ final class FeedXMLBuilder: XMLEventHandler {
                 $0.entry(
                     feedAuthors: feedAuthors.isEmpty ? feedPodcastAuthors : feedAuthors, htmlLimit: limits.maxHTMLBytes)
             },
-            nextPage: nextPage ?? archivePage)
+            nextPage: nextPage ?? archivePage,
+            refreshInterval: FeedRefreshHint.interval(ttl: ttl, period: updatePeriod, frequency: updateFrequency))
     }
 
     // MARK: Events
@@ -201,7 +206,7 @@ final class FeedXMLBuilder: XMLEventHandler {
 
     private enum Field {
         case title, link, summary, content, id, guid, updated, published, rssAuthor, podcastAuthor, podcastDuration,
-            atomPerson, category
+            atomPerson, category, ttl, updatePeriod, updateFrequency
     }
 
     private enum TextKind {
@@ -286,6 +291,7 @@ final class FeedXMLBuilder: XMLEventHandler {
             case "pubDate": capturing(.published, .raw)
             case "author" where !feedLevel: capturing(.rssAuthor, .plain)
             case "category" where !feedLevel: capturing(.category, .plain)
+            case "ttl" where feedLevel: capturing(.ttl, .raw)
             case "enclosure" where !feedLevel:
                 if let url = tag.attribute("url") {
                     let resolved = URIReference.resolve(url, against: base)
@@ -317,6 +323,14 @@ final class FeedXMLBuilder: XMLEventHandler {
             capturing(.podcastAuthor, .plain)
             return
         }
+        if namespace == .syndication, feedLevel {
+            switch tag.localName {
+            case "updatePeriod": capturing(.updatePeriod, .raw)
+            case "updateFrequency": capturing(.updateFrequency, .raw)
+            default: break
+            }
+            return
+        }
         guard !feedLevel else { return }
         if namespace == .itunes, tag.localName == "duration" {
             capturing(.podcastDuration, .raw)
@@ -334,7 +348,7 @@ final class FeedXMLBuilder: XMLEventHandler {
         case (.dublinCore, "subject"): capturing(.category, .plain)
         case (.content, "encoded"): capturing(.content, .html(.all))
         case (.rdf, _), (.other, _), (.none, _), (.atom, _), (.rss1, _), (.xml, _), (.dublinCore, _),
-            (.dublinCoreTerms, _), (.content, _), (.itunes, _), (.media, _):
+            (.dublinCoreTerms, _), (.content, _), (.itunes, _), (.media, _), (.syndication, _):
             break
         }
     }
@@ -388,6 +402,9 @@ final class FeedXMLBuilder: XMLEventHandler {
                 let name = HTMLText.collapsed(capture.name)
                 if !name.isEmpty { feedAuthors.append(name) }
             case .podcastAuthor: if !value.isEmpty { feedPodcastAuthors.append(value) }
+            case .ttl: ttl = ttl ?? value
+            case .updatePeriod: updatePeriod = updatePeriod ?? value
+            case .updateFrequency: updateFrequency = updateFrequency ?? value
             default: break
             }
             return
@@ -424,6 +441,7 @@ final class FeedXMLBuilder: XMLEventHandler {
             let name = HTMLText.collapsed(capture.name)
             if !name.isEmpty { draft.authors.append(name) }
         case .category: draft.tags.append(value)
+        case .ttl, .updatePeriod, .updateFrequency: break  // the channel's only: never captured in an entry
         }
         entry = draft
     }

@@ -9,11 +9,17 @@ package struct ParsedFeed: Sendable, Hashable {
     /// The next (older) page, absolute: Atom `<link rel="next">` (RFC 5005 paged feeds), else RFC 5005
     /// `prev-archive` (archived feeds), else JSON Feed `next_url`; `nil` on the last page.
     package var nextPage: String?
+    /// How long the feed asks readers to wait between fetches, when it says: RSS `<ttl>`, the syndication
+    /// module's `sy:updatePeriod` / `sy:updateFrequency`, the longer of the two (`FeedRefreshHint`).
+    package var refreshInterval: Duration?
 
-    init(format: FeedFormat, title: String?, entries: [FeedEntry], nextPage: String?) {
+    init(
+        format: FeedFormat, title: String?, entries: [FeedEntry], nextPage: String?, refreshInterval: Duration? = nil
+    ) {
         self.format = format
         self.title = title
         self.entries = entries
         self.nextPage = nextPage
+        self.refreshInterval = refreshInterval
     }
 }

@@ -147,12 +147,23 @@ package struct FeedSource: Pageable {
         let validators = DocumentValidators(
             url: url, etag: Self.validator(response.headers["ETag"]),
             lastModified: Self.validator(response.headers["Last-Modified"]),
-            nextRequestAt: response.nextRequestAt(now: at))
+            nextRequestAt: Self.nextRequest(after: response, feed: feed, at: at))
         let page = Page(
             items: dated.map(\.item), nextCursor: next, hasMore: next != nil, notes: notes,
             document: DocumentFetch(validators: validators, outcome: .fetched, at: at))
         await memory.remember(source: source, page: page)
         return page
+    }
+
+    /// The earliest next request for a page answered at `at`: the later of what the answer's headers ask
+    /// (`HTTPResponse.nextRequestAt`: `Retry-After`, `max-age`, `Expires`) and the feed's own hint (RSS
+    /// `ttl`, `sy:updatePeriod`). A `304` carries no body, so after one only its headers count.
+    static func nextRequest(after response: HTTPResponse, feed: ParsedFeed, at: Timestamp) -> Timestamp? {
+        let asked = response.nextRequestAt(now: at)
+        guard let interval = feed.refreshInterval else { return asked }
+        let (seconds, attoseconds) = interval.components
+        let hinted = Timestamp(microseconds: at.microseconds + seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
+        return max(asked ?? hinted, hinted)
     }
 
     /// A validator worth sending back: at most 1 KiB (a longer one is not kept, so the next request is

@@ -225,6 +225,41 @@ struct AdapterFeedTests {
         }
     }
 
+    @Test func aFeedsOwnTTLIsHonouredAsTheServersTimeIs() async throws {
+        let server = try await LoopbackServer.start(routes: [
+            (
+                "/ttl",
+                { @Sendable _ in
+                    LoopbackServer.Reply(
+                        text: "<rss version=\"2.0\"><channel><title>T</title><ttl>60</ttl><item><title>One</title>"
+                            + "<guid>g1</guid><pubDate>Tue, 10 Jun 2003 04:00:00 GMT</pubDate></item></channel></rss>")
+                }
+            )
+        ])
+        defer { server.stop() }
+        let client = try HTTPClient()
+        let clock = ManualClock(Timestamp.now())
+        let source = FeedSource(
+            settings: FeedSettings(url: server.url("/ttl")), source: "ttl", client: client, timeout: .seconds(60),
+            retries: 0, memory: InMemoryDocumentMemory(), now: { clock.now })
+        try await withResource(client, stop: { await $0.shutdown() }) { _ in
+            let first = try await source.loadPage(after: nil, pageSize: 50)
+            let fetchedAt = try #require(first.document?.at)
+            let next = try #require(first.document?.validators.nextRequestAt)
+            #expect(next.microseconds - fetchedAt.microseconds == 3_600_000_000, "<ttl>60</ttl>: an hour")
+            clock.advance(seconds: 3_599)
+            let early = try await FetchIntent.$current.withValue(.background) {
+                try await source.loadPage(after: nil, pageSize: 50)
+            }
+            #expect(early.document?.outcome == .notRequested && server.stats.requests.count == 1)
+            clock.advance(seconds: 2)
+            let due = try await FetchIntent.$current.withValue(.background) {
+                try await source.loadPage(after: nil, pageSize: 50)
+            }
+            #expect(due.document?.outcome != .notRequested && server.stats.requests.count == 2)
+        }
+    }
+
     @Test func lostPageMeansAPlainRequest() async throws {
         try await AdapterSandbox.with { sandbox in
             let memory = ForgetfulMemory(
