@@ -14,4 +14,14 @@ extension Duration {
         guard !overflow, !overflow2 else { return seconds < 0 ? .min : .max }
         return total
     }
+
+    /// The duration in whole microseconds (`Timestamp`'s unit), the fraction truncated towards zero;
+    /// saturating beyond `Int64`'s range as `milliseconds` does.
+    package var microseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000)
+        let (total, overflow2) = whole.addingReportingOverflow(attoseconds / 1_000_000_000_000)
+        guard !overflow, !overflow2 else { return seconds < 0 ? .min : .max }
+        return total
+    }
 }

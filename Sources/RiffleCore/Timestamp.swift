@@ -17,4 +17,9 @@ package struct Timestamp: Sendable, Hashable, Comparable {
     }
 
     package static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.microseconds < rhs.microseconds }
+
+    /// `time` moved on by `duration`, to the microsecond.
+    package static func + (time: Timestamp, duration: Duration) -> Timestamp {
+        Timestamp(microseconds: time.microseconds &+ duration.microseconds)
+    }
 }

@@ -18,9 +18,7 @@ extension HTTPResponse {
         }
         if let lifetime = freshnessLifetime(nowSeconds: nowSeconds), lifetime > .zero { delays.append(lifetime) }
         guard let delay = delays.max() else { return nil }
-        let capped = min(delay, Self.maxFreshness)
-        let micros = capped.components.seconds * 1_000_000 + capped.components.attoseconds / 1_000_000_000_000
-        return Timestamp(microseconds: now.microseconds + micros)
+        return now + min(delay, Self.maxFreshness)
     }
 
     /// `Cache-Control: max-age` (which wins over `Expires`, RFC 9111 §4.2.1), else `Expires`; `nil` with

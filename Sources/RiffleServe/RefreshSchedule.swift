@@ -85,16 +85,6 @@ package struct RefreshSchedule: Sendable {
 
     /// `duration` times `factor`, to the microsecond.
     static func scaled(_ duration: Duration, by factor: Double) -> Duration {
-        let (seconds, attoseconds) = duration.components
-        let micros = Double(seconds) * 1_000_000 + Double(attoseconds / 1_000_000_000_000)
-        return .microseconds(Int64(micros * factor))
-    }
-}
-
-extension Timestamp {
-    /// `self` moved on by `duration`, to the microsecond.
-    static func + (time: Timestamp, duration: Duration) -> Timestamp {
-        let (seconds, attoseconds) = duration.components
-        return Timestamp(microseconds: time.microseconds &+ seconds &* 1_000_000 &+ attoseconds / 1_000_000_000_000)
+        .microseconds(Int64(Double(duration.microseconds) * factor))
     }
 }

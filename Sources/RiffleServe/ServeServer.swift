@@ -101,9 +101,7 @@ package struct ServeServer: Sendable {
                 body: ResponseBody(byteBuffer: NIOCore.ByteBuffer(bytes: served.body)))
         }
         if accessLog {
-            let elapsed = clock.now - started
-            let milliseconds = Int(
-                elapsed.components.seconds * 1_000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+            let milliseconds = Int((clock.now - started).milliseconds)
             log(
                 AccessLog.line(
                     method: request.method.rawValue, path: request.uri.path, rawQuery: request.uri.query,

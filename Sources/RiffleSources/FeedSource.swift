@@ -161,8 +161,7 @@ package struct FeedSource: Pageable {
     static func nextRequest(after response: HTTPResponse, feed: ParsedFeed, at: Timestamp) -> Timestamp? {
         let asked = response.nextRequestAt(now: at)
         guard let interval = feed.refreshInterval else { return asked }
-        let (seconds, attoseconds) = interval.components
-        let hinted = Timestamp(microseconds: at.microseconds + seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
+        let hinted = at + interval
         return max(asked ?? hinted, hinted)
     }
 

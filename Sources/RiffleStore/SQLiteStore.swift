@@ -127,8 +127,7 @@ package final class SQLiteStore: Store {
     /// `duration` before `time`, in microseconds since the epoch (the store's time columns): the horizon
     /// of `store.keep` and of a stored page's freshness.
     static func microseconds(_ duration: Duration, before time: Timestamp) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return time.microseconds &- (seconds &* 1_000_000 &+ attoseconds / 1_000_000_000_000)
+        time.microseconds &- duration.microseconds
     }
 
     /// Makes the directory and an empty private file when missing, then recognises what is there from its
