@@ -11,6 +11,8 @@ package struct FeedRoutes: Sendable {
     let store: any Store
     /// The configured sources' names, in merge order.
     let sources: [String]
+    /// Each source's place in `sources`, made once: every feed answer numbers its items by it.
+    let sourceOrder: [String: Int]
     let token: AccessToken?
     let board: RefreshBoard
     let clock: @Sendable () -> Timestamp
@@ -21,6 +23,7 @@ package struct FeedRoutes: Sendable {
     ) {
         self.store = store
         self.sources = sources
+        self.sourceOrder = Dictionary(sources.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         self.token = token
         self.board = board
         self.clock = clock
@@ -91,15 +94,11 @@ package struct FeedRoutes: Sendable {
         } catch {
             return Self.failure(.storeUnreadable(error.description))
         }
-        let order = Dictionary(sources.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let entries = page.entries.map { entry in
-            FeedDocument.Entry(
-                item: MergedItem(sourceIndex: order[entry.source] ?? 0, sourceName: entry.source, item: entry.item),
-                cursor: FeedCursor.encode(entry.cursor))
-        }
-        let next = page.hasMore ? entries.last.map { address(request, after: $0.cursor) } : nil
+        // What a `304` needs (the tag, the newest time) comes first; the entries are made only for a body.
+        let next = page.hasMore ? page.entries.last.map { address(request, after: FeedCursor.encode($0.cursor)) } : nil
         let gzip = request.acceptsGzip
-        let tag = Self.entityTag(page.entries, format: format, next: next, selfURL: address(request), gzip: gzip)
+        let selfURL = address(request)
+        let tag = Self.entityTag(page.entries, format: format, next: next, selfURL: selfURL, gzip: gzip)
         let newest = page.entries.map(\.item.time).max()
         var headers: [(name: String, value: String)] = [
             ("ETag", tag), ("Cache-Control", "max-age=\(maxAge(query.sources))"), ("Vary", "Accept-Encoding"),
@@ -108,8 +107,14 @@ package struct FeedRoutes: Sendable {
         if Self.notModified(request, tag: tag, newest: newest) {
             return ServedResponse(status: 304, headers: headers)
         }
+        let entries = page.entries.map { entry in
+            FeedDocument.Entry(
+                item: MergedItem(
+                    sourceIndex: sourceOrder[entry.source] ?? 0, sourceName: entry.source, item: entry.item),
+                cursor: FeedCursor.encode(entry.cursor))
+        }
         let title = only.map { "riffle: \($0)" } ?? "riffle"
-        let document = FeedDocument(title: title, selfURL: address(request), nextURL: next, entries: entries)
+        let document = FeedDocument(title: title, selfURL: selfURL, nextURL: next, entries: entries)
         var body = document.render(format)
         headers.append(("Content-Type", format.mediaType))
         if gzip, let compressed = GzipBody.compress(body) {
